@@ -1,0 +1,79 @@
+// swift-tools-version:5.9
+// A compositor that turns image layers into textured quads on the GPU (OpenGL 3.3 core
+// through SDL2) and animates them with Core Animation's semantics.
+import PackageDescription
+
+// MARK: - Products
+
+let products: [Product] = [
+    // The library another package depends on: math, layers, components, images, renderer.
+    .library(name: "ParallaxKit",
+             targets: ["LayerMath", "Layers", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
+    .executable(name: "parallax-demo", targets: ["parallax-demo"]),
+    .executable(name: "parallax-render", targets: ["parallax-render"]),
+    .executable(name: "parallax-bench", targets: ["parallax-bench"]),
+]
+
+// MARK: - Dependencies
+
+let dependencies: [Package.Dependency] = [
+    // Command lines with --help, typed options and one-line errors.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Reading `.lsr` layered images, which are ZIP containers.
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+]
+
+// MARK: - System libraries
+
+let systemLibraries: [Target] = [
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+                   providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "gl",
+                   providers: [.apt(["libgl-dev", "libegl-dev", "libgl1-mesa-dri", "libegl-mesa0"])]),
+    .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                   providers: [.apt(["libpng-dev"])]),
+]
+
+// MARK: - Modules
+
+let modules: [Target] = [
+    .target(name: "LayerMath"),
+    .target(name: "Layers", dependencies: ["LayerMath"]),
+    .target(name: "Images", dependencies: ["CPNG", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "Components", dependencies: ["Layers", "Images"]),
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
+            resources: [.copy("Shaders")]),
+    .target(name: "Platform", dependencies: ["CSDL2"]),
+    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+]
+
+// MARK: - Executables
+
+let executables: [Target] = [
+    .executableTarget(name: "parallax-demo", dependencies: [
+        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(name: "parallax-render", dependencies: [
+        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(name: "parallax-bench", dependencies: [
+        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+]
+
+// MARK: - Tests
+
+let tests: [Target] = [
+    .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
+    .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
+    .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport"]),
+    .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
+    .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "_TestSupport"],
+                resources: [.copy("Goldens")]),
+]
+
+let package = Package(
+    name: "ParallaxCompositor",
+    platforms: [.macOS(.v13)],
+    products: products,
+    dependencies: dependencies,
+    targets: systemLibraries + modules + executables + tests
+)

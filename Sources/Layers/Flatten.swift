@@ -1,0 +1,202 @@
+import LayerMath
+
+/// Turns a layer tree into a `RenderList` in Core Animation's drawing order.
+///
+/// Rules (DESIGN.md section 2): a layer draws its own contents, then its sublayers
+/// sorted by zPosition (stable: sublayer order breaks ties), each flattened into its
+/// plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its superlayer's).
+/// Hidden layers, layers with opacity 0, back-facing layers with `isDoubleSided = false`
+/// (and their sublayers) and quads entirely outside their clip or the canvas are left
+/// out. `masksToBounds` with sublayers becomes a clip push/pop around them.
+///
+/// A `Flattener` keeps scratch storage so that flattening every frame into the same
+/// list does not allocate.
+public struct Flattener {
+    private var orderScratch: [[Int]] = []
+
+    public init() {}
+
+    /// Flattens the top-level `layers` (whose superlayer is a canvas of `canvas` points)
+    /// into `list`, replacing its contents.
+    public mutating func flatten(_ layers: [Layer], canvas: Size, into list: inout RenderList) {
+        list.removeAll()
+        list.canvas = canvas
+        let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        visitChildren(layers, base: .flatten, opacity: 1, clip: -1, clipBox: canvasBox, depth: 0, into: &list)
+    }
+
+    private mutating func visitChildren(_ children: [Layer], base: Transform3D, opacity: Double, clip: Int,
+                                        clipBox: Rect, depth: Int, into list: inout RenderList) {
+        if children.isEmpty { return }
+        if orderScratch.count <= depth { orderScratch.append([]) }
+        // Stable order by zPosition, without allocating once the scratch has grown.
+        var order = orderScratch[depth]
+        orderScratch[depth] = []
+        order.removeAll(keepingCapacity: true)
+        var sorted = true
+        for i in children.indices {
+            if i > 0 && children[i].zPosition < children[i - 1].zPosition { sorted = false }
+            order.append(i)
+        }
+        if !sorted {
+            // Insertion sort: stable, in place, and the lists are short.
+            for i in 1..<order.count {
+                let key = order[i]
+                var j = i - 1
+                while j >= 0 && children[order[j]].zPosition > children[key].zPosition {
+                    order[j + 1] = order[j]
+                    j -= 1
+                }
+                order[j + 1] = key
+            }
+        }
+        for i in order {
+            visit(children[i], base: base, opacity: opacity, clip: clip, clipBox: clipBox, depth: depth, into: &list)
+        }
+        orderScratch[depth] = order
+    }
+
+    private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, clip: Int,
+                                clipBox: Rect, depth: Int, into list: inout RenderList) {
+        if layer.isHidden { return }
+        let opacity = parentOpacity * layer.opacity
+        if !(opacity > 0) { return }
+        let world = layer.matrixToSuperlayer * base
+        let size = layer.bounds
+        let h = world.planeHomography
+        if !layer.isDoubleSided && !Flattener.facesViewer(h, size: size) { return }
+
+        if layer.contents != .none {
+            appendQuad(layer, world: world, opacity: opacity, clip: clip, clipBox: clipBox, into: &list)
+        }
+        if layer.sublayers.isEmpty { return }
+
+        let childBase = layer.sublayerMatrix * Transform3D.flatten * world
+        if layer.masksToBounds {
+            let box = Flattener.projectedBox(world, size: size) ?? clipBox
+            guard let visible = box.intersection(clipBox) else { return }
+            let index = list.clips.count
+            let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
+            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: layer.cornerRadius,
+                                         parent: clip, depth: parentDepth + 1, visibleBox: visible))
+            let commandsBefore = list.commands.count, quadsBefore = list.quads.count
+            list.commands.append(.pushClip(index))
+            visitChildren(layer.sublayers, base: childBase, opacity: opacity, clip: index, clipBox: visible,
+                          depth: depth + 1, into: &list)
+            if list.quads.count == quadsBefore {
+                // Nothing visible inside: drop the clip entirely.
+                list.commands.removeSubrange(commandsBefore...)
+                list.clips.removeLast(list.clips.count - index)
+            } else {
+                list.commands.append(.popClip(index))
+            }
+        } else {
+            visitChildren(layer.sublayers, base: childBase, opacity: opacity, clip: clip, clipBox: clipBox,
+                          depth: depth + 1, into: &list)
+        }
+    }
+
+    private func appendQuad(_ layer: Layer, world: Transform3D, opacity: Double, clip: Int, clipBox: Rect,
+                            into list: inout RenderList) {
+        let size = layer.bounds
+        guard size.width > 0, size.height > 0 else { return }
+        let v0 = world.apply(Vector4(0, 0, 0, 1)), v1 = world.apply(Vector4(size.width, 0, 0, 1))
+        let v2 = world.apply(Vector4(size.width, size.height, 0, 1)), v3 = world.apply(Vector4(0, size.height, 0, 1))
+        let inFront = v0.w > 0 && v1.w > 0 && v2.w > 0 && v3.w > 0
+        if !(v0.w > 0 || v1.w > 0 || v2.w > 0 || v3.w > 0) { return }   // entirely behind the eye
+        let corners = (Point(v0.x / v0.w, v0.y / v0.w), Point(v1.x / v1.w, v1.y / v1.w),
+                       Point(v2.x / v2.w, v2.y / v2.w), Point(v3.x / v3.w, v3.y / v3.w))
+        if inFront {
+            let box = Rect.bounding([corners.0, corners.1, corners.2, corners.3])
+            if !box.intersects(clipBox) { return }
+        }
+        var contentRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        var cornerRadius = 0.0
+        var opaque = false
+        switch layer.contents {
+        case .none:
+            return
+        case .color(let c):
+            cornerRadius = layer.cornerRadius
+            opaque = c.a >= 1
+        case .image(let image):
+            (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
+                                                                 crop: layer.masksToBounds)
+            if layer.masksToBounds { cornerRadius = layer.cornerRadius }
+            opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
+        }
+        if contentRect.isEmpty { return }
+        list.commands.append(.quad(list.quads.count))
+        list.quads.append(RenderQuad(
+            name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
+            textureRect: textureRect, contents: layer.contents, opacity: opacity, cornerRadius: cornerRadius,
+            clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
+            isOpaque: opaque && opacity >= 1 && cornerRadius <= 0 && inFront))
+    }
+
+    /// True when the layer's front side faces the viewer: the plane's orientation
+    /// (determinant of its homography, times the sign of w at the centre) is positive.
+    public static func facesViewer(_ h: Homography2D, size: Size) -> Bool {
+        let centre = h.map(Point(size.width / 2, size.height / 2))
+        let det = h.determinant
+        return centre.w > 0 ? det > 0 : det < 0
+    }
+
+    /// Canvas bounding box of a bounds rectangle, or nil when part of it is behind the eye.
+    static func projectedBox(_ m: Transform3D, size: Size) -> Rect? {
+        var pts = (Point.zero, Point.zero, Point.zero, Point.zero)
+        let xs = (0.0, size.width, size.width, 0.0), ys = (0.0, 0.0, size.height, size.height)
+        for k in 0..<4 {
+            let x = k == 0 ? xs.0 : k == 1 ? xs.1 : k == 2 ? xs.2 : xs.3
+            let y = k == 0 ? ys.0 : k == 1 ? ys.1 : k == 2 ? ys.2 : ys.3
+            let v = m.apply(Vector4(x, y, 0, 1))
+            if !(v.w > 0) { return nil }
+            let p = Point(v.x / v.w, v.y / v.w)
+            switch k { case 0: pts.0 = p; case 1: pts.1 = p; case 2: pts.2 = p; default: pts.3 = p }
+        }
+        return Rect.bounding([pts.0, pts.1, pts.2, pts.3])
+    }
+
+    /// Places an image in a bounds rectangle by gravity; when `crop` is true the part
+    /// outside the bounds is cut away (texture coordinates shrink to match).
+    public static func placeContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity,
+                                     crop: Bool) -> (geometry: Rect, texture: Rect) {
+        let iw = Double(max(image.width, 1)), ih = Double(max(image.height, 1))
+        var g: Rect
+        switch gravity {
+        case .resize:
+            return (Rect(x: 0, y: 0, width: size.width, height: size.height), Rect(x: 0, y: 0, width: 1, height: 1))
+        case .resizeAspect, .resizeAspectFill:
+            let sx = size.width / iw, sy = size.height / ih
+            let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            g = Rect(x: (size.width - iw * s) / 2, y: (size.height - ih * s) / 2, width: iw * s, height: ih * s)
+        case .center:
+            g = Rect(x: (size.width - iw) / 2, y: (size.height - ih) / 2, width: iw, height: ih)
+        }
+        var t = Rect(x: 0, y: 0, width: 1, height: 1)
+        if crop {
+            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            guard let c = g.intersection(bounds) else { return (.zero, .zero) }
+            t = Rect(x: (c.minX - g.minX) / g.width, y: (c.minY - g.minY) / g.height,
+                     width: c.width / g.width, height: c.height / g.height)
+            g = c
+        }
+        return (g, t)
+    }
+}
+
+extension Array where Element == Layer {
+    /// Flattens these top-level layers over a canvas into a new render list.
+    public func flatten(canvas: Size) -> RenderList {
+        var list = RenderList()
+        var flattener = Flattener()
+        flattener.flatten(self, canvas: canvas, into: &list)
+        return list
+    }
+}
+
+extension Layer {
+    /// Flattens this layer (as a top-level layer of the canvas) into a new render list.
+    public func flatten(canvas: Size) -> RenderList { [self].flatten(canvas: canvas) }
+}

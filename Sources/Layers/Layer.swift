@@ -1,0 +1,152 @@
+import LayerMath
+
+/// An RGBA colour with straight (not premultiplied) components in 0...1.
+public struct Color: Equatable, Hashable, Sendable {
+    public var r: Double, g: Double, b: Double, a: Double
+    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public static let clear = Color(0, 0, 0, 0)
+    public static let black = Color(0, 0, 0, 1)
+    public static let white = Color(1, 1, 1, 1)
+}
+
+/// A reference to decoded pixels that live outside this module (an image store or a
+/// texture cache). Layers only need its identity and pixel size.
+public struct ImageRef: Equatable, Hashable, Sendable {
+    /// Stable identity within one image store.
+    public var id: Int
+    /// Pixel size of the image.
+    public var width: Int, height: Int
+    /// True when every pixel has alpha 1 (lets the renderer draw it front to back).
+    public var isOpaque: Bool
+    public init(id: Int, width: Int, height: Int, isOpaque: Bool = false) {
+        self.id = id; self.width = width; self.height = height; self.isOpaque = isOpaque
+    }
+}
+
+/// What a layer draws in its bounds.
+public enum LayerContents: Equatable, Sendable {
+    /// Nothing of its own (a container).
+    case none
+    /// A solid colour filling the bounds (CALayer.backgroundColor).
+    case color(Color)
+    /// An image placed in the bounds according to `contentsGravity`.
+    case image(ImageRef)
+}
+
+/// How an image is fitted into a layer's bounds (CALayer.contentsGravity).
+public enum ContentsGravity: String, Sendable, CaseIterable {
+    case resize, resizeAspect, resizeAspectFill, center
+}
+
+/// A Core Animation layer: geometry, transforms, appearance and sublayers.
+///
+/// A layer maps its bounds-space point q to its superlayer by
+/// `T(-anchor * size) * transform * T(position, zPosition)`; it renders its sublayers
+/// flattened into its own plane. Reference semantics, like CALayer: components build a
+/// tree once and mutate it each frame.
+public final class Layer {
+    /// Name used in quad dumps and hit-test results.
+    public var name: String
+    /// A free integer for the owner (item index, face number), copied into quads.
+    public var tag: Int = 0
+    /// Size of the bounds; the bounds origin is always (0, 0).
+    public var bounds: Size
+    /// Where the anchor point sits in the superlayer's coordinates.
+    public var position: Point
+    /// The anchor as a fraction of the bounds (0.5, 0.5 = centre).
+    public var anchorPoint: Point = Point(0.5, 0.5)
+    /// Offset along z in the superlayer; also the first drawing-order key among siblings.
+    public var zPosition: Double = 0
+    /// The layer's transform, applied about its anchor point.
+    public var transform: Transform3D = .identity
+    /// A transform applied to every sublayer, about this layer's anchor point.
+    public var sublayerTransform: Transform3D = .identity
+    /// Opacity in 0...1; multiplies down the tree.
+    public var opacity: Double = 1
+    /// Clip sublayers (and the contents) to the bounds, rounded by `cornerRadius`.
+    public var masksToBounds = false
+    /// Radius of the rounded corners of the colour fill and of the clip.
+    public var cornerRadius: Double = 0
+    /// When false, a layer whose projected quad faces away is not drawn.
+    public var isDoubleSided = true
+    /// A hidden layer and its sublayers are neither drawn nor hit.
+    public var isHidden = false
+    /// What the layer draws.
+    public var contents: LayerContents = .none
+    /// How image contents fit the bounds.
+    public var contentsGravity: ContentsGravity = .resize
+    /// Sublayers, drawn after this layer, ordered by zPosition then by this order.
+    public private(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: Layer?
+
+    /// Creates a layer with a name, bounds size and position.
+    public init(name: String = "", bounds: Size = .zero, position: Point = .zero) {
+        self.name = name
+        self.bounds = bounds
+        self.position = position
+    }
+
+    /// Convenience: sets bounds and position from a frame in the superlayer's space,
+    /// as UIView's `frame` does for an untransformed layer.
+    public var frame: Rect {
+        get {
+            Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                 width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds = newValue.size
+            position = Point(newValue.minX + anchorPoint.x * newValue.width, newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Appends a sublayer (removing it from its previous superlayer).
+    public func addSublayer(_ layer: Layer) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.append(layer)
+    }
+
+    /// Inserts a sublayer at `index`.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.insert(layer, at: min(max(0, index), sublayers.count))
+    }
+
+    /// Detaches this layer from its superlayer.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Removes every sublayer.
+    public func removeAllSublayers() {
+        for s in sublayers { s.superlayer = nil }
+        sublayers.removeAll(keepingCapacity: true)
+    }
+
+    /// Maps bounds-space points to the superlayer's space (before its flattening).
+    public var matrixToSuperlayer: Transform3D {
+        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
+        if transform.isIdentity {
+            return .translation(position.x - ax, position.y - ay, zPosition)
+        }
+        return Transform3D.translation(-ax, -ay, 0) * transform * .translation(position.x, position.y, zPosition)
+    }
+
+    /// The sublayerTransform taken about this layer's anchor point.
+    public var sublayerMatrix: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
+        return Transform3D.translation(-ax, -ay, 0) * sublayerTransform * .translation(ax, ay, 0)
+    }
+
+    /// Finds the first layer with `name` in this subtree (depth first).
+    public func find(_ name: String) -> Layer? {
+        if self.name == name { return self }
+        for s in sublayers { if let f = s.find(name) { return f } }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+import LayerMath
+
+/// One textured (or coloured) quad ready for the GPU: a layer's bounds rectangle under
+/// a homogeneous matrix to canvas points.
+public struct RenderQuad: Sendable {
+    /// The layer's name.
+    public var name: String
+    /// Maps the quad's bounds-space points (z = 0, w = 1) to canvas points (divide by w).
+    public var matrix: Transform3D
+    /// Size of the bounds rectangle in points.
+    public var size: Size
+    /// The layer's `tag`.
+    public var tag: Int
+    /// Sub-rectangle of the bounds covered by the contents (contents gravity, cropped to
+    /// the bounds when the layer masks to bounds).
+    public var contentRect: Rect
+    /// The part of the image drawn over `contentRect`, in 0...1 texture units, v down
+    /// (v = 0 is the image's top row).
+    public var textureRect: Rect
+    /// Colour fill or image.
+    public var contents: LayerContents
+    /// Accumulated opacity.
+    public var opacity: Double
+    /// Rounded corners of the quad's own shape (0: square).
+    public var cornerRadius: Double
+    /// Index into `RenderList.clips` of the innermost clip, or -1.
+    public var clipIndex: Int
+    /// The bounds corners in canvas points after the divide: TL, TR, BR, BL.
+    public var corners: (Point, Point, Point, Point)
+    /// True when every corner has w > 0 (the whole quad is in front of the eye).
+    public var isInFrontOfEye: Bool
+    /// Opaque texels cover the whole contentRect and opacity is 1 (front-to-back candidates).
+    public var isOpaque: Bool
+
+    /// The corners as an array (for dumps and tests; allocates).
+    public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }
+}
+
+/// A clip region: a (rounded) rectangle in some layer's plane, nested in a parent clip.
+public struct RenderClip: Sendable {
+    /// Name of the clipping layer.
+    public var name: String
+    /// Maps the clip's bounds-space points to canvas points.
+    public var matrix: Transform3D
+    public var size: Size
+    public var cornerRadius: Double
+    /// Enclosing clip, or -1.
+    public var parent: Int
+    /// Nesting depth, 1 for a top-level clip (the stencil value inside it).
+    public var depth: Int
+    /// Canvas-space bounding box of the visible clip region (intersected with its parent's).
+    public var visibleBox: Rect
+}
+
+/// The drawing program produced by `flatten`: quads in Core Animation's drawing order,
+/// interleaved with clip pushes and pops.
+public enum RenderCommand: Sendable, Equatable {
+    /// Draw `quads[index]`.
+    case quad(Int)
+    /// Start clipping to `clips[index]`.
+    case pushClip(Int)
+    /// Stop clipping to `clips[index]` (restores its parent).
+    case popClip(Int)
+}
+
+/// The output of flattening a layer tree: plain values, no GL. Reuse one list across
+/// frames; `removeAll()` keeps the capacity so the steady state does not allocate.
+public struct RenderList: Sendable {
+    public var quads: [RenderQuad] = []
+    public var clips: [RenderClip] = []
+    public var commands: [RenderCommand] = []
+    /// Canvas size in points.
+    public var canvas: Size = .zero
+
+    public init() {}
+
+    /// Empties the list, keeping its storage.
+    public mutating func removeAll() {
+        quads.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        commands.removeAll(keepingCapacity: true)
+    }
+}
