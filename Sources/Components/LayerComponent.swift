@@ -1,0 +1,114 @@
+import LayerMath
+import Layers
+
+/// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
+/// (DESIGN.md section 5). Static: input and time change nothing.
+public final class LayerComponent: SceneComponent {
+    public let name: String
+    public let rootLayer: Layer
+
+    public init(rootLayer: Layer) {
+        self.name = rootLayer.name
+        self.rootLayer = rootLayer
+    }
+
+    public func handle(_ event: InputEvent, at time: Double) {}
+    public func update(to time: Double) {}
+
+    /// Keys a layer object may have.
+    static let keys: Set<String> = [
+        "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
+        "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
+        "contentsGravity", "sublayers", "frame",
+    ]
+
+    /// Builds a `layer` component from its JSON object.
+    public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
+        LayerComponent(rootLayer: try layer(node, context))
+    }
+
+    /// Builds one layer (and its sublayers) from JSON.
+    public static func layer(_ node: JSONNode, _ context: SceneContext) throws -> Layer {
+        try node.allowKeys(keys)
+        let name = try node["name"].string()
+        try context.claim(name, at: node["name"])
+        let layer = Layer(name: name)
+        if node["anchorPoint"].exists {
+            let a = try node["anchorPoint"].point()
+            layer.anchorPoint = Point(a.0, a.1)
+        }
+        if node["frame"].exists {
+            if node["bounds"].exists || node["position"].exists {
+                throw node["frame"].error("expected either frame or bounds/position, found both")
+            }
+            let f = try node["frame"].rect()
+            layer.frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
+        } else {
+            let b = try node["bounds"].numbers(2)
+            guard b[0] >= 0, b[1] >= 0 else { throw node["bounds"].error("expected a size >= 0, found [\(JSONNode.format(b[0])), \(JSONNode.format(b[1]))]") }
+            layer.bounds = Size(b[0], b[1])
+            if node["position"].exists {
+                let p = try node["position"].point()
+                layer.position = Point(p.0, p.1)
+            }
+        }
+        layer.zPosition = try node["zPosition"].double(default: 0)
+        layer.transform = try transform(node["transform"])
+        layer.sublayerTransform = try transform(node["sublayerTransform"])
+        layer.opacity = try node["opacity"].double(in: 0...1, default: 1)
+        layer.masksToBounds = try node["masksToBounds"].bool(default: false)
+        layer.cornerRadius = try node["cornerRadius"].double(default: 0)
+        guard layer.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(layer.cornerRadius))") }
+        layer.isDoubleSided = try node["doubleSided"].bool(default: true)
+        layer.isHidden = try node["hidden"].bool(default: false)
+        layer.contentsGravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize)
+        if node["contents"].exists && node["color"].exists {
+            throw node["contents"].error("expected either contents or color, found both")
+        }
+        if node["contents"].exists {
+            layer.contents = .image(try context.image(node["contents"]))
+        } else if node["color"].exists {
+            let c = try node["color"].rgba()
+            layer.contents = .color(Color(c.0, c.1, c.2, c.3))
+        }
+        for child in try node["sublayers"].array(default: []) {
+            if child["kind"].exists, try child["kind"].string() != "layer" {
+                throw child["kind"].error("expected \"layer\" for a sublayer")
+            }
+            layer.addSublayer(try self.layer(child, context))
+        }
+        return layer
+    }
+
+    /// A list of transform operations, the first acting on the layer's points first:
+    /// `{"translate":[x,y,z]}`, `{"scale":[x,y,z]}`, `{"rotate":[radians,x,y,z]}`,
+    /// `{"perspective":d}`.
+    public static func transform(_ node: JSONNode) throws -> Transform3D {
+        var t = Transform3D.identity
+        for op in try node.array(default: []) {
+            let keys = try op.keys()
+            guard keys.count == 1 else {
+                throw op.error("expected an object with exactly one of translate, scale, rotate, perspective; found keys \(keys)")
+            }
+            let k = keys[0]
+            let v = op[k]
+            switch k {
+            case "translate":
+                let n = try v.numbers(3)
+                t = t * .translation(n[0], n[1], n[2])
+            case "scale":
+                let n = try v.numbers(3)
+                t = t * .scale(n[0], n[1], n[2])
+            case "rotate":
+                let n = try v.numbers(4)
+                guard n[1] != 0 || n[2] != 0 || n[3] != 0 else { throw v.error("expected a non-zero rotation axis") }
+                t = t * .rotation(n[0], n[1], n[2], n[3])
+            case "perspective":
+                t = t * .perspective(try v.positive())
+            default:
+                throw op.error("unknown transform operation \"\(k)\" (expected translate, scale, rotate or perspective)")
+            }
+        }
+        return t
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LayerMath
+
+/// The replay file of DESIGN.md section 5: JSON lines, one input event each, with its
+/// time in seconds, e.g. `{"t":0.2,"type":"key","key":"Right","down":true}`.
+public enum Replay {
+    /// Parses replay text; `file` names the source in errors. Blank lines are skipped.
+    /// Events must be in non-decreasing time order.
+    public static func parse(_ text: String, file: String) throws -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        var lineNumber = 0
+        var lastTime = -Double.infinity
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            let where_ = "\(file):\(lineNumber)"
+            let root = try JSONNode.parse(String(trimmed), file: where_)
+            try root.allowKeys(["t", "type", "key", "down", "x", "y", "button", "dx", "dy", "name", "value"])
+            let t = try root["t"].double()
+            guard t >= 0 else { throw SceneError(file: where_, path: "t", message: "expected a time >= 0, found \(t)") }
+            guard t >= lastTime else {
+                throw SceneError(file: where_, path: "t", message: "events must be in time order (\(t) < \(lastTime))")
+            }
+            lastTime = t
+            let type = try root["type"].string()
+            let event: InputEvent
+            switch type {
+            case "key":
+                event = .key(try root["key"].string(), down: try root["down"].bool())
+            case "pointer":
+                let b = try root["button"].string(default: "left")
+                guard let button = PointerButton(rawValue: b) else {
+                    throw SceneError(file: where_, path: "button", message: "expected left, right or middle, found \"\(b)\"")
+                }
+                event = .pointer(Point(try root["x"].double(), try root["y"].double()), button: button,
+                                 down: try root["down"].bool())
+            case "move":
+                event = .move(Point(try root["x"].double(), try root["y"].double()))
+            case "wheel":
+                event = .wheel(dx: try root["dx"].double(default: 0), dy: try root["dy"].double(default: 0))
+            case "controllerButton":
+                event = .controllerButton(try root["name"].string(), down: try root["down"].bool())
+            case "controllerAxis":
+                event = .controllerAxis(try root["name"].string(), value: try root["value"].double())
+            default:
+                throw SceneError(file: where_, path: "type",
+                                 message: "expected key, pointer, move, wheel, controllerButton or controllerAxis, found \"\(type)\"")
+            }
+            events.append(TimedEvent(time: t, event: event))
+        }
+        return events
+    }
+
+    /// Reads and parses a replay file.
+    public static func load(path: String) throws -> [TimedEvent] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, path: "", message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, path: "", message: "not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// One JSON line for an event (what `parallax-demo --record` writes).
+    public static func line(for e: TimedEvent) -> String {
+        func n(_ v: Double) -> String { JSONNode.format(v) }
+        let t = n(e.time)
+        switch e.event {
+        case .key(let k, let d): return "{\"t\":\(t),\"type\":\"key\",\"key\":\(JSONNode.quote(k)),\"down\":\(d)}"
+        case .pointer(let p, let b, let d):
+            return "{\"t\":\(t),\"type\":\"pointer\",\"x\":\(n(p.x)),\"y\":\(n(p.y)),\"button\":\"\(b.rawValue)\",\"down\":\(d)}"
+        case .move(let p): return "{\"t\":\(t),\"type\":\"move\",\"x\":\(n(p.x)),\"y\":\(n(p.y))}"
+        case .wheel(let dx, let dy): return "{\"t\":\(t),\"type\":\"wheel\",\"dx\":\(n(dx)),\"dy\":\(n(dy))}"
+        case .controllerButton(let b, let d):
+            return "{\"t\":\(t),\"type\":\"controllerButton\",\"name\":\(JSONNode.quote(b)),\"down\":\(d)}"
+        case .controllerAxis(let a, let v):
+            return "{\"t\":\(t),\"type\":\"controllerAxis\",\"name\":\(JSONNode.quote(a)),\"value\":\(n(v))}"
+        }
+    }
+}

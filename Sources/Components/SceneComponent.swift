@@ -1,0 +1,59 @@
+import LayerMath
+import Layers
+
+/// A piece of a scene: a pure state machine `(state, input, time) -> state` that owns a
+/// layer subtree of the canvas.
+///
+/// Contract: `handle` and `update` take scene time in seconds (monotonic, starting at 0);
+/// the same events at the same times give the same layers, whatever the frame rate.
+/// `update` must not allocate in the steady state.
+public protocol SceneComponent: AnyObject {
+    /// The component's unique name in the scene (quads are named `name/...`).
+    var name: String { get }
+    /// The top-level layer this component adds to the canvas.
+    var rootLayer: Layer { get }
+    /// Delivers one input event that happened at `time`.
+    func handle(_ event: InputEvent, at time: Double)
+    /// Advances the component to `time` and updates its layers.
+    func update(to time: Double)
+    /// A short human-readable status for the demo's title/help (e.g. "item 4 of 9").
+    var status: String { get }
+}
+
+extension SceneComponent {
+    public var status: String { name }
+}
+
+/// A scene: a canvas and its components, drawn in order.
+public final class Scene {
+    /// Canvas size in points.
+    public var canvas: Size
+    /// Canvas background (straight alpha).
+    public var background: Color
+    /// Components, bottom first.
+    public private(set) var components: [SceneComponent]
+    /// The top-level layers (one per component), bottom first.
+    public private(set) var rootLayers: [Layer]
+
+    public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
+        self.canvas = canvas
+        self.background = background
+        self.components = components
+        self.rootLayers = components.map(\.rootLayer)
+    }
+
+    /// Delivers an event to every component (each decides whether it concerns it).
+    public func handle(_ event: InputEvent, at time: Double) {
+        for c in components { c.handle(event, at: time) }
+    }
+
+    /// Advances every component to `time`.
+    public func update(to time: Double) {
+        for c in components { c.update(to: time) }
+    }
+
+    /// The component with `name`, if any.
+    public func component(named name: String) -> SceneComponent? {
+        components.first { $0.name == name }
+    }
+}

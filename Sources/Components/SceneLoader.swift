@@ -1,0 +1,96 @@
+import Foundation
+import LayerMath
+import Layers
+
+/// What a component factory needs while building from a scene file.
+public final class SceneContext {
+    /// The scene file (for errors).
+    public let file: String
+    /// Folder that relative paths are resolved against.
+    public let directory: String
+    /// Canvas size in points.
+    public let canvas: Size
+    /// Where images are registered.
+    public let images: ImageStore
+    /// Names used so far (components and named layers must be unique in a scene).
+    private var names = Set<String>()
+
+    public init(file: String, directory: String, canvas: Size, images: ImageStore) {
+        self.file = file; self.directory = directory; self.canvas = canvas; self.images = images
+    }
+
+    /// Registers a name, failing on a duplicate.
+    public func claim(_ name: String, at node: JSONNode) throws {
+        guard !name.isEmpty else { throw node.error("expected a non-empty name") }
+        guard names.insert(name).inserted else { throw node.error("duplicate name \"\(name)\"") }
+    }
+
+    /// Resolves a path from the scene file (relative to its folder) and checks it exists.
+    public func resolve(_ node: JSONNode) throws -> String {
+        let raw = try node.string()
+        guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
+        let path = raw.hasPrefix("/") ? raw : (directory as NSString).appendingPathComponent(raw)
+        guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such file: \(path)") }
+        return path
+    }
+
+    /// Loads a PNG named at `node`; errors name the scene file and the JSON path.
+    public func image(_ node: JSONNode) throws -> ImageRef {
+        let path = try resolve(node)
+        do { return try images.load(path: path) } catch { throw node.error("\(error)") }
+    }
+}
+
+/// Builds a component of one `kind` from its JSON object.
+public typealias ComponentFactory = (JSONNode, SceneContext) throws -> SceneComponent
+
+/// Reads scene files (DESIGN.md section 5) into `Scene`s.
+public enum SceneLoader {
+    /// Every component kind a scene file may use.
+    public static let kinds: [String: ComponentFactory] = [
+        "layer": LayerComponent.make,
+    ]
+
+    /// Reads and builds the scene at `path`.
+    public static func load(path: String, images: ImageStore) throws -> Scene {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SceneError(file: path, path: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, path: "", message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, path: "", message: "not UTF-8 text")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, directory: directory.isEmpty ? "." : directory, images: images)
+    }
+
+    /// Builds a scene from JSON text.
+    public static func parse(_ text: String, file: String, directory: String, images: ImageStore) throws -> Scene {
+        let root = try JSONNode.parse(text, file: file)
+        try root.allowKeys(["canvas", "components"])
+        let canvasNode = root["canvas"]
+        try canvasNode.allowKeys(["width", "height", "background"])
+        let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
+        guard canvas.width <= 16384, canvas.height <= 16384 else {
+            throw canvasNode.error("expected a canvas of at most 16384x16384 points, found \(canvas)")
+        }
+        var background = Color(0.08, 0.08, 0.1, 1)
+        if canvasNode["background"].exists {
+            let c = try canvasNode["background"].rgba()
+            background = Color(c.0, c.1, c.2, c.3)
+        }
+        let context = SceneContext(file: file, directory: directory, canvas: canvas, images: images)
+        var components: [SceneComponent] = []
+        for node in try root["components"].array() {
+            let kind = try node["kind"].string()
+            guard let make = kinds[kind] else {
+                throw node["kind"].error("unknown kind \"\(kind)\" (expected one of: \(kinds.keys.sorted().joined(separator: ", ")))")
+            }
+            components.append(try make(node, context))
+        }
+        return Scene(canvas: canvas, background: background, components: components)
+    }
+}
