@@ -1,0 +1,20 @@
+#version 330 core
+// Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
+in vec2 v_local;
+
+uniform vec2 u_size;
+uniform float u_radius;
+
+out vec4 o_color;
+
+float roundRectDistance(vec2 p, vec2 halfSize, float r) {
+    vec2 q = abs(p) - halfSize + vec2(r);
+    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+}
+
+void main() {
+    vec2 halfSize = u_size * 0.5;
+    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
+    o_color = vec4(0.0);
+}

@@ -1,0 +1,26 @@
+/// Counters for one `GLRenderer.render` call.
+public struct FrameStats: Equatable, Sendable {
+    /// glDraw* calls (quads plus clip-shape passes).
+    public var drawCalls = 0
+    /// Quads drawn.
+    public var quads = 0
+    /// Clip pushes and pops drawn into the stencil buffer.
+    public var clipPasses = 0
+    /// Program binds that changed the bound program.
+    public var programChanges = 0
+    /// Texture binds that changed the bound texture.
+    public var textureChanges = 0
+    /// Stencil state changes (enable/disable, func, op, colour mask).
+    public var stencilChanges = 0
+    /// Textures uploaded this frame.
+    public var textureUploads = 0
+    /// Quads skipped because their `ImageSource` had no image.
+    public var missingImages = 0
+    /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
+    public var pixelsDrawn = 0.0
+
+    /// Program, texture and stencil changes together.
+    public var stateChanges: Int { programChanges + textureChanges + stencilChanges }
+
+    public init() {}
+}

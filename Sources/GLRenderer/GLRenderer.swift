@@ -1,0 +1,326 @@
+// GLRenderer: draws a `RenderList` with OpenGL 3.3 core.
+//
+// What this module does: compiles the shaders in `Shaders/`, keeps a texture cache fed
+// lazily by an `ImageSource`, draws each quad with its homogeneous matrix (the GPU
+// divides by w: perspective-correct texturing and near-plane clipping), antialiases
+// edges and rounded corners analytically in the fragment shader, implements
+// `masksToBounds` with nested stencil clips, renders into the window or an offscreen
+// `Framebuffer` (optionally MSAA), reads pixels back top-down, and counts `FrameStats`.
+//
+// What this module does NOT do: it never imports SDL and never creates a context (the
+// caller makes one current first, e.g. Platform's `GLContextHost`); it does not flatten
+// layers, sort, cull back faces (the flattener already did) or use a depth buffer; it does
+// not decode or encode image files; it is not thread-safe (one thread, the context's).
+
+import CGL
+import Foundation
+import Images
+import LayerMath
+import Layers
+
+/// Draws render lists into the window or offscreen framebuffers. Requires a current
+/// OpenGL 3.3 core context for its whole life (create, render, destroy on one thread).
+public final class GLRenderer {
+    /// Settings with defaults.
+    public struct Options {
+        /// Texture bytes kept before least-recently-used textures are evicted (512 MiB).
+        public var textureBudgetBytes = 512 << 20
+        /// Measure GPU time per frame with GL_TIME_ELAPSED queries (when supported).
+        public var gpuTiming = false
+        /// Analytic edge antialiasing in the fragment shader. Turn off for MSAA targets.
+        public var antialias = true
+        /// Cap on anisotropic filtering (used only when the extension is present).
+        public var maxAnisotropy: Float = 8
+        /// Debug builds: install a KHR_debug message callback printing to stderr.
+        public var debugOutput = false
+        public init() {}
+    }
+
+    /// Statistics of the last `render` call.
+    public private(set) var stats = FrameStats()
+    /// The textures held for images.
+    public let textures: TextureCache
+    /// GL_VERSION and GL_RENDERER of the context.
+    public let glVersion: String, glRenderer: String
+    /// The most recent GPU frame time in milliseconds (`Options.gpuTiming`; a few frames late).
+    public var lastGPUMilliseconds: Double? { gpuTimer?.lastMilliseconds }
+    /// Debug builds: glGetError results seen so far, with the place they were seen.
+    public private(set) var glErrors: [String] = []
+    /// Edge antialiasing in the shader (see `Options.antialias`).
+    public var antialias: Bool
+
+    private let quadProgram: ShaderProgram
+    private let clipProgram: ShaderProgram
+    private var vao: GLuint = 0
+    private var vbo: GLuint = 0
+    private var state = GLStateCache()
+    private var coverage = CoverageEstimator()
+    private let gpuTimer: GPUTimer?
+    private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+    private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+
+    /// Compiles the shaders and creates the quad geometry. Requires a current context.
+    /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS`, the bundle and the source tree.
+    public convenience init(shaderDirectory: String? = nil) throws {
+        try self.init(shaderDirectory: shaderDirectory, options: Options())
+    }
+
+    /// Compiles the shaders and creates the quad geometry with `options`.
+    public init(shaderDirectory: String? = nil, options: Options) throws {
+        guard let versionPtr = glGetString(GLConstant.version) else {
+            throw RendererError.noContext("glGetString(GL_VERSION) returned nil (no current context)")
+        }
+        glVersion = String(cString: UnsafeRawPointer(versionPtr).assumingMemoryBound(to: CChar.self))
+        glRenderer = glGetString(GLConstant.renderer).map {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        } ?? "unknown"
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        guard major > 3 || (major == 3 && minor >= 3) else {
+            throw RendererError.noContext("OpenGL \(major).\(minor) is older than 3.3 (\(glVersion))")
+        }
+        let library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        quadProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag")
+        clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
+        antialias = options.antialias
+
+        let extensions = GLRenderer.extensionNames()
+        var anisotropy: Float = 1
+        if extensions.contains("GL_EXT_texture_filter_anisotropic") || extensions.contains("GL_ARB_texture_filter_anisotropic") {
+            var maxA: GLfloat = 1
+            glGetFloatv(GLConstant.maxTextureMaxAnisotropy, &maxA)
+            anisotropy = min(maxA, options.maxAnisotropy)
+        }
+        textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
+        gpuTimer = options.gpuTiming ? GPUTimer() : nil
+
+        // One unit quad (triangle strip) in a VAO: a core profile draws nothing without one.
+        let unit: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glGenVertexArrays(1, &vao)
+        glBindVertexArray(vao)
+        glGenBuffers(1, &vbo)
+        glBindBuffer(GLConstant.arrayBuffer, vbo)
+        unit.withUnsafeBytes { raw in
+            glBufferData(GLConstant.arrayBuffer, GLsizeiptr(raw.count), raw.baseAddress, GLConstant.staticDraw)
+        }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLConstant.float, GLConstant.false, 8, nil)
+        glBindVertexArray(0)
+        glBindBuffer(GLConstant.arrayBuffer, 0)
+
+        glUseProgram(quadProgram.program)
+        glUniform1i(quadProgram.texture, 0)
+        glUseProgram(0)
+        #if DEBUG
+        if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
+        #endif
+        checkError("init")
+    }
+
+    deinit {
+        textures.removeAll()
+        glDeleteBuffers(1, &vbo)
+        glDeleteVertexArrays(1, &vao)
+        glDeleteProgram(quadProgram.program)
+        glDeleteProgram(clipProgram.program)
+        matrixScratch.deallocate()
+        projection.deallocate()
+    }
+
+    /// The context's extension names.
+    static func extensionNames() -> Set<String> {
+        var count: GLint = 0
+        glGetIntegerv(GLConstant.numExtensions, &count)
+        var names = Set<String>()
+        for i in 0..<max(0, count) {
+            if let p = glGetStringi(GLConstant.extensions, GLuint(i)) {
+                names.insert(String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self)))
+            }
+        }
+        return names
+    }
+
+    /// How canvas points land on target pixels: uniform scale, centred.
+    public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int)
+        -> (scale: Double, offsetX: Double, offsetY: Double) {
+        guard canvas.width > 0, canvas.height > 0 else { return (1, 0, 0) }
+        let s = min(Double(pixelWidth) / canvas.width, Double(pixelHeight) / canvas.height)
+        return (s, (Double(pixelWidth) - canvas.width * s) / 2, (Double(pixelHeight) - canvas.height * s) / 2)
+    }
+
+    /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws
+    /// the commands in order. Canvas points map uniformly (centred) onto the target pixels.
+    public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color) {
+        stats = FrameStats()
+        textures.beginFrame()
+        gpuTimer?.begin()
+        let (pw, ph) = target.pixelSize
+        glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
+        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
+
+        // Baseline state, set every frame (someone else may have touched the context).
+        glDisable(GLConstant.cullFace)
+        glDisable(GLConstant.depthTest)
+        glDisable(GLConstant.scissorTest)
+        glDisable(GLConstant.stencilTest)
+        glEnable(GLConstant.blend)
+        glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
+        glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
+        glStencilMask(0xFF)
+        let a = max(0, min(1, background.a))
+        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
+        glClearStencil(0)
+        glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit)
+        glActiveTexture(GLConstant.texture0)
+        glBindTexture(GLConstant.texture2D, 0)
+
+        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        writeProjection(map, pixelWidth: pw, pixelHeight: ph)
+        glUseProgram(clipProgram.program)
+        glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
+        glUseProgram(quadProgram.program)
+        glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
+        glUniform1i(quadProgram.antialias, antialias ? 1 : 0)
+        state.reset(program: quadProgram.program)
+        glBindVertexArray(vao)
+
+        for command in list.commands {
+            switch command {
+            case .quad(let i):
+                drawQuad(list.quads[i], canvas: list.canvas, scale: map.scale, images: images)
+            case .pushClip(let i):
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
+                state.setStencil(.test(depth: clip.depth), stats: &stats)
+            case .popClip(let i):
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .decrement(depth: clip.depth))
+                let parent = clip.depth - 1
+                state.setStencil(parent == 0 ? .off : .test(depth: parent), stats: &stats)
+            }
+        }
+        state.setStencil(.off, stats: &stats)
+        glBindVertexArray(0)
+        gpuTimer?.end()
+        textures.enforceBudget()
+        checkError("render")
+    }
+
+    /// Blocks until the GPU has finished (benchmarks), and collects the GPU timer.
+    public func finish() {
+        glFinish()
+        gpuTimer?.collect(wait: true)
+    }
+
+    private func drawQuad(_ q: RenderQuad, canvas: Size, scale: Double, images: ImageSource) {
+        guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return }
+        let op = Float(min(1, q.opacity))
+        var textured = false
+        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        switch q.contents {
+        case .none:
+            return
+        case .color(let c):
+            let ca = Float(max(0, min(1, c.a))) * op
+            if ca <= 0 { return }
+            r = Float(c.r) * ca; g = Float(c.g) * ca; b = Float(c.b) * ca; a = ca
+        case .image(let ref):
+            var bound = state.texture
+            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound)
+            state.noteBoundTexture(bound)
+            if t == 0 { stats.missingImages += 1; return }
+            state.bindTexture(t, stats: &stats)
+            textured = true
+            r = op; g = op; b = op; a = op
+        }
+        state.useProgram(quadProgram.program, stats: &stats)
+        let u = quadProgram
+        uploadMatrix(q.matrix, location: u.model)
+        // Grow the drawn rectangle by about one pixel (in bounds units) so the shader can
+        // fade the edge; the coverage comes from the exact shape.
+        let margin = antialias ? edgeMargin(q, scale: scale) : 0
+        let cr = q.contentRect
+        glUniform4f(u.rect, Float(cr.minX - margin), Float(cr.minY - margin),
+                    Float(cr.width + 2 * margin), Float(cr.height + 2 * margin))
+        glUniform4f(u.content, Float(cr.minX), Float(cr.minY), Float(cr.width), Float(cr.height))
+        glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
+        glUniform1f(u.radius, Float(q.cornerRadius))
+        glUniform4f(u.color, r, g, b, a)
+        glUniform1i(u.textured, textured ? 1 : 0)
+        if textured {
+            let tr = q.textureRect
+            glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
+        }
+        glDrawArrays(GLConstant.triangleStrip, 0, 4)
+        stats.drawCalls += 1
+        stats.quads += 1
+        if q.isInFrontOfEye {
+            stats.pixelsDrawn += coverage.clippedArea(q.corners, width: canvas.width, height: canvas.height) * scale * scale
+        } else {
+            stats.pixelsDrawn += canvas.width * canvas.height * scale * scale
+        }
+    }
+
+    /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.
+    private func edgeMargin(_ q: RenderQuad, scale: Double) -> Double {
+        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * scale
+        let cap = 0.25 * min(q.size.width, q.size.height) + 1
+        guard pixelsPerPoint > 0 else { return 0 }
+        return min(1.5 / pixelsPerPoint, cap)
+    }
+
+    private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
+        state.setStencil(mode, stats: &stats)
+        state.useProgram(clipProgram.program, stats: &stats)
+        uploadMatrix(clip.matrix, location: clipProgram.model)
+        glUniform4f(clipProgram.rect, 0, 0, Float(clip.size.width), Float(clip.size.height))
+        glUniform2f(clipProgram.size, Float(clip.size.width), Float(clip.size.height))
+        glUniform1f(clipProgram.radius, Float(clip.cornerRadius))
+        glDrawArrays(GLConstant.triangleStrip, 0, 4)
+        stats.drawCalls += 1
+        stats.clipPasses += 1
+    }
+
+    /// Uploads m11...m44 in row-major order with transpose = GL_FALSE (DESIGN.md section 2).
+    private func uploadMatrix(_ m: Transform3D, location: GLint) {
+        let p = matrixScratch
+        p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
+        p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
+        p[8] = Float(m.m31); p[9] = Float(m.m32); p[10] = Float(m.m33); p[11] = Float(m.m34)
+        p[12] = Float(m.m41); p[13] = Float(m.m42); p[14] = Float(m.m43); p[15] = Float(m.m44)
+        glUniformMatrix4fv(location, 1, GLConstant.false, p)
+    }
+
+    /// Column-major orthographic map: canvas point (x, y) -> pixel (x*s + ox, y*s + oy) ->
+    /// NDC with +y down on screen. z is dropped (layers are flattened; no depth buffer), w kept.
+    private func writeProjection(_ map: (scale: Double, offsetX: Double, offsetY: Double), pixelWidth: Int, pixelHeight: Int) {
+        let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
+        for i in 0..<16 { projection[i] = 0 }
+        projection[0] = Float(2 * map.scale / pw)
+        projection[5] = Float(-2 * map.scale / ph)
+        projection[12] = Float(2 * map.offsetX / pw - 1)
+        projection[13] = Float(1 - 2 * map.offsetY / ph)
+        projection[15] = 1
+    }
+
+    /// Debug builds: records (and prints once per place) pending glGetError values.
+    @inline(__always)
+    func checkError(_ place: StaticString) {
+        #if DEBUG
+        var error = glGetError()
+        while error != GLConstant.noError {
+            let message = "GL error 0x\(String(error, radix: 16)) at \(place)"
+            if glErrors.count < 100 {
+                glErrors.append(message)
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            error = glGetError()
+        }
+        #endif
+    }
+}

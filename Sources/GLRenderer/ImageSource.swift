@@ -1,0 +1,18 @@
+import Images
+import Layers
+
+/// Supplies decoded pixels for an `ImageRef` the first time the renderer needs its
+/// texture (and again only after the texture was evicted).
+public protocol ImageSource: AnyObject {
+    /// Premultiplied RGBA8, top row first, or nil when the image is unavailable
+    /// (the quad is then skipped and counted in `FrameStats.missingImages`).
+    func image(for ref: ImageRef) -> Image?
+}
+
+/// An `ImageSource` backed by a dictionary of images keyed by `ImageRef.id`.
+public final class DictionaryImageSource: ImageSource {
+    /// The images, by id.
+    public var images: [Int: Image]
+    public init(_ images: [Int: Image] = [:]) { self.images = images }
+    public func image(for ref: ImageRef) -> Image? { images[ref.id] }
+}

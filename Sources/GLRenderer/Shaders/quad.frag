@@ -1,0 +1,42 @@
+#version 330 core
+// Colour or texture fill of a layer, premultiplied, with an analytic rounded-rect
+// coverage (about 1 pixel of antialiasing on straight and rounded edges).
+in vec2 v_local;
+
+uniform vec2 u_size;        // bounds size (the layer's shape)
+uniform float u_radius;     // corner radius of the shape
+uniform vec4 u_content;     // content rectangle in bounds space: x, y, w, h
+uniform vec4 u_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
+uniform vec4 u_color;       // premultiplied colour, or the opacity in every channel
+uniform int u_textured;     // 1: multiply u_color by the texture
+uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
+uniform sampler2D u_texture;
+
+out vec4 o_color;
+
+float roundRectDistance(vec2 p, vec2 halfSize, float r) {
+    vec2 q = abs(p) - halfSize + vec2(r);
+    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+}
+
+void main() {
+    vec2 halfSize = u_size * 0.5;
+    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
+    vec2 halfContent = u_content.zw * 0.5;
+    float dContent = roundRectDistance(v_local - (u_content.xy + halfContent), halfContent, 0.0);
+    float d = max(dShape, dContent);
+    float coverage;
+    if (u_antialias == 1) {
+        float pixel = length(vec2(dFdx(d), dFdy(d)));
+        coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0);
+    } else {
+        coverage = d <= 0.0 ? 1.0 : 0.0;
+    }
+    vec4 c = u_color;
+    if (u_textured == 1) {
+        vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
+        c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
+    }
+    o_color = c * coverage;
+}

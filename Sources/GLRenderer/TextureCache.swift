@@ -1,0 +1,120 @@
+import CGL
+import Images
+import Layers
+
+/// GPU textures for `ImageRef`s, keyed by `ImageRef.id`: premultiplied RGBA8, mipmapped
+/// (trilinear, anisotropic when the driver offers it), clamped to the edge. Least
+/// recently used textures are evicted once the total passes `budgetBytes`.
+public final class TextureCache {
+    struct Entry {
+        var texture: GLuint
+        var bytes: Int
+        var lastUsedFrame: Int
+    }
+
+    /// Bytes of texture memory (mip chain included) allowed before LRU eviction.
+    public var budgetBytes: Int
+    /// Bytes currently held (estimated: 4 bytes per texel times 4/3 for the mip chain).
+    public private(set) var totalBytes = 0
+    /// Number of textures held.
+    public var count: Int { entries.count }
+    /// Frames counted by `beginFrame()`.
+    public private(set) var frame = 0
+
+    private var entries: [Int: Entry] = [:]
+    private var missing: Set<Int> = []
+    private let maxAnisotropy: Float
+
+    init(budgetBytes: Int, maxAnisotropy: Float) {
+        self.budgetBytes = budgetBytes
+        self.maxAnisotropy = maxAnisotropy
+    }
+
+    deinit { removeAll() }
+
+    func beginFrame() { frame += 1 }
+
+    /// The texture for `ref`, uploading it from `source` on first use; 0 when the source has no image.
+    /// May bind the new texture to GL_TEXTURE_2D (the caller's state cache is told via `bound`).
+    func texture(for ref: ImageRef, source: ImageSource, stats: inout FrameStats, bound: inout GLuint) -> GLuint {
+        if var entry = entries[ref.id] {
+            if entry.lastUsedFrame != frame {
+                entry.lastUsedFrame = frame
+                entries[ref.id] = entry
+            }
+            return entry.texture
+        }
+        if missing.contains(ref.id) { return 0 }
+        guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
+            missing.insert(ref.id)
+            return 0
+        }
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLConstant.texture2D, name)
+        bound = name
+        glPixelStorei(GLConstant.unpackAlignment, 1)
+        image.pixels.withUnsafeBytes { raw in
+            glTexImage2D(GLConstant.texture2D, 0, GLConstant.rgba8, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLConstant.rgba, GLConstant.unsignedByte, raw.baseAddress)
+        }
+        glGenerateMipmap(GLConstant.texture2D)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
+        if maxAnisotropy > 1 {
+            glTexParameterf(GLConstant.texture2D, GLConstant.textureMaxAnisotropy, maxAnisotropy)
+        }
+        let bytes = image.width * image.height * 4 * 4 / 3
+        entries[ref.id] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame)
+        totalBytes += bytes
+        stats.textureUploads += 1
+        return name
+    }
+
+    /// Evicts least recently used textures (never those used in the current frame) until
+    /// the total is within the budget.
+    func enforceBudget() {
+        while totalBytes > budgetBytes {
+            var oldestID = -1, oldestFrame = Int.max
+            for (id, e) in entries where e.lastUsedFrame < frame && e.lastUsedFrame < oldestFrame {
+                oldestID = id; oldestFrame = e.lastUsedFrame
+            }
+            if oldestID < 0 { return }
+            remove(oldestID)
+        }
+    }
+
+    /// Deletes textures not used in the last `frames` frames; returns how many.
+    @discardableResult
+    public func evictUnused(olderThanFrames frames: Int) -> Int {
+        var removed = 0
+        for (id, e) in entries where frame - e.lastUsedFrame > frames {
+            remove(id)
+            removed += 1
+        }
+        return removed
+    }
+
+    /// Drops the texture of one image (e.g. its pixels changed) and forgets that it was missing.
+    public func invalidate(_ id: Int) {
+        missing.remove(id)
+        remove(id)
+    }
+
+    /// Deletes every texture.
+    public func removeAll() {
+        for (_, e) in entries { var t = e.texture; glDeleteTextures(1, &t) }
+        entries.removeAll()
+        missing.removeAll()
+        totalBytes = 0
+    }
+
+    private func remove(_ id: Int) {
+        guard let e = entries.removeValue(forKey: id) else { return }
+        var t = e.texture
+        glDeleteTextures(1, &t)
+        totalBytes -= e.bytes
+    }
+}

@@ -1,0 +1,15 @@
+// Platform: the SDL2 side of the compositor.
+//
+// What this module does:
+// - `GLContextHost` (alias `Window`) opens an SDL window with an OpenGL 3.3 core context
+//   (8-bit stencil), windowed or headless (SDL's `offscreen` driver, EGL pbuffer), and
+//   makes it current. GL functions are then callable from other modules directly
+//   (on Linux libGL exports the core entry points; no loader is needed).
+// - `pollEvents(into:)` turns SDL events into the pure-Swift `PlatformEvent`
+//   and opens/closes game controllers as they come and go.
+// - `Clock` is a monotonic clock in seconds (SDL's performance counter).
+//
+// What this module does NOT do: it never calls GL (the renderer owns every GL call,
+// including framebuffers and readback), it does not interpret input (no focus, no
+// gestures, no replay files), it keeps no globals (SDL itself is process-global: create
+// one host per process), and it does not pace frames beyond vsync.
