@@ -1,0 +1,16 @@
+// Images: files in, pixel values out (and back).
+//
+// What this module does:
+// - reads PNG files and in-memory PNG bytes through libpng's simplified API into
+//   premultiplied RGBA8 `Image` values, refusing oversized images after the header and
+//   before any pixel allocation (`ImageLimits`);
+// - writes `Image` values as straight-alpha RGBA8 PNG files;
+// - loads layered images (`LayeredImage`): Xcode `.imagestack` folders, `.lsr` ZIP
+//   containers and plain lists of PNGs, with every path kept inside its stack.
+//
+// What this module does NOT do:
+// - no GL, no textures, no knowledge of layers, components or scenes;
+// - no JPEG, HEIF or PDF decoding (an image set that only offers those is an error);
+// - no compiled `.lcr` stacks, no `.brandassets`, no colour management beyond what
+//   libpng's simplified API does (8-bit sRGB output);
+// - no caching: every call reads the file again.

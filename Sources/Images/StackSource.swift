@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where the files of an image stack come from: a folder or a ZIP archive. Paths are
+/// relative to the stack root, `/`-separated, already checked by `StackPath.validate`.
+protocol StackSource {
+    /// The name shown in errors for the member `path` (`""` names the stack itself).
+    func displayName(_ path: String) -> String
+    /// True when `path` exists and is a folder. Throws when it resolves outside the stack.
+    func isDirectory(_ path: String) throws -> Bool
+    /// True when `path` exists and is a file. Throws when it resolves outside the stack.
+    func isFile(_ path: String) throws -> Bool
+    /// Names of the folders directly inside `path`, sorted.
+    func subdirectories(of path: String) throws -> [String]
+    /// The bytes of the file `path`, at most `maxBytes` of them.
+    func read(_ path: String, maxBytes: Int) throws -> [UInt8]
+    /// Decodes the PNG file `path`.
+    func readImage(_ path: String, limits: ImageLimits) throws -> Image
+}
+
+/// Largest JSON file a stack may contain.
+let maxStackJSONBytes = 1 << 20
+
+/// A stack stored as a folder (`.imagestack`). Every access resolves symbolic links
+/// and refuses targets outside the folder.
+struct FolderStackSource: StackSource {
+    let root: String
+    let shownRoot: String
+    private let resolvedRoot: String
+
+    init(path: String) throws {
+        var shown = path
+        while shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
+        shownRoot = shown
+        root = path
+        guard let real = FolderStackSource.realPath(path) else {
+            throw ImageError(file: shown, .noSuchFile)
+        }
+        resolvedRoot = real
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    func displayName(_ path: String) -> String {
+        path.isEmpty ? shownRoot : "\(shownRoot)/\(path)"
+    }
+
+    /// The resolved absolute path of `path`, nil when it does not exist.
+    private func resolve(_ path: String) throws -> String? {
+        guard let real = FolderStackSource.realPath(root + "/" + path) else { return nil }
+        let base = resolvedRoot == "/" ? "/" : resolvedRoot + "/"
+        guard real == resolvedRoot || real.hasPrefix(base) else {
+            throw ImageError(file: displayName(path), .pathEscapes("resolves outside the stack folder (to \(real))"))
+        }
+        return real
+    }
+
+    private func kind(_ path: String) throws -> Bool? {
+        guard let real = try resolve(path) else { return nil }
+        var directory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &directory) else { return nil }
+        return directory.boolValue
+    }
+
+    func isDirectory(_ path: String) throws -> Bool { try kind(path) == true }
+    func isFile(_ path: String) throws -> Bool { try kind(path) == false }
+
+    func subdirectories(of path: String) throws -> [String] {
+        guard let real = try resolve(path) else { throw ImageError(file: displayName(path), .noSuchFile) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: real)) ?? []
+        return try names.sorted().filter { try isDirectory(StackPath.join(path, $0)) }
+    }
+
+    func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
+        let name = displayName(path)
+        guard let real = try resolve(path) else { throw ImageError(file: name, .noSuchFile) }
+        var directory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &directory) else {
+            throw ImageError(file: name, .noSuchFile)
+        }
+        if directory.boolValue { throw ImageError(file: name, .wrongFileType("is a directory, expected a file")) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? 0
+        if size > maxBytes { throw ImageError(file: name, .invalidStack("file too large (\(size) bytes, limit \(maxBytes))")) }
+        guard let data = FileManager.default.contents(atPath: real) else {
+            throw ImageError(file: name, .unreadable("permission denied or I/O error"))
+        }
+        if data.isEmpty { throw ImageError(file: name, .emptyFile) }
+        return [UInt8](data)
+    }
+
+    func readImage(_ path: String, limits: ImageLimits) throws -> Image {
+        let name = displayName(path)
+        guard let real = try resolve(path) else { throw ImageError(file: name, .noSuchFile) }
+        return try Image.read(path: real, name: name, limits: limits)
+    }
+}
