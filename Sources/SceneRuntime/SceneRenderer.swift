@@ -1,0 +1,43 @@
+// SceneRuntime: joins the pure scene (components, layers) to the GL renderer.
+//
+// What it does: flattens a scene into a reused `RenderList` and draws it with a
+// `GLRenderer`, feeding textures from the scene's `ImageStore`; names the built-in
+// scenes shared by the demo, the renderer and the benchmark.
+// What it does NOT do: no SDL, no windows, no contexts (the executables create those).
+
+import Components
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+
+extension ImageStore: ImageSource {}
+
+/// Draws scenes: flatten (no allocation once warm) then submit to the GPU.
+public final class SceneRenderer {
+    /// The GL renderer (shaders, textures, stats).
+    public let renderer: GLRenderer
+    /// The render list of the last frame.
+    public private(set) var list = RenderList()
+    private var flattener = Flattener()
+
+    public init(renderer: GLRenderer) {
+        self.renderer = renderer
+    }
+
+    /// Flattens `scene` into the reused render list (no GL).
+    public func flatten(_ scene: Scene) {
+        flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+    }
+
+    /// Draws the last flattened list into `target`.
+    public func submit(_ scene: Scene, images: ImageStore, into target: RenderTarget) {
+        renderer.render(list, into: target, images: images, background: scene.background)
+    }
+
+    /// Flattens and draws `scene` into `target`.
+    public func render(_ scene: Scene, images: ImageStore, into target: RenderTarget) {
+        flatten(scene)
+        submit(scene, images: images, into: target)
+    }
+}
