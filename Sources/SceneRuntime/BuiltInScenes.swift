@@ -5,6 +5,8 @@ import Components
 public enum BuiltInScenes {
     /// Scene names in the demo's order (keys 1-9 pick them).
     public static let names: [String] = ["button", "layers"]
+    /// The scene the demo opens without arguments.
+    public static let defaultName = "button"
 
     /// The scene file text of a built-in scene.
     public static func json(_ name: String) -> String? {

@@ -1,1 +1,92 @@
-print("todo")
+// parallax-demo: the interactive app. A window (or headless with --headless), the
+// built-in scenes or a scene file, mouse/keyboard/controller input, screenshots, replay
+// recording, live reload.
+import ArgumentParser
+import Components
+import Foundation
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import Platform
+import SceneRuntime
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallax-demo",
+        abstract: "Interactive demo of the parallax button, carousel, cube and scroll header.",
+        discussion: DemoApp.helpText)
+
+    @Argument(help: "Scene file (JSON) or built-in scene name; the built-in default scene without it.")
+    var scene: String?
+
+    @Option(help: "Write every input event delivered to the scene to this replay file (JSON lines).")
+    var record: String?
+
+    @Option(help: "Window size in points as WxH.")
+    var size: String = "1280x720"
+
+    @Flag(help: "No visible window (SDL's offscreen driver).")
+    var headless = false
+
+    @Option(help: "Quit after this many frames (0: run until closed).")
+    var frames: Int = 0
+
+    @Option(help: "Save a screenshot PNG to this path when quitting.")
+    var screenshot: String?
+
+    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the bundled ones).")
+    var shaders: String?
+
+    @Flag(help: "Disable vsync (measure the uncapped frame rate).")
+    var noVsync = false
+
+    func validate() throws {
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw ValidationError("--size expects WxH in points, found \"\(size)\"")
+        }
+        guard frames >= 0 else { throw ValidationError("--frames must be >= 0") }
+    }
+
+    func run() throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        var options = GLContextHost.Options()
+        options.title = "parallax-demo"
+        options.width = parts[0]
+        options.height = parts[1]
+        options.headless = headless
+        options.vsync = !noVsync
+        let host = try GLContextHost(options)
+        try withExtendedLifetime(host) {
+            let renderer = try GLRenderer(shaderDirectory: shaders)
+            let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
+                                  recordPath: record)
+            try app.run(maxFrames: frames)
+            if let screenshot { try app.saveScreenshot(to: screenshot) }
+            app.finishRecording()
+        }
+    }
+}
+
+do {
+    var command = try DemoCommand.parseAsRoot()
+    try command.run()
+} catch let error as SceneError {
+    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
+    exit(1)
+} catch let error as ImageError {
+    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
+    exit(1)
+} catch let error as PlatformError {
+    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
+    exit(1)
+} catch let error as RendererError {
+    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
+    exit(1)
+} catch let error as DemoError {
+    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
+    exit(1)
+} catch {
+    DemoCommand.exit(withError: error)
+}

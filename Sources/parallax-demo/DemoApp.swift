@@ -1,0 +1,214 @@
+import Components
+import Foundation
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import Platform
+import SceneRuntime
+
+/// A one-line error of the demo itself.
+struct DemoError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The demo's frame loop: events -> scene -> flatten -> GL -> swap.
+final class DemoApp {
+    static let helpText = """
+    Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot \
+    (parallax-<time>.png), R reload the scene file (a bad file keeps the last good scene), \
+    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows, \
+    Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
+    drag, wheel, click), game controller (D-pad, A/B, sticks).
+    """
+
+    private let host: GLContextHost
+    private let sceneRenderer: SceneRenderer
+    private let clock = Clock()
+    private var images = ImageStore()
+    private var scene: Scene
+    private var driver: SceneDriver
+    private var sceneName: String
+    private var sceneStart: Double
+    private var events: [PlatformEvent] = []
+    private var recorder: FileHandle?
+    private var recordPath: String?
+    private var running = true
+    private var frameCount = 0
+    private var fpsFrames = 0
+    private var fpsStart = 0.0
+    private var drawable = (width: 0, height: 0)
+    private var windowPoints = (width: 0, height: 0)
+
+    init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?) throws {
+        self.host = host
+        self.sceneRenderer = SceneRenderer(renderer: renderer)
+        sceneName = initialScene
+        scene = try DemoApp.loadScene(initialScene, images: images)
+        driver = SceneDriver(scene: scene, events: [])
+        sceneStart = clock.now()
+        drawable = host.drawableSize
+        windowPoints = host.windowSize
+        if let recordPath {
+            guard FileManager.default.createFile(atPath: recordPath, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: recordPath) else {
+                throw DemoError(description: "\(recordPath): cannot create the replay file")
+            }
+            recorder = handle
+            self.recordPath = recordPath
+        }
+    }
+
+    static func loadScene(_ name: String, images: ImageStore) throws -> Scene {
+        if !FileManager.default.fileExists(atPath: name), BuiltInScenes.json(name) != nil {
+            return try BuiltInScenes.load(name, images: images)
+        }
+        return try SceneLoader.load(path: name, images: images)
+    }
+
+    /// Runs until quit (or `maxFrames` frames when > 0).
+    func run(maxFrames: Int) throws {
+        fpsStart = clock.now()
+        while running {
+            events.removeAll(keepingCapacity: true)
+            host.pollEvents(into: &events)
+            let now = clock.now() - sceneStart
+            for e in events { handle(e, at: now) }
+            driver.advance(to: clock.now() - sceneStart)
+            if drawable.width > 0 && drawable.height > 0 {
+                sceneRenderer.render(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
+                host.swapBuffers()
+            } else {
+                // Minimised or 0x0: nothing to draw; do not spin.
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            frameCount += 1
+            updateTitle()
+            if maxFrames > 0 && frameCount >= maxFrames { running = false }
+        }
+    }
+
+    private func updateTitle() {
+        fpsFrames += 1
+        let t = clock.now()
+        guard t - fpsStart >= 1 else { return }
+        let fps = Double(fpsFrames) / (t - fpsStart)
+        let status = scene.components.last?.status ?? ""
+        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps")
+        fpsFrames = 0
+        fpsStart = t
+    }
+
+    private func handle(_ event: PlatformEvent, at now: Double) {
+        switch event {
+        case .quit:
+            running = false
+        case .resized(let pw, let ph, let xw, let xh):
+            windowPoints = (pw, ph)
+            drawable = (xw, xh)
+        case .key(let name, let down, _) where down && handleDemoKey(name):
+            break
+        case .key(let name, let down, _):
+            deliver(.key(name, down: down), at: now)
+        case .pointer(let x, let y, let button, let down):
+            guard let b = PointerButton(rawValue: button) else { return }
+            deliver(.pointer(canvasPoint(x, y), button: b, down: down), at: now)
+        case .move(let x, let y):
+            deliver(.move(canvasPoint(x, y)), at: now)
+        case .wheel(let dx, let dy):
+            deliver(.wheel(dx: dx * 40, dy: dy * 40), at: now)
+        case .controllerButton(let name, let down):
+            deliver(.controllerButton(name, down: down), at: now)
+        case .controllerAxis(let name, let value):
+            deliver(.controllerAxis(name, value: value), at: now)
+        case .controllerAdded(let name):
+            print("controller connected: \(name)")
+        case .controllerRemoved:
+            print("controller disconnected")
+        }
+    }
+
+    /// Keys the demo itself uses; returns true when consumed.
+    private func handleDemoKey(_ name: String) -> Bool {
+        switch name {
+        case "Escape", "Q":
+            running = false
+        case "F11", "F":
+            host.toggleFullscreen()
+        case "P":
+            let path = "parallax-\(Int(Date().timeIntervalSince1970)).png"
+            do { try saveScreenshot(to: path); print("saved \(path)") } catch { print("screenshot failed: \(error)") }
+        case "H", "F1":
+            print(DemoApp.helpText)
+            print("Scenes: \(BuiltInScenes.names.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: ", "))")
+        case "R":
+            switchScene(to: sceneName, reload: true)
+        case "Tab":
+            let i = BuiltInScenes.names.firstIndex(of: sceneName) ?? -1
+            switchScene(to: BuiltInScenes.names[(i + 1) % BuiltInScenes.names.count], reload: false)
+        case "C":
+            for c in scene.components { (c as? TypeCycling)?.cycleType() }
+        default:
+            if let digit = Int(name), digit >= 1, digit <= BuiltInScenes.names.count {
+                switchScene(to: BuiltInScenes.names[digit - 1], reload: false)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func switchScene(to name: String, reload: Bool) {
+        let fresh = ImageStore()
+        do {
+            let next = try DemoApp.loadScene(name, images: fresh)
+            scene = next
+            images = fresh
+            sceneName = name
+            sceneRenderer.renderer.textures.removeAll()
+            driver = SceneDriver(scene: scene, events: [])
+            sceneStart = clock.now()
+            if recorder != nil && !reload {
+                print("recording stopped: the replay covers the first scene only")
+                finishRecording()
+            }
+            print("scene: \(name)")
+        } catch {
+            // Keep the last good scene running.
+            print("parallax-demo: \(error) (keeping the current scene)")
+        }
+    }
+
+    private func deliver(_ event: InputEvent, at now: Double) {
+        driver.deliver(event, at: now)
+        if let recorder {
+            recorder.write(Data((Replay.line(for: TimedEvent(time: driver.time, event: event)) + "\n").utf8))
+        }
+    }
+
+    /// Maps window points to canvas points (uniform scale, centred, like the renderer).
+    private func canvasPoint(_ x: Double, _ y: Double) -> Point {
+        let m = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: max(windowPoints.width, 1),
+                                         pixelHeight: max(windowPoints.height, 1))
+        return Point((x - m.offsetX) / m.scale, (y - m.offsetY) / m.scale)
+    }
+
+    func saveScreenshot(to path: String) throws {
+        let (w, h) = drawable
+        guard w > 0, h > 0 else { throw DemoError(description: "no drawable to capture (window minimised)") }
+        // Render a fresh frame into the back buffer and read it before any swap.
+        sceneRenderer.render(scene, images: images, into: .window(width: w, height: h))
+        let image = sceneRenderer.renderer.readWindowPixels(width: w, height: h)
+        try image.writePNG(path: path)
+    }
+
+    func finishRecording() {
+        try? recorder?.close()
+        recorder = nil
+    }
+}
+
+/// A component whose layout type can be cycled live (the carousel).
+protocol TypeCycling: AnyObject {
+    func cycleType()
+}
