@@ -39,7 +39,7 @@ final class LSRTests: XCTestCase {
         let files = FileManager.default.enumerator(atPath: stack)!.compactMap { $0 as? String }.sorted()
         return try files.compactMap { relative in
             var directory: ObjCBool = false
-            FileManager.default.fileExists(atPath: stack + "/" + relative, isDirectory: &directory)
+            _ = FileManager.default.fileExists(atPath: stack + "/" + relative, isDirectory: &directory)
             if directory.boolValue { return nil }
             return (relative, [UInt8](try Data(contentsOf: URL(fileURLWithPath: stack + "/" + relative))))
         }
