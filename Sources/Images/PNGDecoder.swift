@@ -21,6 +21,14 @@ extension Image {
         let decoded = try PNGDecoder.decode(file: name, limits: limits, headerOnly: false) { image in
             png_image_begin_read_from_file(image, path)
         }
+        if let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            let size = Int(handle.seekToEndOfFile())
+            try PNGDecoder.checkChunks(size: size, file: name) { offset, count in
+                handle.seek(toFileOffset: UInt64(offset))
+                return [UInt8](handle.readData(ofLength: count))
+            }
+        }
         return decoded.image!
     }
 
@@ -33,6 +41,9 @@ extension Image {
             try PNGDecoder.decode(file: name, limits: limits, headerOnly: false) { image in
                 png_image_begin_read_from_memory(image, raw.baseAddress, raw.count)
             }
+        }
+        try PNGDecoder.checkChunks(size: data.count, file: name) { offset, count in
+            Array(data[offset..<min(data.count, offset + count)])
         }
         return decoded.image!
     }
@@ -98,16 +109,90 @@ enum PNGDecoder {
             let width = Int(image.pointee.width), height = Int(image.pointee.height)
             if headerOnly { return Decoded(width: width, height: height, image: nil) }
             try limits.check(width: width, height: height, file: file)
-            image.pointee.format = UInt32(CPNG_FORMAT_RGBA)
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let ok = pixels.withUnsafeMutableBytes { buffer in
-                png_image_finish_read(image, nil, buffer.baseAddress, 0, nil)
+            let pixels: [UInt8]
+            if image.pointee.format & UInt32(CPNG_FORMAT_FLAG_LINEAR) != 0 {
+                pixels = try finishSixteenBit(image, count: width * height * 4, file: file)
+            } else {
+                image.pointee.format = UInt32(CPNG_FORMAT_RGBA)
+                var straight = [UInt8](repeating: 0, count: width * height * 4)
+                let ok = straight.withUnsafeMutableBytes { buffer in
+                    png_image_finish_read(image, nil, buffer.baseAddress, 0, nil)
+                }
+                guard ok != 0 else {
+                    throw ImageError(file: file, .corruptPNG(message(image)))
+                }
+                premultiply(&straight)
+                pixels = straight
             }
-            guard ok != 0 else {
-                throw ImageError(file: file, .corruptPNG(message(image)))
-            }
-            premultiply(&pixels)
             return Decoded(width: width, height: height, image: Image(width: width, height: height, pixels: pixels))
+        }
+    }
+
+    /// 16-bit files: read libpng's 16-bit linear premultiplied RGBA and convert it to
+    /// 8-bit sRGB premultiplied here.
+    ///
+    /// libpng's own 16-to-8-bit path in `png_image_finish_read` garbles Adam7-interlaced
+    /// 16-bit files (pnggroup/libpng#853: about half the channels wrong), so every
+    /// 16-bit file takes this path, interlaced or not, and both decode identically.
+    static func finishSixteenBit(_ image: UnsafeMutablePointer<png_image>, count: Int, file: String) throws -> [UInt8] {
+        image.pointee.format = UInt32(CPNG_FORMAT_LINEAR_RGB_ALPHA)
+        var linear = [UInt16](repeating: 0, count: count)
+        let ok = linear.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(image, nil, buffer.baseAddress, 0, nil)
+        }
+        guard ok != 0 else {
+            throw ImageError(file: file, .corruptPNG(message(image)))
+        }
+        let encode = srgbFromLinear16
+        var out = [UInt8](repeating: 0, count: count)
+        linear.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                while i < count {
+                    let a16 = UInt32(src[i + 3])
+                    let a8 = (a16 * 255 + 32767) / 65535
+                    dst[i + 3] = UInt8(a8)
+                    if a16 != 0 {
+                        for c in i..<(i + 3) {
+                            // Straight linear value, then sRGB, then premultiply in 8 bits.
+                            let straight = min(65535, (UInt32(src[c]) * 65535 + a16 / 2) / a16)
+                            let s8 = UInt32(encode[Int(straight)])
+                            dst[c] = UInt8((s8 * a8 + 127) / 255)
+                        }
+                    }
+                    i += 4
+                }
+            }
+        }
+        return out
+    }
+
+    /// 8-bit sRGB encoding of each 16-bit linear value (IEC 61966-2-1 curve), rounded.
+    static let srgbFromLinear16: [UInt8] = (0...65535).map { v in
+        let l = Double(v) / 65535
+        let s = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+        return UInt8(max(0, min(255, (s * 255).rounded())))
+    }
+
+    /// Walks the chunk lengths from the signature to IEND and throws when the data ends
+    /// first. libpng stops reading once it has every pixel, so a file cut inside the last
+    /// IDAT's CRC or before IEND would otherwise load as if whole.
+    static func checkChunks(size: Int, file: String, read: (Int, Int) -> [UInt8]) throws {
+        var offset = 8
+        while true {
+            guard offset + 8 <= size else {
+                throw ImageError(file: file, .corruptPNG("file ends before the IEND chunk (\(size) bytes)"))
+            }
+            let head = read(offset, 8)
+            guard head.count == 8 else { throw ImageError(file: file, .corruptPNG("read error at byte \(offset)")) }
+            let length = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: head[4..<8], as: UTF8.self)
+            let end = offset + 8 + length + 4
+            guard end <= size else {
+                throw ImageError(file: file, .corruptPNG("file ends inside the \(type) chunk (\(size) bytes)"))
+            }
+            if type == "IEND" { return }
+            offset = end
         }
     }
 
