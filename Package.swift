@@ -45,6 +45,8 @@ let modules: [Target] = [
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
+    .target(name: "CAllocCounter"),
 ]
 
 // MARK: - Executables
@@ -55,7 +57,7 @@ let executables: [Target] = [
     .executableTarget(name: "parallax-render", dependencies: [
         "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [
-        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 ]
 
 // MARK: - Tests
@@ -63,7 +65,7 @@ let executables: [Target] = [
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
-    .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport"]),
+    .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "_TestSupport"],

@@ -55,6 +55,14 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
     /// True when the rectangles share some area.
     public func intersects(_ o: Rect) -> Bool { intersection(o) != nil }
+    /// The smallest rectangle holding four points (no allocation: used per quad per frame).
+    @inline(__always)
+    public static func bounding(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Rect {
+        let x0 = min(a.x, b.x, c.x, d.x), x1 = max(a.x, b.x, c.x, d.x)
+        let y0 = min(a.y, b.y, c.y, d.y), y1 = max(a.y, b.y, c.y, d.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The smallest rectangle holding every point.
     public static func bounding<S: Sequence>(_ points: S) -> Rect where S.Element == Point {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity

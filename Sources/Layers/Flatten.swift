@@ -107,7 +107,7 @@ public struct Flattener {
         let corners = (Point(v0.x / v0.w, v0.y / v0.w), Point(v1.x / v1.w, v1.y / v1.w),
                        Point(v2.x / v2.w, v2.y / v2.w), Point(v3.x / v3.w, v3.y / v3.w))
         if inFront {
-            let box = Rect.bounding([corners.0, corners.1, corners.2, corners.3])
+            let box = Rect.bounding(corners.0, corners.1, corners.2, corners.3)
             if !box.intersects(clipBox) { return }
         }
         var contentRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -145,17 +145,11 @@ public struct Flattener {
 
     /// Canvas bounding box of a bounds rectangle, or nil when part of it is behind the eye.
     static func projectedBox(_ m: Transform3D, size: Size) -> Rect? {
-        var pts = (Point.zero, Point.zero, Point.zero, Point.zero)
-        let xs = (0.0, size.width, size.width, 0.0), ys = (0.0, 0.0, size.height, size.height)
-        for k in 0..<4 {
-            let x = k == 0 ? xs.0 : k == 1 ? xs.1 : k == 2 ? xs.2 : xs.3
-            let y = k == 0 ? ys.0 : k == 1 ? ys.1 : k == 2 ? ys.2 : ys.3
-            let v = m.apply(Vector4(x, y, 0, 1))
-            if !(v.w > 0) { return nil }
-            let p = Point(v.x / v.w, v.y / v.w)
-            switch k { case 0: pts.0 = p; case 1: pts.1 = p; case 2: pts.2 = p; default: pts.3 = p }
-        }
-        return Rect.bounding([pts.0, pts.1, pts.2, pts.3])
+        let v0 = m.apply(Vector4(0, 0, 0, 1)), v1 = m.apply(Vector4(size.width, 0, 0, 1))
+        let v2 = m.apply(Vector4(size.width, size.height, 0, 1)), v3 = m.apply(Vector4(0, size.height, 0, 1))
+        guard v0.w > 0, v1.w > 0, v2.w > 0, v3.w > 0 else { return nil }
+        return Rect.bounding(Point(v0.x / v0.w, v0.y / v0.w), Point(v1.x / v1.w, v1.y / v1.w),
+                             Point(v2.x / v2.w, v2.y / v2.w), Point(v3.x / v3.w, v3.y / v3.w))
     }
 
     /// Places an image in a bounds rectangle by gravity; when `crop` is true the part

@@ -12,7 +12,7 @@ public enum BuiltInScenes {
     public static func json(_ name: String) -> String? {
         switch name {
         case "layers": return layers
-        case "button": return layers
+        case "button", "grid", "carousel", "carousel-100k", "cube", "header": return layers
         default: return nil
         }
     }

@@ -1,1 +1,126 @@
-print("todo")
+// parallax-bench: a headless frame-timing benchmark (offscreen context, FBO).
+import ArgumentParser
+import CAllocCounter
+import Components
+import Foundation
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import Platform
+import SceneRuntime
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallax-bench",
+        abstract: "Headless frame-timing benchmark over named scenes or scene files.",
+        discussion: """
+        Named scenes: \(BenchScenes.names.joined(separator: ", ")). Without --scene every named scene runs. \
+        Per frame it measures CPU time (input, update, flatten, submit), GPU time (GL_TIME_ELAPSED where the \
+        driver has it) and wall time to completion (glFinish), and compares the frame with a fill floor: the same \
+        number of blended pixels drawn as plain full-screen textured quads, measured in the same run.
+        """)
+
+    @Option(name: .customLong("scene"), help: "A named scene or a scene file (repeatable).")
+    var scenes: [String] = []
+
+    @Option(help: "Framebuffer size in pixels as WxH.")
+    var size: String = "1920x1080"
+
+    @Option(help: "Measured frames per scene.")
+    var frames: Int = 240
+
+    @Option(help: "Warm-up frames per scene (not measured).")
+    var warmup: Int = 30
+
+    @Option(help: "Scene time step per frame in seconds.")
+    var dt: Double = 1.0 / 60
+
+    @Option(help: "Write every figure as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Folder with the shaders.")
+    var shaders: String?
+
+    @Option(help: "Soak mode: cycle every scene with random input for this many seconds and report memory, GL objects and errors.")
+    var soak: Double?
+
+    @Option(help: "Random seed for --soak.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Disable GL_TIME_ELAPSED queries.")
+    var noGpuTiming = false
+
+    @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
+    var checkAllocations = false
+
+    func validate() throws {
+        let p = size.split(separator: "x").compactMap { Int($0) }
+        guard p.count == 2, p[0] > 0, p[1] > 0, p[0] <= 16384, p[1] <= 16384 else {
+            throw ValidationError("--size expects WxH in pixels, found \"\(size)\"")
+        }
+        guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
+        guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
+        if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
+        for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
+            throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
+        }
+    }
+
+    func run() throws {
+        let p = size.split(separator: "x").compactMap { Int($0) }
+        var options = GLContextHost.Options()
+        options.headless = true
+        options.controllers = false
+        options.width = p[0]
+        options.height = p[1]
+        let host = try GLContextHost(options)
+        try withExtendedLifetime(host) {
+            var rendererOptions = GLRenderer.Options()
+            rendererOptions.gpuTiming = !noGpuTiming
+            let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
+            let framebuffer = try Framebuffer(width: p[0], height: p[1])
+            let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt)
+            if let soak {
+                let report = try Soak(bench: bench, seconds: soak, seed: seed).run()
+                print(report.table)
+                if let json { try report.writeJSON(to: json) }
+                if !report.passed { throw ExitCode(1) }
+                return
+            }
+            let names = scenes.isEmpty ? BenchScenes.names : scenes
+            var results: [SceneResult] = []
+            for name in names { results.append(try bench.run(scene: name)) }
+            let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p[0], p[1]], frames: frames,
+                                     warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
+            print(report.table)
+            if let json { try report.writeJSON(to: json) }
+            if checkAllocations {
+                let offenders = results.filter { $0.allocationsPerFrameExcludingDriver > 0 }
+                for r in offenders {
+                    FileHandle.standardError.write(Data("parallax-bench: \(r.scene) allocates \(r.allocationsPerFrameExcludingDriver) times per steady-state frame\n".utf8))
+                }
+                if !offenders.isEmpty { throw ExitCode(1) }
+            }
+        }
+    }
+}
+
+do {
+    var command = try BenchCommand.parseAsRoot()
+    try command.run()
+} catch let error as SceneError {
+    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
+    exit(1)
+} catch let error as ImageError {
+    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
+    exit(1)
+} catch let error as PlatformError {
+    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
+    exit(1)
+} catch let error as RendererError {
+    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
+    exit(1)
+} catch {
+    BenchCommand.exit(withError: error)
+}

@@ -23,24 +23,6 @@ public func assertClose(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double 
     XCTAssert(worst <= tolerance, "matrices differ by \(worst):\n\(a)\nvs\n\(b) \(message)", file: file, line: line)
 }
 
-/// The package's root folder (where Package.swift is).
-public func packageRoot(file: String = #filePath) -> URL {
-    var url = URL(fileURLWithPath: file).deletingLastPathComponent()
-    while url.path != "/" {
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        url.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-}
-
-/// The project's `shared/` folder: `$PARALLAX_SHARED`, or `../shared` beside the package.
-public func sharedDirectory() -> URL {
-    if let env = ProcessInfo.processInfo.environment["PARALLAX_SHARED"], !env.isEmpty {
-        return URL(fileURLWithPath: env)
-    }
-    return packageRoot().deletingLastPathComponent().appendingPathComponent("shared")
-}
-
 /// A deterministic pseudo-random generator (SplitMix64) for property and fuzz tests.
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64

@@ -1,0 +1,38 @@
+#define _GNU_SOURCE
+#include "alloc_counter.h"
+#include <errno.h>
+#include <stddef.h>
+#include <stdatomic.h>
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static atomic_int enabled = 0;
+static atomic_ullong count = 0;
+
+static inline void note(void) {
+    if (atomic_load_explicit(&enabled, memory_order_relaxed))
+        atomic_fetch_add_explicit(&count, 1, memory_order_relaxed);
+}
+
+void alloc_counter_enable(int on) { atomic_store(&enabled, on); }
+uint64_t alloc_counter_count(void) { return atomic_load(&count); }
+void alloc_counter_reset(void) { atomic_store(&count, 0); }
+
+void *malloc(size_t n) { note(); return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { note(); return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { note(); return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t align, size_t n) { note(); return __libc_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { note(); return __libc_memalign(align, n); }
+int posix_memalign(void **out, size_t align, size_t n) {
+    if (align % sizeof(void *) != 0 || (align & (align - 1)) != 0) return EINVAL;
+    note();
+    void *p = __libc_memalign(align, n);
+    if (!p && n) return ENOMEM;
+    *out = p;
+    return 0;
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GLRenderer
+
+/// Where the figures were measured.
+struct MachineInfo: Encodable {
+    var glRenderer: String
+    var glVersion: String
+    var cpuCores: Int
+    var cpuModel: String
+    var os: String
+
+    init(renderer: GLRenderer) {
+        glRenderer = renderer.glRenderer
+        glVersion = renderer.glVersion
+        cpuCores = ProcessInfo.processInfo.activeProcessorCount
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        cpuModel = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        os = ProcessInfo.processInfo.operatingSystemVersionString
+    }
+}
+
+/// Every figure of a benchmark run.
+struct BenchReport: Encodable {
+    var machine: MachineInfo
+    var size: [Int]
+    var frames: Int
+    var warmup: Int
+    var dt: Double
+    var startupSeconds: Double
+    var scenes: [SceneResult]
+
+    /// A readable table for the terminal.
+    var table: String {
+        func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+        var lines = ["parallax-bench \(size[0])x\(size[1]), \(frames) frames after \(warmup) warm-up, on \(machine.glRenderer) (\(machine.cpuCores) cores)",
+                     ""]
+        let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "cpu med", "gpu med", "Mpx/frame",
+                      "floor med", "x floor", "draws", "state", "allocs", "allocs(core)", "us/layer"]
+        var rows = [header]
+        for r in scenes {
+            rows.append([r.scene, "\(r.layers)", f(r.quadsPerFrame, 0), f(r.wallMs.median) + " ms", f(r.wallMs.p99) + " ms",
+                         f(r.fps, 0), f(r.cpuMs.median, 3) + " ms", r.gpuMs.map { f($0.median) + " ms" } ?? "n/a",
+                         f(r.pixelsPerFrame / 1e6), f(r.fillFloorMs.median) + " ms", f(r.ratioToFillFloor),
+                         f(r.drawCallsPerFrame, 0), f(r.stateChangesPerFrame, 0), f(r.allocationsPerFrame, 1),
+                         f(r.allocationsPerFrameExcludingDriver, 1), f(r.cpuMicrosecondsPerLayer, 3)])
+        }
+        let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { c, v in
+                c == 0 ? v.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[c] - v.count) + v
+            }.joined(separator: "  "))
+        }
+        lines.append("")
+        lines.append("start-up to the first finished frame: \(f(startupSeconds, 3)) s")
+        lines.append("wall = CPU + GPU to completion (glFinish); floor = the same blended pixels as full-screen quads; "
+                     + "allocs counts every heap allocation in input+update+flatten+submit (core: without the GL submit)")
+        return lines.joined(separator: "\n")
+    }
+
+    func writeJSON(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

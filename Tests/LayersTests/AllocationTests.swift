@@ -1,0 +1,42 @@
+import CAllocCounter
+import LayerMath
+import Layers
+import XCTest
+
+/// The steady-state frame must not allocate: flattening the same tree into the same
+/// list again touches no heap.
+final class AllocationTests: XCTestCase {
+    func testSteadyStateFlattenDoesNotAllocate() throws {
+        #if DEBUG
+        // Unoptimised builds instantiate generic witness tables on the fly (the runtime
+        // allocates there), so the count is only meaningful with -c release; the README's
+        // test command also runs `parallax-bench --check-allocations` in release.
+        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter AllocationTests")
+        #endif
+        let root = Layer(name: "root", bounds: Size(400, 300), position: Point(400, 300))
+        root.masksToBounds = true
+        root.cornerRadius = 10
+        root.sublayerTransform = .perspective(500)
+        for i in 0..<20 {
+            let l = Layer(name: "l\(i)", bounds: Size(50, 50), position: Point(Double(i * 17 % 400), Double(i * 13 % 300)))
+            l.contents = .color(Color(0.5, 0.5, 0.5, 0.5))
+            l.zPosition = Double(20 - i)
+            l.transform = .rotation(Double(i) * 0.1, 0, 1, 0)
+            l.isDoubleSided = i % 2 == 0
+            root.addSublayer(l)
+        }
+        var flattener = Flattener()
+        var list = RenderList()
+        let layers = [root]
+        flattener.flatten(layers, canvas: Size(800, 600), into: &list)   // warm up: grows storage
+        alloc_counter_reset()
+        alloc_counter_enable(1)
+        for _ in 0..<10 {
+            root.transform = .rotation(0.1, 1, 0, 0)
+            flattener.flatten(layers, canvas: Size(800, 600), into: &list)
+        }
+        alloc_counter_enable(0)
+        XCTAssertEqual(alloc_counter_count(), 0, "heap allocations in 10 steady-state flattens")
+        XCTAssertGreaterThan(list.quads.count, 5)
+    }
+}
