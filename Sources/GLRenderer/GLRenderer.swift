@@ -29,8 +29,10 @@ public final class GLRenderer {
         public var gpuTiming = false
         /// Analytic edge antialiasing in the fragment shader. Turn off for MSAA targets.
         public var antialias = true
-        /// Cap on anisotropic filtering (used only when the extension is present).
-        public var maxAnisotropy: Float = 8
+        /// Cap on anisotropic filtering (used only when the extension is present). nil: 8 on
+        /// hardware, 1 (off) on llvmpipe, whose anisotropic path (Mesa 22.3) smears magnified
+        /// textures with ring artefacts (measured: a 2x2 image drawn at 100x100).
+        public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
         public init() {}
@@ -90,7 +92,8 @@ public final class GLRenderer {
         if extensions.contains("GL_EXT_texture_filter_anisotropic") || extensions.contains("GL_ARB_texture_filter_anisotropic") {
             var maxA: GLfloat = 1
             glGetFloatv(GLConstant.maxTextureMaxAnisotropy, &maxA)
-            anisotropy = min(maxA, options.maxAnisotropy)
+            let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
+            anisotropy = min(maxA, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
         }
         textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
         gpuTimer = options.gpuTiming ? GPUTimer() : nil
