@@ -35,14 +35,19 @@ final class RenderHarness {
     }
 
     private init() throws {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)   // before SDL_Init, no X server needed
+        // RENDER_TESTS_WINDOWED=1 (under xvfb-run) exercises a real X11 window instead.
+        let windowed = ProcessInfo.processInfo.environment["RENDER_TESTS_WINDOWED"] != nil
+        if !windowed { setenv("SDL_VIDEODRIVER", "offscreen", 1) }   // before SDL_Init, no X server needed
         var options = GLContextHost.Options()
-        options.headless = true
+        options.headless = !windowed
+        options.vsync = false
         options.width = 64
         options.height = 64
         options.controllers = false
         host = try GLContextHost(options)
         renderer = try GLRenderer()
+        print("RenderTests: SDL driver \(host.driver), \(renderer.glVersion), \(renderer.glRenderer), "
+              + "window \(host.windowSize) drawable \(host.drawableSize), stencil \(host.stencilBits) bits")
     }
 
     /// Flattens `layers` over `canvas` and renders them into a `width` x `height` framebuffer; returns the pixels.
