@@ -30,7 +30,8 @@ public final class GLRenderer {
         public var textureBudgetBytes = 512 << 20
         /// Measure GPU time per frame with GL_TIME_ELAPSED queries (when supported).
         public var gpuTiming = false
-        /// Analytic edge antialiasing in the fragment shader. Turn off for MSAA targets.
+        /// Analytic edge antialiasing in the fragment shader (never used on multisampled
+        /// framebuffers, whose samples already smooth the edges).
         public var antialias = true
         /// Cap on anisotropic filtering (used only when the extension is present). nil: 8 on
         /// hardware, 1 (off) on llvmpipe, whose anisotropic path (Mesa 22.3) smears magnified
@@ -62,6 +63,7 @@ public final class GLRenderer {
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     private var antialiasUniform = false
+    private var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
 
@@ -162,6 +164,7 @@ public final class GLRenderer {
         textures.beginFrame()
         gpuTimer?.begin()
         let (pw, ph) = target.pixelSize
+        if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
@@ -246,7 +249,7 @@ public final class GLRenderer {
         uploadMatrix(q.matrix, location: u.model)
         // Grow the drawn rectangle by about one pixel (in bounds units) so the shader can
         // fade the edge; the coverage comes from the exact shape.
-        let smooth = antialias && !isPixelAligned(q, map: map)
+        let smooth = antialias && !targetIsMultisampled && !isPixelAligned(q, map: map)
         if smooth != antialiasUniform {
             glUniform1i(u.antialias, smooth ? 1 : 0)
             antialiasUniform = smooth

@@ -105,3 +105,65 @@ final class RendererInfrastructureTests: XCTestCase {
         XCTAssertEqual(h.renderer.glErrors, [])
     }
 }
+
+/// State-change accounting and GPU timing.
+final class RendererStatsTests: XCTestCase {
+    /// Quads sharing a texture bind it once; alternating textures rebind each time.
+    func testTextureBindsAreNotRepeated() throws {
+        let h = try RenderHarness.shared()
+        let a = ImageRef(id: 6001, width: 2, height: 2), b = ImageRef(id: 6002, width: 2, height: 2)
+        h.images.images[a.id] = makeImage(width: 2, height: 2) { _, _ in (255, 0, 0, 255) }
+        h.images.images[b.id] = makeImage(width: 2, height: 2) { _, _ in (0, 255, 0, 255) }
+        func layers(_ refs: [ImageRef]) -> [Layer] {
+            refs.enumerated().map { i, ref in
+                let l = Layer(name: "q\(i)", bounds: Size(10, 10), position: Point(Double(i) * 10 + 5, 5))
+                l.contents = .image(ref)
+                return l
+            }
+        }
+        _ = try h.render(layers([a, a, a, a]), canvas: Size(40, 10))
+        XCTAssertEqual(h.renderer.stats.textureChanges, 0, "the upload left it bound")
+        _ = try h.render(layers([a, a, a, a]), canvas: Size(40, 10))
+        XCTAssertEqual(h.renderer.stats.textureChanges, 1)
+        _ = try h.render(layers([a, b, a, b]), canvas: Size(40, 10))   // uploads b (its bind is not counted)
+        let image = try h.render(layers([a, b, a, b]), canvas: Size(40, 10))
+        XCTAssertEqual(h.renderer.stats.textureChanges, 4)
+        XCTAssertEqual(h.renderer.stats.textureUploads, 0)
+        XCTAssertEqual(h.renderer.stats.quads, 4)
+        assertPixel(image, 15, 5, (0, 255, 0, 255))
+        assertPixel(image, 25, 5, (255, 0, 0, 255))
+    }
+
+    /// GL_TIME_ELAPSED queries report a time after the GPU finished.
+    func testGPUTimingReportsMilliseconds() throws {
+        let h = try RenderHarness.shared()
+        var options = GLRenderer.Options()
+        options.gpuTiming = true
+        let renderer = try GLRenderer(options: options)
+        let fb = try Framebuffer(width: 64, height: 64)
+        let layer = Layer(name: "l", bounds: Size(64, 64), position: Point(32, 32))
+        layer.contents = .color(.white)
+        let list = layer.flatten(canvas: Size(64, 64))
+        renderer.render(list, into: .framebuffer(fb), images: h.images, background: .black)
+        renderer.finish()
+        let ms = try XCTUnwrap(renderer.lastGPUMilliseconds)
+        XCTAssertGreaterThanOrEqual(ms, 0)
+        XCTAssertEqual(renderer.readPixels(fb).pixel(10, 10).r, 255)
+    }
+}
+
+/// The window's default framebuffer as a target (the pbuffer when headless).
+final class WindowTargetTests: XCTestCase {
+    func testRenderIntoDefaultFramebufferAndReadBack() throws {
+        let h = try RenderHarness.shared()
+        let (w, hgt) = h.host.drawableSize
+        let layer = Layer(name: "top", bounds: Size(Double(w), Double(hgt) / 2), position: Point(Double(w) / 2, Double(hgt) / 4))
+        layer.contents = .color(Color(1, 0, 0))
+        let list = layer.flatten(canvas: Size(Double(w), Double(hgt)))
+        h.renderer.render(list, into: .window(width: w, height: hgt), images: h.images, background: .black)
+        let image = h.renderer.readWindowPixels(width: w, height: hgt)
+        assertPixel(image, w / 2, hgt / 4, (255, 0, 0, 255), "top half is red (rows flipped once)")
+        assertPixel(image, w / 2, hgt * 3 / 4, (0, 0, 0, 255))
+        h.host.swapBuffers()
+    }
+}
