@@ -106,4 +106,21 @@ final class GeometryTests: XCTestCase {
         assertPixel(hidden, 50, 50, black, "single-sided back face is culled")
         XCTAssertEqual(h.renderer.stats.quads, 0)
     }
+
+    /// A layer that reaches behind the eye (w <= 0) is clipped at the eye plane: the part in
+    /// front is drawn up to the canvas edge, the part behind does not reappear mirrored.
+    func testPartBehindTheEyeIsClipped() throws {
+        let h = try RenderHarness.shared()
+        let layer = Layer(name: "long", bounds: Size(1000, 100), position: Point(100, 100))
+        layer.anchorPoint = Point(0, 0.5)
+        layer.contents = .color(Color(1, 0, 0))
+        layer.transform = Transform3D.rotation(-.pi / 3, 0, 1, 0) * .perspective(200)   // +x edge toward the viewer
+        let m = Transform3D.translation(0, -50) * layer.transform * .translation(100, 100)
+        XCTAssertLessThan(m.apply(Vector4(1000, 50, 0, 1)).w, 0, "the far end is behind the eye")
+        let image = try h.render([layer], canvas: Size(200, 200), dump: "behindEye")
+        assertPixel(image, 150, 100, red, "in front of the eye")
+        assertPixel(image, 195, 100, red, "up to the canvas edge")
+        assertPixel(image, 50, 100, black, "the mirrored part behind the eye is not drawn")
+        XCTAssertEqual(h.renderer.glErrors, [])
+    }
 }
