@@ -18,6 +18,9 @@ import Images
 import LayerMath
 import Layers
 
+/// How canvas points map to target pixels: pixel = point * scale + offset.
+public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
+
 /// Draws render lists into the window or offscreen framebuffers. Requires a current
 /// OpenGL 3.3 core context for its whole life (create, render, destroy on one thread).
 public final class GLRenderer {
@@ -27,10 +30,13 @@ public final class GLRenderer {
         public var textureBudgetBytes = 512 << 20
         /// Measure GPU time per frame with GL_TIME_ELAPSED queries (when supported).
         public var gpuTiming = false
-        /// Analytic edge antialiasing in the fragment shader. Turn off for MSAA targets.
+        /// Analytic edge antialiasing in the fragment shader (never used on multisampled
+        /// framebuffers, whose samples already smooth the edges).
         public var antialias = true
-        /// Cap on anisotropic filtering (used only when the extension is present).
-        public var maxAnisotropy: Float = 8
+        /// Cap on anisotropic filtering (used only when the extension is present). nil: 8 on
+        /// hardware, 1 (off) on llvmpipe, whose anisotropic path (Mesa 22.3) smears magnified
+        /// textures with ring artefacts (measured: a 2x2 image drawn at 100x100).
+        public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
         public init() {}
@@ -56,6 +62,8 @@ public final class GLRenderer {
     private var state = GLStateCache()
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
+    private var antialiasUniform = false
+    private var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
 
@@ -90,7 +98,8 @@ public final class GLRenderer {
         if extensions.contains("GL_EXT_texture_filter_anisotropic") || extensions.contains("GL_ARB_texture_filter_anisotropic") {
             var maxA: GLfloat = 1
             glGetFloatv(GLConstant.maxTextureMaxAnisotropy, &maxA)
-            anisotropy = min(maxA, options.maxAnisotropy)
+            let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
+            anisotropy = min(maxA, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
         }
         textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
         gpuTimer = options.gpuTiming ? GPUTimer() : nil
@@ -142,8 +151,7 @@ public final class GLRenderer {
     }
 
     /// How canvas points land on target pixels: uniform scale, centred.
-    public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int)
-        -> (scale: Double, offsetX: Double, offsetY: Double) {
+    public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int) -> CanvasMapping {
         guard canvas.width > 0, canvas.height > 0 else { return (1, 0, 0) }
         let s = min(Double(pixelWidth) / canvas.width, Double(pixelHeight) / canvas.height)
         return (s, (Double(pixelWidth) - canvas.width * s) / 2, (Double(pixelHeight) - canvas.height * s) / 2)
@@ -156,6 +164,7 @@ public final class GLRenderer {
         textures.beginFrame()
         gpuTimer?.begin()
         let (pw, ph) = target.pixelSize
+        if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
@@ -181,14 +190,15 @@ public final class GLRenderer {
         glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
         glUseProgram(quadProgram.program)
         glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
-        glUniform1i(quadProgram.antialias, antialias ? 1 : 0)
+        glUniform1i(quadProgram.antialias, 0)
+        antialiasUniform = false
         state.reset(program: quadProgram.program)
         glBindVertexArray(vao)
 
         for command in list.commands {
             switch command {
             case .quad(let i):
-                drawQuad(list.quads[i], canvas: list.canvas, scale: map.scale, images: images)
+                drawQuad(list.quads[i], canvas: list.canvas, map: map, images: images)
             case .pushClip(let i):
                 let clip = list.clips[i]
                 drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
@@ -213,7 +223,7 @@ public final class GLRenderer {
         gpuTimer?.collect(wait: true)
     }
 
-    private func drawQuad(_ q: RenderQuad, canvas: Size, scale: Double, images: ImageSource) {
+    private func drawQuad(_ q: RenderQuad, canvas: Size, map: CanvasMapping, images: ImageSource) {
         guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return }
         let op = Float(min(1, q.opacity))
         var textured = false
@@ -239,7 +249,12 @@ public final class GLRenderer {
         uploadMatrix(q.matrix, location: u.model)
         // Grow the drawn rectangle by about one pixel (in bounds units) so the shader can
         // fade the edge; the coverage comes from the exact shape.
-        let margin = antialias ? edgeMargin(q, scale: scale) : 0
+        let smooth = antialias && !targetIsMultisampled && !isPixelAligned(q, map: map)
+        if smooth != antialiasUniform {
+            glUniform1i(u.antialias, smooth ? 1 : 0)
+            antialiasUniform = smooth
+        }
+        let margin = smooth ? edgeMargin(q, scale: map.scale) : 0
         let cr = q.contentRect
         glUniform4f(u.rect, Float(cr.minX - margin), Float(cr.minY - margin),
                     Float(cr.width + 2 * margin), Float(cr.height + 2 * margin))
@@ -256,10 +271,24 @@ public final class GLRenderer {
         stats.drawCalls += 1
         stats.quads += 1
         if q.isInFrontOfEye {
-            stats.pixelsDrawn += coverage.clippedArea(q.corners, width: canvas.width, height: canvas.height) * scale * scale
+            stats.pixelsDrawn += coverage.clippedArea(q.corners, width: canvas.width, height: canvas.height) * map.scale * map.scale
         } else {
-            stats.pixelsDrawn += canvas.width * canvas.height * scale * scale
+            stats.pixelsDrawn += canvas.width * canvas.height * map.scale * map.scale
         }
+    }
+
+    /// True when the quad's content edges fall exactly on target pixel boundaries (an
+    /// unrotated, unscaled-by-perspective square-cornered quad): it needs no edge smoothing,
+    /// which saves about 40% of the fragment cost of a full-screen quad on llvmpipe.
+    private func isPixelAligned(_ q: RenderQuad, map: CanvasMapping) -> Bool {
+        let m = q.matrix
+        guard q.cornerRadius <= 0, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
+        @inline(__always) func aligned(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-3 }
+        let c = q.contentRect
+        return aligned((c.minX * m.m11 + m.m41) * map.scale + map.offsetX)
+            && aligned((c.maxX * m.m11 + m.m41) * map.scale + map.offsetX)
+            && aligned((c.minY * m.m22 + m.m42) * map.scale + map.offsetY)
+            && aligned((c.maxY * m.m22 + m.m42) * map.scale + map.offsetY)
     }
 
     /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.
@@ -298,7 +327,7 @@ public final class GLRenderer {
 
     /// Column-major orthographic map: canvas point (x, y) -> pixel (x*s + ox, y*s + oy) ->
     /// NDC with +y down on screen. z is dropped (layers are flattened; no depth buffer), w kept.
-    private func writeProjection(_ map: (scale: Double, offsetX: Double, offsetY: Double), pixelWidth: Int, pixelHeight: Int) {
+    private func writeProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
         for i in 0..<16 { projection[i] = 0 }
         projection[0] = Float(2 * map.scale / pw)

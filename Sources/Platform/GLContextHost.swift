@@ -53,17 +53,15 @@ public final class GLContextHost {
         for plan in plans {
             if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
             let label = plan ?? "default driver"
-            if let result = GLContextHost.open(options, headless: plan == "offscreen") {
-                switch result {
-                case .success(let opened):
-                    (window, context) = (opened.0, opened.1)
-                    driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
-                    isHeadless = driver == "offscreen"
-                    if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
-                    return
-                case .failure(let message):
-                    attempts.append("\(label) (\(message))")
-                }
+            switch GLContextHost.open(options, headless: plan == "offscreen") {
+            case .success(let opened):
+                (window, context) = (opened.0, opened.1)
+                driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
+                isHeadless = driver == "offscreen"
+                if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
+                return
+            case .failure(let message):
+                attempts.append("\(label) (\(message))")
             }
             SDL_Quit()
         }
@@ -77,7 +75,7 @@ public final class GLContextHost {
         return e.isEmpty ? "unknown SDL error" : e
     }
 
-    private static func open(_ options: Options, headless: Bool) -> OpenResult? {
+    private static func open(_ options: Options, headless: Bool) -> OpenResult {
         var flags = SDL_INIT_VIDEO
         if options.controllers && !headless { flags |= SDL_INIT_GAMECONTROLLER }
         if SDL_Init(flags) != 0 { return .failure("SDL_Init: \(sdlError())") }

@@ -1,0 +1,143 @@
+import Foundation
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import Platform
+import XCTest
+
+/// One headless GL context and renderer for the whole test process (SDL is process-global).
+final class RenderHarness {
+    let host: GLContextHost
+    let renderer: GLRenderer
+    let images = DictionaryImageSource()
+    private var flattener = Flattener()
+    private var list = RenderList()
+    private var framebuffers: [String: Framebuffer] = [:]
+
+    private static var cached: Result<RenderHarness, Error>?
+
+    /// The shared harness, or XCTSkip when no GL context can be created at all (printing why).
+    static func shared() throws -> RenderHarness {
+        if cached == nil {
+            cached = Result { try RenderHarness() }
+        }
+        switch cached! {
+        case .success(let h):
+            h.host.makeCurrent()
+            return h
+        case .failure(let error as PlatformError):
+            print("RenderTests skipped: \(error)")
+            throw XCTSkip("no GL context: \(error)")
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    private init() throws {
+        // RENDER_TESTS_WINDOWED=1 (under xvfb-run) exercises a real X11 window instead.
+        let windowed = ProcessInfo.processInfo.environment["RENDER_TESTS_WINDOWED"] != nil
+        if !windowed { setenv("SDL_VIDEODRIVER", "offscreen", 1) }   // before SDL_Init, no X server needed
+        var options = GLContextHost.Options()
+        options.headless = !windowed
+        options.vsync = false
+        options.width = 64
+        options.height = 64
+        options.controllers = false
+        host = try GLContextHost(options)
+        renderer = try GLRenderer()
+        print("RenderTests: SDL driver \(host.driver), \(renderer.glVersion), \(renderer.glRenderer), "
+              + "window \(host.windowSize) drawable \(host.drawableSize), stencil \(host.stencilBits) bits")
+    }
+
+    /// Flattens `layers` over `canvas` and renders them into a `width` x `height` framebuffer; returns the pixels.
+    func render(_ layers: [Layer], canvas: Size, width: Int? = nil, height: Int? = nil, samples: Int = 0,
+                background: Color = .black, dump: String? = nil) throws -> Image {
+        let w = width ?? Int(canvas.width), h = height ?? Int(canvas.height)
+        let key = "\(w)x\(h)x\(samples)"
+        let fb: Framebuffer
+        if let existing = framebuffers[key] {
+            fb = existing
+        } else {
+            fb = try Framebuffer(width: w, height: h, samples: samples)
+            framebuffers[key] = fb
+        }
+        flattener.flatten(layers, canvas: canvas, into: &list)
+        renderer.render(list, into: .framebuffer(fb), images: images, background: background)
+        let image = renderer.readPixels(fb)
+        if let dump, let dir = ProcessInfo.processInfo.environment["RENDER_TESTS_DUMP"] {
+            try? TinyPNG.encode(image).write(to: URL(fileURLWithPath: dir).appendingPathComponent(dump + ".png"))
+        }
+        return image
+    }
+
+    /// The last render list (for tests that inspect quads or stats).
+    var lastList: RenderList { list }
+}
+
+/// Pixel assertions with a tolerance per channel.
+func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: (UInt8, UInt8, UInt8, UInt8), tolerance: Int = 3,
+                 _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    let p = image.pixel(x, y)
+    let got = [p.r, p.g, p.b, p.a].map(Int.init), want = [expected.0, expected.1, expected.2, expected.3].map(Int.init)
+    let ok = zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }
+    XCTAssertTrue(ok, "pixel (\(x), \(y)) = \(got), expected \(want) ±\(tolerance) \(message)", file: file, line: line)
+}
+
+/// A premultiplied image from a closure giving straight RGBA per pixel.
+func makeImage(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Image {
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let c = color(x, y)
+            let a = Int(c.3)
+            pixels += [UInt8((Int(c.0) * a + 127) / 255), UInt8((Int(c.1) * a + 127) / 255),
+                       UInt8((Int(c.2) * a + 127) / 255), c.3]
+        }
+    }
+    return Image(width: width, height: height, pixels: pixels)
+}
+
+/// A minimal PNG writer (stored deflate blocks) for looking at test output; un-premultiplies.
+enum TinyPNG {
+    static func encode(_ image: Image) -> Data {
+        var raw = [UInt8]()
+        for y in 0..<image.height {
+            raw.append(0)
+            for x in 0..<image.width {
+                let p = image.pixel(x, y)
+                let a = Int(p.a)
+                func un(_ v: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
+                raw += [un(p.r), un(p.g), un(p.b), p.a]
+            }
+        }
+        var z: [UInt8] = [0x78, 0x01]
+        var i = 0
+        repeat {
+            let n = min(65535, raw.count - i)
+            z.append(i + n == raw.count ? 1 : 0)
+            z += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            z += raw[i..<(i + n)]
+            i += n
+        } while i < raw.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for v in raw { a = (a + UInt32(v)) % 65521; b = (b + a) % 65521 }
+        z += be(b << 16 | a)
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out += chunk("IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, 6, 0, 0, 0])
+        out += chunk("IDAT", z)
+        out += chunk("IEND", [])
+        return Data(out)
+    }
+    private static func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var c: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        }
+        return be(UInt32(data.count)) + body + be(~c)
+    }
+}
