@@ -50,6 +50,7 @@ public enum SceneLoader {
     public static let kinds: [String: ComponentFactory] = [
         "layer": LayerComponent.make,
         "parallaxButton": ParallaxButton.make,
+        "focusGrid": FocusGrid.make,
     ]
 
     /// Reads and builds the scene at `path`.
