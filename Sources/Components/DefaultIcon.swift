@@ -32,7 +32,7 @@ public enum DefaultIcon {
             p.verticalGradient(Rect(x: 0, y: 0, width: w, height: h),
                                top: Color(0.12, 0.10, 0.35), bottom: Color(0.95, 0.55, 0.35))
         case 1:
-            let c = Point(w * 0.68, h * 0.42)
+            let c = Point(w * 0.74, h * 0.48)
             p.radialGradient(center: c, radius: 110 * k, inner: Color(1, 0.85, 0.5, 0.55), outer: Color(1, 0.8, 0.5, 0))
             p.ellipse(Rect(x: c.x - 38 * k, y: c.y - 38 * k, width: 76 * k, height: 76 * k), Color(1, 0.93, 0.7))
         case 2:
@@ -40,8 +40,12 @@ public enum DefaultIcon {
             p.ellipse(Rect(x: 0.35 * w, y: 0.58 * h, width: 0.95 * w, height: 0.9 * h), Color(0.24, 0.17, 0.38))
             p.ellipse(Rect(x: 0.05 * w, y: 0.78 * h, width: 1.1 * w, height: 0.7 * h), Color(0.14, 0.10, 0.24))
         default:
-            p.text("PARALLAX", center: Point(w / 2 + 2 * k, h * 0.3 + 3 * k), scale: 5 * k, Color(0, 0, 0, 0.35))
-            p.text("PARALLAX", center: Point(w / 2, h * 0.3), scale: 5 * k, .white)
+            // Whole-pixel glyph origins: fractional ones leave seams between font pixels.
+            let s = (5 * k).rounded(), textW = 47 * s, textH = 7 * s
+            let x0 = ((w - textW) / 2).rounded(), y0 = (h * 0.2 - textH / 2).rounded()
+            let centre = Point(x0 + textW / 2, y0 + textH / 2), drop = max(1, (2 * k).rounded())
+            p.text("PARALLAX", center: Point(centre.x + drop, centre.y + drop), scale: s, Color(0, 0, 0, 0.35))
+            p.text("PARALLAX", center: centre, scale: s, .white)
         }
         return p.image()
     }
