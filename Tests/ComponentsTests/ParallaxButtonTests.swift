@@ -392,6 +392,17 @@ final class ParallaxButtonTests: XCTestCase {
         XCTAssertNotNil(error(#""frame": [0, 0, 0, 10]"#))
     }
 
+    func testPainterSquareCoversInteriorPixelsFully() {
+        // Regression: radius 0 used to give interior pixels coverage 0.5 (seams in text).
+        var p = Painter(width: 8, height: 8)
+        p.roundedRect(Rect(x: 2, y: 2, width: 4, height: 4), radius: 0, .white)
+        let img = p.image()
+        XCTAssertEqual(img.pixel(3, 3).a, 255)
+        XCTAssertEqual(img.pixel(2, 5).a, 255)
+        XCTAssertEqual(img.pixel(1, 3).a, 0)
+        XCTAssertEqual(img.pixel(6, 6).a, 0)
+    }
+
     func testDefaultIconAndSpotlightImages() {
         let icon = DefaultIcon.layers(width: 400, height: 240)
         XCTAssertEqual(icon.count, 4)
