@@ -65,9 +65,12 @@ public struct Painter {
     /// An antialiased rounded rectangle (radius 0: square).
     public mutating func roundedRect(_ rect: Rect, radius: Double, _ c: Color) {
         let r = min(radius, rect.width / 2, rect.height / 2)
+        let hw = rect.width / 2, hh = rect.height / 2
         fill(rect) { x, y in
-            let cx = min(max(x, rect.minX + r), rect.maxX - r), cy = min(max(y, rect.minY + r), rect.maxY - r)
-            let d = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() - r
+            // Signed distance to the rounded box (negative inside), so interior pixels get
+            // full coverage even when r = 0.
+            let qx = abs(x - rect.midX) - (hw - r), qy = abs(y - rect.midY) - (hh - r)
+            let d = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot() + min(max(qx, qy), 0) - r
             let edge = min(x - rect.minX, rect.maxX - x, y - rect.minY, rect.maxY - y)
             return (c, min(max(0.5 - d, 0), 1) * min(max(edge + 0.5, 0), 1))
         }

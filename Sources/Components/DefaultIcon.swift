@@ -1,0 +1,116 @@
+import Images
+import LayerMath
+import Layers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The project's own layered icon, like a tvOS app icon (REFERENCE.md 5.3: two to five
+/// layers, the background opaque): a dusk sky, a sun with a glow, two rows of hills and
+/// the title "PARALLAX". Generated procedurally, so no asset file is needed.
+///
+/// Designed at 400x240 (tvOS Home-screen @1x) and scaled to any size, e.g. 800x480 (@2x).
+public enum DefaultIcon {
+    /// Layer names, bottom first.
+    public static let layerNames = ["sky", "sun", "hills", "title"]
+
+    /// The icon's layers, bottom first; the first is opaque.
+    public static func layers(width: Int, height: Int) -> [Image] {
+        layerNames.indices.map { layer($0, width: width, height: height) }
+    }
+
+    /// One layer (0 = background) of the icon at the given pixel size.
+    public static func layer(_ index: Int, width: Int, height: Int) -> Image {
+        var p = Painter(width: width, height: height)
+        let w = Double(width), h = Double(height)
+        let k = min(w / 400, h / 240)   // design units: 400x240
+        switch index {
+        case 0:
+            p.verticalGradient(Rect(x: 0, y: 0, width: w, height: h),
+                               top: Color(0.12, 0.10, 0.35), bottom: Color(0.95, 0.55, 0.35))
+        case 1:
+            let c = Point(w * 0.74, h * 0.48)
+            p.radialGradient(center: c, radius: 110 * k, inner: Color(1, 0.85, 0.5, 0.55), outer: Color(1, 0.8, 0.5, 0))
+            p.ellipse(Rect(x: c.x - 38 * k, y: c.y - 38 * k, width: 76 * k, height: 76 * k), Color(1, 0.93, 0.7))
+        case 2:
+            p.ellipse(Rect(x: -0.25 * w, y: 0.62 * h, width: 0.9 * w, height: 0.8 * h), Color(0.30, 0.22, 0.45))
+            p.ellipse(Rect(x: 0.35 * w, y: 0.58 * h, width: 0.95 * w, height: 0.9 * h), Color(0.24, 0.17, 0.38))
+            p.ellipse(Rect(x: 0.05 * w, y: 0.78 * h, width: 1.1 * w, height: 0.7 * h), Color(0.14, 0.10, 0.24))
+        default:
+            // Whole-pixel glyph origins: fractional ones leave seams between font pixels.
+            let s = (5 * k).rounded(), textW = 47 * s, textH = 7 * s
+            let x0 = ((w - textW) / 2).rounded(), y0 = (h * 0.2 - textH / 2).rounded()
+            let centre = Point(x0 + textW / 2, y0 + textH / 2), drop = max(1, (2 * k).rounded())
+            p.text("PARALLAX", center: Point(centre.x + drop, centre.y + drop), scale: s, Color(0, 0, 0, 0.35))
+            p.text("PARALLAX", center: centre, scale: s, .white)
+        }
+        return p.image()
+    }
+}
+
+/// Generated images the parallax components use when a scene names none.
+public enum BuiltinImages {
+    /// JZParallaxButton's `Spotlight.png` look: white with a radial alpha falloff from
+    /// ≈0.43 at the centre to ≈0.03 at the edge (REFERENCE.md 1.3), `size` x `size`.
+    public static func spotlight(size: Int = 320) -> Image {
+        var p = Painter(width: size, height: size)
+        let r = Double(size) / 2
+        p.radialGradient(center: Point(r, r), radius: r, inner: Color(1, 1, 1, 110.0 / 255), outer: Color(1, 1, 1, 7.0 / 255))
+        return p.image()
+    }
+
+    /// A black soft shadow of a rounded rect of `size` points with `margin` points of
+    /// blur room on each side, rendered at `scale` pixels per point (a blurred image
+    /// stretches well, so a small one is enough). `blur` is CALayer's `shadowRadius`
+    /// (Gaussian σ ≈ radius / 2).
+    public static func softShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double, scale: Double) -> Image {
+        let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
+        let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))
+        var p = Painter(width: pw, height: ph)
+        let sx = (size.width + 2 * margin) / Double(pw), sy = (size.height + 2 * margin) / Double(ph)
+        let hw = size.width / 2, hh = size.height / 2
+        let r = min(cornerRadius, hw, hh)
+        let sigma = max(blur / 2, 1e-3)
+        p.fill { x, y in
+            // Signed distance (points) from the rounded rect centred in the image.
+            let qx = abs(x * sx - margin - hw) - (hw - r), qy = abs(y * sy - margin - hh) - (hh - r)
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            let d = outside + min(max(qx, qy), 0) - r
+            return (.black, 0.5 * erfc(d / (sigma * 2.0.squareRoot())))
+        }
+        return p.image()
+    }
+}
+
+extension ImageStore {
+    /// The built-in spotlight (generated on first use).
+    public func builtinSpotlight() -> ImageRef {
+        addLazy(key: "builtin:spotlight", width: 320, height: 320, isOpaque: false) { BuiltinImages.spotlight() }
+    }
+
+    /// The default icon's layers, bottom first, at 400x240 or, for cards wider than 400
+    /// points, 800x480 (generated on first use).
+    public func builtinIcon(forCardWidth width: Double) -> [ImageRef] {
+        let (w, h) = width > 400 ? (800, 480) : (400, 240)
+        return DefaultIcon.layerNames.indices.map { i in
+            addLazy(key: "builtin:icon/\(w)x\(h)/\(i)", width: w, height: h, isOpaque: i == 0) {
+                DefaultIcon.layer(i, width: w, height: h)
+            }
+        }
+    }
+
+    /// A soft card shadow for a card of `size` points (generated on first use, at most
+    /// about 160 pixels across).
+    public func builtinShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double) -> ImageRef {
+        let scale = min(1, 160 / max(size.width + 2 * margin, size.height + 2 * margin))
+        let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
+        let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))
+        return addLazy(key: "builtin:shadow/\(size.width)x\(size.height)/\(margin)/\(cornerRadius)/\(blur)",
+                       width: pw, height: ph, isOpaque: false) {
+            BuiltinImages.softShadow(size: size, margin: margin, cornerRadius: cornerRadius, blur: blur, scale: scale)
+        }
+    }
+}

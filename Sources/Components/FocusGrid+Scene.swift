@@ -1,0 +1,59 @@
+import LayerMath
+import Layers
+
+extension FocusGrid {
+    /// Keys a `focusGrid` object may have.
+    static let keys: Set<String> = [
+        "kind", "name", "frame", "columns", "count", "buttons", "spacing", "buttonSize", "cornerRadius", "focus",
+        "spotlight",
+    ]
+
+    /// Builds a `focusGrid` component: `frame [x,y,w,h]`, `columns` (4), `count` (12)
+    /// cards with the built-in icon or `buttons` (a list of layer lists, PNG paths bottom
+    /// first), `spacing` (40), `buttonSize [w,h]` (default: fill the frame's width at
+    /// 5:3), `cornerRadius` (8), `focus` (initial index, 0), `spotlight` (optional PNG).
+    public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
+        try node.allowKeys(keys)
+        let name = try node["name"].string()
+        try context.claim(name, at: node["name"])
+        let f = try node["frame"].rect()
+        var c = Configuration(frame: Rect(x: f.x, y: f.y, width: f.w, height: f.h))
+        c.columns = try node["columns"].int(default: 4)
+        guard c.columns >= 1 else { throw node["columns"].error("expected an integer >= 1, found \(c.columns)") }
+        c.spacing = try node["spacing"].double(default: 40)
+        guard c.spacing >= 0 else { throw node["spacing"].error("expected a spacing >= 0, found \(JSONNode.format(c.spacing))") }
+        if node["buttonSize"].exists {
+            let s = try node["buttonSize"].size()
+            c.buttonSize = Size(s.0, s.1)
+        }
+        c.cornerRadius = try node["cornerRadius"].double(default: 8)
+        guard c.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(c.cornerRadius))") }
+        c.initialFocus = try node["focus"].int(default: 0)
+
+        if node["count"].exists && node["buttons"].exists {
+            throw node["buttons"].error("expected either count or buttons, found both")
+        }
+        let cardWidth = FocusGrid.layout(c, count: 1).first?.width ?? 400
+        var images: [[ImageRef]]
+        if node["buttons"].exists {
+            images = try node["buttons"].array().map { button in
+                let list = try button.array()
+                guard !list.isEmpty else { throw button.error("expected at least one image path, found an empty list") }
+                return try list.map { try context.image($0) }
+            }
+        } else {
+            let count = try node["count"].int(default: 12)
+            guard (1...1000).contains(count) else { throw node["count"].error("expected an integer in 1...1000, found \(count)") }
+            images = Array(repeating: context.images.builtinIcon(forCardWidth: cardWidth), count: count)
+        }
+        guard !images.isEmpty else { throw node["buttons"].error("expected at least one button, found an empty list") }
+        guard (0..<images.count).contains(c.initialFocus) else {
+            throw node["focus"].error("expected an index in 0...\(images.count - 1), found \(c.initialFocus)")
+        }
+        let spotlight = node["spotlight"].exists ? try context.image(node["spotlight"]) : context.images.builtinSpotlight()
+        let radius = c.cornerRadius
+        return FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight) { size in
+            context.images.builtinShadow(size: size, margin: FocusGrid.shadowMargin, cornerRadius: radius, blur: 8)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import LayerMath
+import Layers
+
+extension ParallaxButton {
+    /// Keys a `parallaxButton` object may have (DESIGN.md section 5, plus `stepped`,
+    /// `fixReverseQuirk` and `shadow`).
+    static let keys: Set<String> = [
+        "kind", "name", "frame", "layers", "imagestack", "spotlight", "cornerRadius", "rotateMethod",
+        "parallaxMethod", "rotationFrames", "rotationInterval", "scaleBase", "scaleAddition", "active",
+        "stepped", "fixReverseQuirk", "shadow",
+    ]
+
+    /// Builds a `parallaxButton` component from its JSON object. Without `layers` or
+    /// `imagestack` it shows the built-in `DefaultIcon`; without `spotlight`, the
+    /// built-in radial highlight.
+    public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
+        try node.allowKeys(keys)
+        let name = try node["name"].string()
+        try context.claim(name, at: node["name"])
+        let f = try node["frame"].rect()
+        var c = Configuration(frame: Rect(x: f.x, y: f.y, width: f.w, height: f.h))
+        c.cornerRadius = try node["cornerRadius"].double(default: 5)
+        guard c.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(c.cornerRadius))") }
+        c.rotateMethod = try node["rotateMethod"].enumValue(RotateMethod.self, default: .auto)
+        c.parallaxMethod = try node["parallaxMethod"].enumValue(ParallaxMethod.self, default: .linear)
+        c.rotationFrames = try node["rotationFrames"].int(default: 100)
+        guard c.rotationFrames >= 1 else { throw node["rotationFrames"].error("expected an integer >= 1, found \(c.rotationFrames)") }
+        c.rotationInterval = try node["rotationInterval"].positive(default: 3)
+        c.scaleBase = try node["scaleBase"].positive(default: 1.1)
+        c.scaleAddition = try node["scaleAddition"].double(default: 0.4)
+        c.active = try node["active"].bool(default: false)
+        c.stepped = try node["stepped"].bool(default: false)
+        c.fixReverseQuirk = try node["fixReverseQuirk"].bool(default: false)
+        c.shadow = try node["shadow"].bool(default: true)
+
+        let images = try imageLayers(node, context: context, cardWidth: c.frame.width)
+        let spotlight = node["spotlight"].exists ? try context.image(node["spotlight"]) : context.images.builtinSpotlight()
+        let shadow = context.images.builtinShadow(size: c.frame.size, margin: 2 * shadowRadius,
+                                                  cornerRadius: c.cornerRadius, blur: shadowRadius)
+        return ParallaxButton(name: name, configuration: c, images: images, spotlight: spotlight, shadow: shadow)
+    }
+
+    /// The image layers named by `layers` or `imagestack` (bottom first), or the
+    /// built-in icon. Shared with `FocusGrid`.
+    static func imageLayers(_ node: JSONNode, context: SceneContext, cardWidth: Double) throws -> [ImageRef] {
+        if node["layers"].exists && node["imagestack"].exists {
+            throw node["imagestack"].error("expected either layers or imagestack, found both")
+        }
+        if node["imagestack"].exists {
+            return try loadLayeredImage(path: node["imagestack"], context: context)
+        }
+        if node["layers"].exists {
+            let list = try node["layers"].array()
+            guard !list.isEmpty else { throw node["layers"].error("expected at least one image path, found an empty list") }
+            return try list.map { try context.image($0) }
+        }
+        return context.images.builtinIcon(forCardWidth: cardWidth)
+    }
+}
