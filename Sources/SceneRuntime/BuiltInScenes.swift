@@ -4,15 +4,24 @@ import Components
 /// images are generated (default layered icon, posters, cube faces, list rows).
 public enum BuiltInScenes {
     /// Scene names in the demo's order (keys 1-9 pick them).
-    public static let names: [String] = ["button", "layers"]
+    public static let names: [String] = [
+        "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers", "carousel-100k",
+    ]
     /// The scene the demo opens without arguments.
     public static let defaultName = "button"
 
     /// The scene file text of a built-in scene.
     public static func json(_ name: String) -> String? {
         switch name {
+        case "button": return button
+        case "grid": return grid
+        case "carousel": return carousel(count: 9)
+        case "carousel-100k": return carousel(count: 100_000)
+        case "coverflow": return coverflow
+        case "cube": return cube
+        case "header": return header
+        case "affine": return affine
         case "layers": return layers
-        case "button", "grid", "carousel", "carousel-100k", "cube", "header": return layers
         default: return nil
         }
     }
@@ -25,8 +34,61 @@ public enum BuiltInScenes {
         return try SceneLoader.parse(text, file: "built-in:\(name)", directory: ".", images: images)
     }
 
+    static let background = "[0.08, 0.08, 0.1, 1]"
+
+    /// One 800x480 card of the default 4-layer icon plus the spotlight, auto rotation.
+    static let button = """
+    {"canvas": {"width": 1280, "height": 720, "background": \(background)},
+     "components": [{"kind": "parallaxButton", "name": "button", "frame": [240, 120, 800, 480], "cornerRadius": 5,
+                     "rotateMethod": "auto", "parallaxMethod": "linear", "rotationInterval": 3.0, "active": true}]}
+    """
+
+    /// A tvOS-like home screen of 12 cards.
+    static let grid = """
+    {"canvas": {"width": 1280, "height": 720, "background": [0.06, 0.06, 0.09, 1]},
+     "components": [{"kind": "focusGrid", "name": "grid", "frame": [40, 60, 1200, 600], "columns": 4, "count": 12,
+                     "spacing": 48, "cornerRadius": 8}]}
+    """
+
+    /// The seed's rotated flow layout (frame = (0, H/4, W, H/2) as in seed 004).
+    static func carousel(count: Int) -> String {
+        """
+        {"canvas": {"width": 1280, "height": 720, "background": \(background)},
+         "components": [{"kind": "carousel", "name": "carousel", "frame": [0, 180, 1280, 360], "type": "rotatedFlow",
+                         "count": \(count), "perspective": 200, "rotationDivisor": 6, "cornerRadius": 10}]}
+        """
+    }
+
+    /// iCarousel's CoverFlow (press C in the demo to cycle the layout type).
+    static let coverflow = """
+    {"canvas": {"width": 1280, "height": 720, "background": [0.05, 0.05, 0.07, 1]},
+     "components": [{"kind": "carousel", "name": "coverflow", "frame": [0, 160, 1280, 400], "type": "coverFlow",
+                     "count": 25, "itemSize": [240, 320], "cornerRadius": 6, "clipsToBounds": false}]}
+    """
+
+    /// Seed 002's cube, lit, drag to rotate.
+    static let cube = """
+    {"canvas": {"width": 1280, "height": 720, "background": [0.1, 0.1, 0.12, 1]},
+     "components": [{"kind": "cube", "name": "cube", "frame": [452.5, 172.5, 375, 375], "faceSize": 140, "preset": 1,
+                     "lighting": "diffuse", "light": [-0.5, -0.7, 1], "ambient": 0.5, "perspective": 800}]}
+    """
+
+    /// Seed 003's scroll header on a phone-sized canvas.
+    static let header = """
+    {"canvas": {"width": 375, "height": 667, "background": [1, 1, 1, 1]},
+     "components": [{"kind": "scrollHeader", "name": "header", "headerHeight": 300, "rowHeight": 44, "rowCount": 40,
+                     "navBarHeight": 64, "title": "PARALLAX"}]}
+    """
+
+    /// Seed 002's two orders of rotate, scale and translate side by side.
+    static let affine = """
+    {"canvas": {"width": 600, "height": 400, "background": [0.1, 0.1, 0.12, 1]},
+     "components": [{"kind": "affineOrders", "name": "orders", "imageSize": 160}]}
+    """
+
+    /// Plain Core Animation layers: a flat card, a 45-degree Y rotation with perspective, a rounded clip.
     static let layers = """
-    {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]},
+    {"canvas": {"width": 1280, "height": 720, "background": \(background)},
      "components": [
       {"kind": "layer", "name": "flat", "bounds": [300, 200], "position": [240, 360], "color": [0.9, 0.3, 0.2, 1],
        "cornerRadius": 16},
