@@ -49,6 +49,8 @@ public enum SceneLoader {
     /// Every component kind a scene file may use.
     public static let kinds: [String: ComponentFactory] = [
         "layer": LayerComponent.make,
+        "cube": Cube.make,
+        "affineOrders": AffineOrders.make,
     ]
 
     /// Reads and builds the scene at `path`.
