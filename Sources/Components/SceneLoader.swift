@@ -51,6 +51,7 @@ public enum SceneLoader {
         "layer": LayerComponent.make,
         "cube": Cube.make,
         "affineOrders": AffineOrders.make,
+        "scrollHeader": ScrollHeader.make,
     ]
 
     /// Reads and builds the scene at `path`.
