@@ -74,8 +74,8 @@ public final class AffineOrders: SceneComponent {
             var p = Painter(width: px, height: px)
             let s = Double(px)
             p.verticalGradient(Rect(x: 0, y: 0, width: s, height: s), top: Color(0.3, 0.55, 0.95), bottom: Color(0.1, 0.2, 0.5))
-            p.roundedRect(Rect(x: 0, y: 0, width: s * 0.22, height: s * 0.22), radius: 0, Color(0.95, 0.2, 0.2))
-            p.text("F", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
+            p.fill(Rect(x: 0, y: 0, width: s * 0.22, height: s * 0.22)) { _, _ in (Color(0.95, 0.2, 0.2), 1) }
+            p.crispText("F", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
             return p.image()
         }
     }
@@ -96,7 +96,7 @@ public final class AffineOrders: SceneComponent {
         let width = text.count * 12 + 4, height = 18
         return images.addLazy(key: "affine/label/\(text)", width: width, height: height, isOpaque: false) {
             var p = Painter(width: width, height: height)
-            p.text(text, center: Point(Double(width) / 2, Double(height) / 2), scale: 2, Color(0.9, 0.9, 0.9))
+            p.crispText(text, center: Point(Double(width) / 2, Double(height) / 2), scale: 2, Color(0.9, 0.9, 0.9))
             return p.image()
         }
     }

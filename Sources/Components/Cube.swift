@@ -52,6 +52,8 @@ public final class Cube: SceneComponent {
     private var shades: [Layer] = []
     private var highlights: [Layer] = []
     private var dirty = true
+    private var hitList = RenderList()
+    private var flattener = Flattener()
     private var pressPoint: Point?
     private var lastPoint = Point.zero
     private var dragging = false
@@ -127,7 +129,8 @@ public final class Cube: SceneComponent {
     @discardableResult
     public func select(at p: Point) -> Int? {
         applyState()
-        let hit = rootLayer.flatten(canvas: canvas).hitTest(p)
+        flattener.flatten([rootLayer], canvas: canvas, into: &hitList)
+        let hit = hitList.hitTest(p)
         let face = hit.flatMap { (1...6).contains($0.tag) ? $0.tag : nil }
         selectedFace = face
         applyState()
@@ -213,7 +216,7 @@ public final class Cube: SceneComponent {
             p.clear(.white)
             p.roundedRect(Rect(x: s * 0.05, y: s * 0.05, width: s * 0.9, height: s * 0.9), radius: s * 0.06,
                           faceColors[k - 1])
-            p.text("\(k)", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
+            p.crispText("\(k)", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
             return p.image()
         }
     }

@@ -229,10 +229,10 @@ public final class ScrollHeader: SceneComponent {
             var p = Painter(width: w, height: h)
             let W = Double(w), H = Double(h)
             p.clear(i % 2 == 0 ? Color(1, 1, 1) : Color(0.92, 0.93, 0.95))
-            p.roundedRect(Rect(x: 0, y: H - 1, width: W, height: 1), radius: 0, Color(0.8, 0.8, 0.82))
+            p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.8, 0.8, 0.82), 1) }
             let text = "ROW \(i)", scale = max(1, (H / 14).rounded(.down))
             let textWidth = Double(text.count) * 6 * scale - scale
-            p.text(text, center: Point(16 + textWidth / 2, H / 2), scale: scale, Color(0.15, 0.15, 0.2))
+            p.crispText(text, center: Point(16 + textWidth / 2, H / 2), scale: scale, Color(0.15, 0.15, 0.2))
             return p.image()
         }
     }
@@ -244,8 +244,8 @@ public final class ScrollHeader: SceneComponent {
             var p = Painter(width: w, height: h)
             let W = Double(w), H = Double(h)
             p.clear(Color(0.97, 0.97, 0.98))
-            p.roundedRect(Rect(x: 0, y: H - 1, width: W, height: 1), radius: 0, Color(0.75, 0.75, 0.78))
-            p.text(title, center: Point(W / 2, H * 0.6), scale: 2, Color(0.1, 0.1, 0.15))
+            p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.75, 0.75, 0.78), 1) }
+            p.crispText(title, center: Point(W / 2, H * 0.6), scale: 2, Color(0.1, 0.1, 0.15))
             return p.image()
         }
     }
