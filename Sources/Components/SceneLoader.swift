@@ -51,6 +51,9 @@ public enum SceneLoader {
         "layer": LayerComponent.make,
         "parallaxButton": ParallaxButton.make,
         "focusGrid": FocusGrid.make,
+        "cube": Cube.make,
+        "affineOrders": AffineOrders.make,
+        "scrollHeader": ScrollHeader.make,
     ]
 
     /// Reads and builds the scene at `path`.
