@@ -49,6 +49,7 @@ public enum SceneLoader {
     /// Every component kind a scene file may use.
     public static let kinds: [String: ComponentFactory] = [
         "layer": LayerComponent.make,
+        "carousel": Carousel.make,
     ]
 
     /// Reads and builds the scene at `path`.
