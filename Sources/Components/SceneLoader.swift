@@ -54,6 +54,7 @@ public enum SceneLoader {
         "cube": Cube.make,
         "affineOrders": AffineOrders.make,
         "scrollHeader": ScrollHeader.make,
+        "carousel": Carousel.make,
     ]
 
     /// Reads and builds the scene at `path`.

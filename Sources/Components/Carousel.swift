@@ -1,0 +1,405 @@
+import LayerMath
+import Layers
+
+/// The `carousel` scene kind: the seed's 3D rotated flow layout and the iCarousel
+/// family, driven by `ScrollPhysics`.
+///
+/// Layers: the root layer (named `name`, the frame) holds one pooled layer per visible
+/// item, named `NAME/item<index>` with `tag` = index. Only visible items get layers,
+/// so 100,000 items cost the same per frame as 9. A pooled layer is renamed (and its
+/// image looked up or registered lazily) only when it starts showing another item, so
+/// a still frame allocates nothing; scrolling allocates one name per item coming into
+/// view. Depth order (iCarousel's `m13+m23+m33+m43`, ties by distance from the current
+/// item; rotatedFlow: index order) is applied by reordering the root's sublayers, since a
+/// zPosition would move the items along z under their own perspective.
+///
+/// Input: Left/Right (Up/Down when vertical) move one item per key-down, counting from
+/// the running animation's target; Home/End; Return selects the centred item; pointer
+/// drags and flicks; clicks centre the item under the pointer (hit-tested through the
+/// 3D transforms); wheel; D-pad; left stick (repeats 5 per second past 0.5).
+public final class Carousel: SceneComponent {
+    public let name: String
+    public let rootLayer: Layer
+    /// The frame in canvas points.
+    public let frame: Rect
+    /// Number of items.
+    public let count: Int
+    /// Layout (type, options, item size). Change the type with `setType(_:)`.
+    public private(set) var layout: CarouselLayout
+    /// The scroll state.
+    public private(set) var physics: ScrollPhysics
+    /// The current layout type.
+    public var type: CarouselType { layout.type }
+    /// Autoscroll speed in items per second (positive = towards higher indices, unlike
+    /// iCarousel's historical sign); 0 = off.
+    public var autoscroll: Double
+    /// Idle time after an interaction before autoscroll resumes.
+    public var autoscrollResumeDelay = 3.0
+    /// The item last selected (Return, or a click on the centred item), if any.
+    public private(set) var selectedIndex: Int?
+    /// The item nearest to the centre.
+    public var centredIndex: Int { physics.currentIndex }
+
+    // Sources of item images.
+    private let images: ImageStore
+    private let imageRefs: [ImageRef]
+    private let posterKey: String
+    private let explicitWrap: Bool?
+
+    // The item pool and per-frame scratch (sized once, reused every frame).
+    private var pool: [Layer] = []
+    private var poolIndex: [Int] = []      // item shown by each pooled layer, -1 = free
+    private var covered: [Bool] = []       // visible position already has a layer
+    private var drawOrder: [Int] = []      // pooled slots in use, back to front
+    private var depthKey: [Double] = []
+    private var tieKey: [Double] = []
+
+    // Time and input state.
+    private var time = 0.0
+    private var lastInteraction = -Double.infinity
+    private var pointerDown = false
+    private var dragging = false
+    private var downPoint = Point.zero
+    private var wheelAccumulator = 0.0
+    private var stickDirection = 0
+    private var nextStickRepeat = 0.0
+    private var lastIndex: Int
+    private var toggleSign = 0.0, toggleStart = 0.0, toggleDuration = 0.4
+    private var flattener = Flattener()
+    private var hitList = RenderList()
+
+    /// Distance a pointer must move before a press becomes a drag.
+    public static let dragThreshold = 5.0
+    /// Left-stick repeat interval (5 moves per second).
+    public static let stickRepeatInterval = 0.2
+
+    /// Creates a carousel of `count` items in `frame` (canvas points). Items show
+    /// `imageRefs[i]` when given (then `count` must match), else generated posters
+    /// registered lazily in `images` as they come into view.
+    public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
+                options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
+                startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
+                background: Color? = nil, clipsToBounds: Bool = true) {
+        self.name = name
+        self.frame = frame
+        self.count = max(0, imageRefs.isEmpty ? count : imageRefs.count)
+        self.images = images
+        self.imageRefs = imageRefs
+        self.posterKey = "carousel-poster:\(name)#"
+        self.explicitWrap = wrap
+        self.autoscroll = autoscroll.isFinite ? autoscroll : 0
+        layout = CarouselLayout(type: type, options: options, frame: frame.size, count: self.count)
+        let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
+        physics = ScrollPhysics(count: self.count, itemSize: layout.dragPitch, wrap: wrap ?? type.wrapsByDefault,
+                                index: start)
+        lastIndex = start
+        rootLayer = Layer(name: name)
+        rootLayer.frame = frame
+        rootLayer.tag = -1
+        rootLayer.masksToBounds = clipsToBounds
+        if let background { rootLayer.contents = .color(background) }
+        itemCornerRadius = max(0, cornerRadius)
+        growPool()
+        layoutItems()
+    }
+
+    private let itemCornerRadius: Double
+
+    /// Switches the layout type live, keeping the centred item.
+    public func setType(_ newType: CarouselType) {
+        let index = centredIndex
+        layout.type = newType
+        physics = ScrollPhysics(count: count, itemSize: layout.dragPitch, wrap: explicitWrap ?? newType.wrapsByDefault,
+                                index: index)
+        physics.update(to: time)
+        lastIndex = index
+        toggleSign = 0
+        for i in poolIndex.indices { poolIndex[i] = -1 }
+        growPool()
+        layoutItems()
+    }
+
+    /// "item 5 of 9 (rotatedFlow)", plus the selection when there is one.
+    public var status: String {
+        guard count > 0 else { return "no items (\(type.rawValue))" }
+        var s = "item \(centredIndex + 1) of \(count) (\(type.rawValue))"
+        if let sel = selectedIndex { s += ", selected \(sel + 1)" }
+        return s
+    }
+
+    /// Number of pooled item layers (bounded by the visible count, whatever `count` is).
+    public var poolSize: Int { pool.count }
+
+    // MARK: Time
+
+    public func update(to newTime: Double) {
+        guard newTime.isFinite else { return }
+        advance(to: newTime)
+        layoutItems()
+    }
+
+    /// Advances physics, autoscroll and stick repeats to `newTime` (no layout).
+    private func advance(to newTime: Double) {
+        let previous = time
+        guard newTime >= previous else { return }
+        time = newTime
+        while stickDirection != 0 && nextStickRepeat <= newTime {
+            physics.update(to: nextStickRepeat)
+            physics.scroll(byItems: stickDirection)
+            lastInteraction = nextStickRepeat
+            nextStickRepeat += Carousel.stickRepeatInterval
+        }
+        physics.update(to: newTime)
+        if autoscroll != 0 && !pointerDown && !physics.isAnimating && !physics.isDragging {
+            // Resume where the offset is: only the time since the resume point counts.
+            let from = max(previous, lastInteraction + autoscrollResumeDelay)
+            if newTime > from { physics.setOffset(physics.offset + (newTime - from) * autoscroll) }
+        }
+        updateToggle()
+    }
+
+    /// CoverFlow2: on an index change the toggle jumps to -/+1 and eases back to 0 in
+    /// 0.2...0.4 s (faster for fast scrolls).
+    private func updateToggle() {
+        let index = physics.currentIndex
+        if index != lastIndex {
+            var diff = lastIndex - index
+            if physics.wrap {
+                let n = count
+                diff = ((diff % n) + n) % n
+                if diff > n / 2 { diff -= n }
+            }
+            lastIndex = index
+            let v = abs(physics.releaseVelocity)
+            toggleSign = diff < 0 ? -1 : 1
+            toggleStart = time
+            toggleDuration = 0.2 + 0.2 * (v > 0 ? min(1, 1 / v) : 1)
+        }
+    }
+
+    /// CoverFlow2's toggle at the current time.
+    public var toggle: Double {
+        guard toggleSign != 0 else { return 0 }
+        let t = min(1, max(0, (time - toggleStart) / toggleDuration))
+        return toggleSign * (1 - cubicEaseInOut(t))
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent, at eventTime: Double) {
+        guard eventTime.isFinite else { return }
+        advance(to: eventTime)
+        let t = time
+        let vertical = layout.options.vertical
+        if let (key, down) = event.asKey {
+            guard down else { return }
+            switch (key, vertical) {
+            case ("Left", false), ("Up", true): interact(); physics.scroll(byItems: -1)
+            case ("Right", false), ("Down", true): interact(); physics.scroll(byItems: 1)
+            case ("Home", _): interact(); physics.scroll(toItem: 0)
+            case ("End", _): interact(); physics.scroll(toItem: count - 1)
+            case ("Return", _), ("Space", _): interact(); selectedIndex = centredIndex
+            default: return
+            }
+            return
+        }
+        switch event {
+        case .pointer(let p, let button, let down) where button == .left:
+            if down {
+                guard frame.contains(p), count > 0 else { return }
+                interact()
+                pointerDown = true
+                dragging = false
+                downPoint = p
+            } else if pointerDown {
+                interact()
+                pointerDown = false
+                if dragging {
+                    dragging = false
+                    physics.drag(to: axis(p), time: t)
+                    physics.endDrag(time: t)
+                } else {
+                    click(at: p)
+                }
+            }
+        case .move(let p):
+            guard pointerDown, p.isFinite else { return }
+            interact()
+            if !dragging && p.distance(to: downPoint) > Carousel.dragThreshold {
+                dragging = true
+                physics.beginDrag(at: axis(downPoint), time: t)
+            }
+            if dragging { physics.drag(to: axis(p), time: t) }
+        case .wheel(let dx, let dy):
+            guard dx.isFinite, dy.isFinite, count > 0 else { return }
+            interact()
+            // One item per wheel unit (a notch); trackpad fractions accumulate. Positive dy
+            // (away from the user) goes back, like scrolling content up.
+            wheelAccumulator += abs(dx) > abs(dy) ? dx : -dy
+            let steps = wheelAccumulator.rounded(.towardZero)
+            if steps != 0 {
+                wheelAccumulator -= steps
+                physics.scroll(byItems: Int(min(max(steps, -3), 3)))
+            }
+        case .controllerAxis(let name, let value):
+            guard name == (vertical ? "lefty" : "leftx"), value.isFinite else { return }
+            let direction = value > 0.5 ? 1 : value < -0.5 ? -1 : 0
+            if direction != stickDirection {
+                stickDirection = direction
+                if direction != 0 {
+                    interact()
+                    physics.scroll(byItems: direction)
+                    nextStickRepeat = t + Carousel.stickRepeatInterval
+                }
+            }
+        default:
+            return
+        }
+    }
+
+    private func interact() { lastInteraction = time }
+
+    /// The scroll-axis coordinate of a canvas point.
+    private func axis(_ p: Point) -> Double { layout.options.vertical ? p.y : p.x }
+
+    /// Centres the item under `p` (front-most through the 3D transforms); a click on the
+    /// centred item selects it.
+    private func click(at p: Point) {
+        layoutItems()
+        flattener.flatten([rootLayer], canvas: Size(frame.maxX + 1, frame.maxY + 1), into: &hitList)
+        guard let hit = hitList.hitTest(p), hit.tag >= 0, hit.tag < count else { return }
+        if hit.tag == centredIndex && !physics.isAnimating {
+            selectedIndex = hit.tag
+        } else {
+            physics.scroll(toItem: hit.tag)
+        }
+    }
+
+    // MARK: Layout
+
+    /// Makes the pool as large as the current layout can show (allocates only when the
+    /// layout needs more layers: at init and on `setType`).
+    private func growPool() {
+        let needed = layout.visibleCount
+        let size = layout.itemSize
+        while pool.count < needed {
+            let l = Layer(name: "\(name)/item", bounds: size)
+            l.masksToBounds = true
+            l.cornerRadius = itemCornerRadius
+            l.contentsGravity = .resize
+            l.tag = -1
+            pool.append(l)
+            poolIndex.append(-1)
+        }
+        for l in pool { l.bounds = size }
+        let capacity = pool.count
+        covered.reserveCapacity(capacity)
+        drawOrder.reserveCapacity(capacity)
+        if depthKey.count < capacity {
+            depthKey = [Double](repeating: 0, count: capacity)
+            tieKey = [Double](repeating: 0, count: capacity)
+        }
+    }
+
+    /// The image of item `index`: the scene's PNG, or a poster registered on first use.
+    private func image(for index: Int) -> ImageRef {
+        if !imageRefs.isEmpty { return imageRefs[index] }
+        let px = CarouselPoster.pixelSize(for: layout.itemSize)
+        return images.addLazy(key: posterKey + String(index), width: px.width, height: px.height, isOpaque: true) {
+            CarouselPoster.paint(index: index, width: px.width, height: px.height)
+        }
+    }
+
+    /// Assigns pooled layers to the visible items and sets their geometry, opacity and
+    /// drawing order. Allocation-free unless an item comes into view.
+    private func layoutItems() {
+        let n = count
+        let m = min(layout.visibleCount, pool.count)
+        guard n > 0, m > 0 else {
+            rootLayer.removeAllSublayers()
+            return
+        }
+        let wrap = physics.wrap
+        // First visible index.
+        var start: Int
+        if layout.type == .rotatedFlow {
+            start = Int((physics.offset - Double(m / 2)).rounded())
+        } else {
+            start = physics.currentIndex - m / 2
+        }
+        if !wrap { start = max(0, min(n - m, start)) }
+
+        // Keep layers whose item is still visible; free the others.
+        covered.removeAll(keepingCapacity: true)
+        for _ in 0..<m { covered.append(false) }
+        for slot in pool.indices where poolIndex[slot] >= 0 {
+            var pos = poolIndex[slot] - start
+            if wrap { pos = ((pos % n) + n) % n }
+            if pos >= 0 && pos < m && !covered[pos] { covered[pos] = true } else { poolIndex[slot] = -1 }
+        }
+        // Give free layers to the newly visible items.
+        var free = 0
+        for pos in 0..<m where !covered[pos] {
+            while poolIndex[free] >= 0 { free += 1 }
+            var index = start + pos
+            if wrap { index = ((index % n) + n) % n }
+            let layer = pool[free]
+            poolIndex[free] = index
+            if layer.tag != index {
+                layer.tag = index
+                layer.name = name + "/item" + String(index)
+                layer.contents = .image(image(for: index))
+            }
+        }
+
+        // Geometry, alpha, backfaces and depth keys.
+        let toggle = layout.type == .coverFlow2 ? self.toggle : 0
+        let currentX = layout.itemTransform(offset: physics.relativeOffset(ofItem: physics.currentIndex), toggle: toggle).m41
+        drawOrder.removeAll(keepingCapacity: true)
+        for slot in pool.indices {
+            let layer = pool[slot]
+            let index = poolIndex[slot]
+            guard index >= 0 else { layer.isHidden = true; continue }
+            let offset = physics.relativeOffset(ofItem: index)
+            let t = layout.itemTransform(offset: offset, toggle: toggle)
+            let alpha = layout.alpha(offset: offset)
+            layer.position = layout.itemCentre(offset: offset)
+            layer.transform = t
+            layer.opacity = alpha
+            layer.isHidden = !(alpha > 0) || layout.isHidden(t) || !t.isFinite
+            if layout.type == .rotatedFlow {
+                depthKey[slot] = 0
+                tieKey[slot] = offset                     // UICollectionView: index order
+            } else {
+                depthKey[slot] = CarouselLayout.depth(t)
+                tieKey[slot] = -abs(t.m41 - currentX)     // farther from the current item: behind
+            }
+            drawOrder.append(slot)
+        }
+        // Insertion sort back to front (short list, stable, in place).
+        if drawOrder.count > 1 {
+            for i in 1..<drawOrder.count {
+                let s = drawOrder[i]
+                var j = i - 1
+                while j >= 0 && isInFront(drawOrder[j], of: s) {
+                    drawOrder[j + 1] = drawOrder[j]
+                    j -= 1
+                }
+                drawOrder[j + 1] = s
+            }
+        }
+        // Rebuild the sublayer list only when the order changed.
+        var same = rootLayer.sublayers.count == drawOrder.count
+        if same {
+            for (k, slot) in drawOrder.enumerated() where rootLayer.sublayers[k] !== pool[slot] { same = false; break }
+        }
+        if !same {
+            rootLayer.removeAllSublayers()
+            for slot in drawOrder { rootLayer.addSublayer(pool[slot]) }
+        }
+    }
+
+    private func isInFront(_ a: Int, of b: Int) -> Bool {
+        depthKey[a] != depthKey[b] ? depthKey[a] > depthKey[b] : tieKey[a] > tieKey[b]
+    }
+}

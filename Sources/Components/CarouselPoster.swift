@@ -1,0 +1,31 @@
+import Images
+import LayerMath
+import Layers
+
+/// Generated posters for carousels without image files: a colourful gradient, a big
+/// item number and a title, painted with `Painter` on first use.
+public enum CarouselPoster {
+    /// Pixel size of a poster for an item of `size` points (at most 512 on a side, so
+    /// a lazily generated poster stays cheap).
+    public static func pixelSize(for size: Size) -> (width: Int, height: Int) {
+        let s = min(1, 512 / max(size.width, size.height, 1))
+        return (max(8, Int((size.width * s).rounded())), max(8, Int((size.height * s).rounded())))
+    }
+
+    /// Paints the poster of item `index` (0-based; the number shown is index + 1).
+    public static func paint(index: Int, width: Int, height: Int) -> Image {
+        var p = Painter(width: width, height: height)
+        let w = Double(width), h = Double(height)
+        let top = Painter.palette(index), bottom = Painter.mix(Painter.palette(index + 3, value: 0.45), .black, 0.3)
+        p.verticalGradient(Rect(x: 0, y: 0, width: w, height: h), top: top, bottom: bottom)
+        p.ellipse(Rect(x: w * 0.55, y: -h * 0.1, width: w * 0.7, height: w * 0.7), Color(1, 1, 1, 0.18))
+        let number = String(index + 1)
+        let scale = max(1, min(w * 0.8 / (6 * Double(number.count)), h * 0.35 / 7).rounded(.down))
+        p.text(number, center: Point(w / 2, h * 0.45), scale: scale, Color(1, 1, 1, 0.95))
+        let titleScale = max(1, (min(w, h) / 60).rounded(.down))
+        p.roundedRect(Rect(x: w * 0.08, y: h * 0.78, width: w * 0.84, height: titleScale * 11), radius: titleScale * 3,
+                      Color(0, 0, 0, 0.35))
+        p.text("ITEM \(index + 1)", center: Point(w / 2, h * 0.78 + titleScale * 5.5), scale: titleScale, .white)
+        return p.image()
+    }
+}

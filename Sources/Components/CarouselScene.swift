@@ -1,0 +1,86 @@
+import LayerMath
+import Layers
+
+extension Carousel {
+    /// Keys a `carousel` object may have (DESIGN.md section 5).
+    static let keys: Set<String> = [
+        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
+        "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
+        "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
+        "autoscroll", "background", "clipsToBounds",
+    ]
+
+    /// Builds a `carousel` component from its JSON object.
+    public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
+        try node.allowKeys(keys)
+        let name = try node["name"].string()
+        try context.claim(name, at: node["name"])
+        let f = try node["frame"].rect()
+        let frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
+
+        var refs: [ImageRef] = []
+        var count = 9
+        if node["images"].exists {
+            if node["count"].exists { throw node["count"].error("expected either images or count, found both") }
+            refs = try node["images"].array().map { try context.image($0) }
+            guard !refs.isEmpty else { throw node["images"].error("expected at least one image") }
+            count = refs.count
+        } else {
+            count = try node["count"].int(default: 9)
+            guard count >= 1, count <= 10_000_000 else {
+                throw node["count"].error("expected a count in 1...10000000, found \(count)")
+            }
+        }
+        let type = try node["type"].enumValue(CarouselType.self, default: .rotatedFlow)
+
+        func optional(_ key: String) throws -> Double? { node[key].exists ? try node[key].double() : nil }
+        var o = CarouselOptions()
+        o.spacing = try optional("spacing")
+        o.arc = try optional("arc")
+        o.radius = try optional("radius")
+        o.tilt = try optional("tilt")
+        o.fadeMin = try optional("fadeMin")
+        o.fadeMax = try optional("fadeMax")
+        o.fadeRange = node["fadeRange"].exists ? try node["fadeRange"].positive() : nil
+        o.fadeMinAlpha = node["fadeMinAlpha"].exists ? try node["fadeMinAlpha"].double(in: 0...1, default: 0) : nil
+        o.showBackfaces = node["showBackfaces"].exists ? try node["showBackfaces"].bool() : nil
+        if node["visibleItems"].exists {
+            let v = try node["visibleItems"].int()
+            guard v >= 1, v <= 64 else { throw node["visibleItems"].error("expected 1...64 visible items, found \(v)") }
+            o.visibleItems = v
+        }
+        o.vertical = try node["vertical"].bool(default: false)
+        if node["viewpointOffset"].exists {
+            let p = try node["viewpointOffset"].point()
+            o.viewpointOffset = Point(p.0, p.1)
+        }
+        if node["itemSize"].exists {
+            let s = try node["itemSize"].size()
+            o.itemSize = Size(s.0, s.1)
+        }
+        o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].positive() : nil
+        o.perspective = node["perspective"].exists ? try node["perspective"].positive() : nil
+        o.rotationDivisor = try node["rotationDivisor"].positive(default: 6)
+        o.enlargeCentre = try node["enlargeCentre"].positive(default: 1)
+        if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }
+        if o.arc.map({ !($0 > 0) }) ?? false { throw node["arc"].error("expected an arc > 0 (radians)") }
+
+        let cornerRadius = try node["cornerRadius"].double(default: 10)
+        guard cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0") }
+        var background: Color?
+        if node["background"].exists {
+            let c = try node["background"].rgba()
+            background = Color(c.0, c.1, c.2, c.3)
+        }
+        let startIndex: Int? = node["startIndex"].exists ? try node["startIndex"].int() : nil
+        if let s = startIndex, !(0..<count).contains(s) {
+            throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
+        }
+        return Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
+                        imageRefs: refs, startIndex: startIndex,
+                        wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
+                        autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
+                        background: background,
+                        clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow))
+    }
+}
