@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 export SDL_VIDEODRIVER=offscreen
 export LIBGL_ALWAYS_SOFTWARE=1
-swift test "$@"
+swift test --disable-swift-testing "$@"
