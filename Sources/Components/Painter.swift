@@ -69,7 +69,9 @@ public struct Painter {
             let cx = min(max(x, rect.minX + r), rect.maxX - r), cy = min(max(y, rect.minY + r), rect.maxY - r)
             let d = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() - r
             let edge = min(x - rect.minX, rect.maxX - x, y - rect.minY, rect.maxY - y)
-            return (c, min(max(0.5 - d, 0), 1) * min(max(edge + 0.5, 0), 1))
+            // Inside the straight edges d = -r: a square (r = 0) is covered by its edges alone.
+            let corner = r > 0 ? min(max(0.5 - d, 0), 1) : 1
+            return (c, corner * min(max(edge + 0.5, 0), 1))
         }
     }
 
