@@ -190,7 +190,7 @@ public final class Carousel: SceneComponent {
         guard eventTime.isFinite else { return }
         advance(to: eventTime)
         let t = time
-        let vertical = layout.options.vertical
+        let vertical = layout.isVertical
         if let (key, down) = event.asKey {
             guard down else { return }
             switch (key, vertical) {
@@ -260,7 +260,7 @@ public final class Carousel: SceneComponent {
     private func interact() { lastInteraction = time }
 
     /// The scroll-axis coordinate of a canvas point.
-    private func axis(_ p: Point) -> Double { layout.options.vertical ? p.y : p.x }
+    private func axis(_ p: Point) -> Double { layout.isVertical ? p.y : p.x }
 
     /// Centres the item under `p` (front-most through the 3D transforms); a click on the
     /// centred item selects it.

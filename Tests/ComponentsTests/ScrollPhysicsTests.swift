@@ -212,6 +212,21 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertEqual(p.offset, mid)
     }
 
+    func testVelocityMatchesTheMotion() {
+        var p = ScrollPhysics(count: 9, index: 0)
+        XCTAssertEqual(p.velocity, 0)
+        p.scroll(byItems: 2)
+        p.update(to: 0.2)                                  // ease-in-out midpoint: peak slope 3 * 2 / 0.4
+        XCTAssertEqual(p.velocity, 15, accuracy: 1e-9)
+        let before = p.offset
+        p.update(to: 0.2 + 1e-6)
+        XCTAssertEqual((p.offset - before) / 1e-6, 15, accuracy: 1e-3)
+        var g = ScrollPhysics.points(range: 0...10_000, viewport: 400, offset: 100)
+        g.fling(velocity: 1000, time: 0)
+        g.update(to: 0.1)
+        XCTAssertEqual(g.velocity, 1000 * pow(0.998, 100), accuracy: 1e-6)
+    }
+
     func testNaNAndInfinityAreIgnored() {
         var p = ScrollPhysics(count: 9, itemSize: 100, index: 4)
         p.update(to: .nan)
