@@ -110,7 +110,8 @@ public struct ScrollPhysics: Equatable, Sendable {
 
     // MARK: Creating
 
-    /// Physics for `count` items of `itemSize` points, resting on item `index`.
+    /// Physics for `count` items of `itemSize` points, resting on item `index` (clamped,
+    /// or wrapped when `wrap`).
     /// Carousel defaults: iCarousel deceleration, 1-item bounce, snapping on.
     public init(count: Int, itemSize: Double = 1, wrap: Bool = false, index: Int = 0) {
         self.count = max(1, count)
@@ -119,7 +120,7 @@ public struct ScrollPhysics: Equatable, Sendable {
         minOffset = 0
         maxOffset = Double(max(1, count) - 1)
         offset = 0
-        offset = clampedRest(Double(index))
+        offset = wrap ? wrapValue(Double(index)) : clampedRest(Double(index))
     }
 
     /// Physics in points over `range` (the scroll header's mode): `itemSize` 1,

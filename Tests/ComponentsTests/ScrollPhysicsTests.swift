@@ -22,6 +22,8 @@ final class ScrollPhysicsTests: XCTestCase {
     func testStartsOnClampedIndex() {
         XCTAssertEqual(ScrollPhysics(count: 9, index: 4).offset, 4)
         XCTAssertEqual(ScrollPhysics(count: 9, index: 40).offset, 8)
+        XCTAssertEqual(ScrollPhysics(count: 9, wrap: true, index: 11).offset, 2)
+        XCTAssertEqual(ScrollPhysics(count: 9, wrap: true, index: -1).currentIndex, 8)
         XCTAssertEqual(ScrollPhysics(count: 0).count, 1)
         XCTAssertEqual(ScrollPhysics(count: 3, itemSize: .nan).itemSize, 1)
     }
