@@ -190,7 +190,7 @@ public final class Carousel: SceneComponent {
         guard eventTime.isFinite else { return }
         advance(to: eventTime)
         let t = time
-        let vertical = layout.options.vertical
+        let vertical = layout.isVertical
         if let (key, down) = event.asKey {
             guard down else { return }
             switch (key, vertical) {
@@ -260,7 +260,7 @@ public final class Carousel: SceneComponent {
     private func interact() { lastInteraction = time }
 
     /// The scroll-axis coordinate of a canvas point.
-    private func axis(_ p: Point) -> Double { layout.options.vertical ? p.y : p.x }
+    private func axis(_ p: Point) -> Double { layout.isVertical ? p.y : p.x }
 
     /// Centres the item under `p` (front-most through the 3D transforms); a click on the
     /// centred item selects it.
@@ -366,7 +366,7 @@ public final class Carousel: SceneComponent {
             layer.position = layout.itemCentre(offset: offset)
             layer.transform = t
             layer.opacity = alpha
-            layer.isHidden = !(alpha > 0) || layout.isHidden(t) || !t.isFinite
+            layer.isHidden = !(alpha > 0) || layout.isHidden(t) || !Carousel.isFinite(t)
             if layout.type == .rotatedFlow {
                 depthKey[slot] = 0
                 tieKey[slot] = offset                     // UICollectionView: index order
@@ -391,12 +391,25 @@ public final class Carousel: SceneComponent {
         // Rebuild the sublayer list only when the order changed.
         var same = rootLayer.sublayers.count == drawOrder.count
         if same {
-            for (k, slot) in drawOrder.enumerated() where rootLayer.sublayers[k] !== pool[slot] { same = false; break }
+            // Index loop: `enumerated()` allocates per element in unoptimised builds.
+            var k = 0
+            while k < drawOrder.count {
+                if rootLayer.sublayers[k] !== pool[drawOrder[k]] { same = false; break }
+                k += 1
+            }
         }
         if !same {
             rootLayer.removeAllSublayers()
             for slot in drawOrder { rootLayer.addSublayer(pool[slot]) }
         }
+    }
+
+    /// All sixteen entries finite (`Transform3D.isFinite` goes through a closure, which
+    /// may allocate its captured state; this is on the per-frame path).
+    private static func isFinite(_ t: Transform3D) -> Bool {
+        let rows = (t.m11 + t.m12 + t.m13 + t.m14) - (t.m21 + t.m22 + t.m23 + t.m24)
+            + (t.m31 + t.m32 + t.m33 + t.m34) - (t.m41 + t.m42 + t.m43 + t.m44)
+        return rows.isFinite    // any NaN or infinity makes the combination non-finite (or overflows: also rejected)
     }
 
     private func isInFront(_ a: Int, of b: Int) -> Bool {

@@ -106,7 +106,11 @@ public struct CarouselLayout: Equatable, Sendable {
     var tilt: Double {
         options.tilt ?? (type == .coverFlow || type == .coverFlow2 ? 0.9 : 0.3)
     }
-    private var extent: Double { options.vertical ? frame.height : frame.width }
+    private var extent: Double { isVertical ? frame.height : frame.width }
+
+    /// Whether items run top to bottom (iCarousel's `vertical`; rotatedFlow is always
+    /// horizontal, like the seed).
+    public var isVertical: Bool { options.vertical && type != .rotatedFlow }
 
     /// iCarousel's `circularCarouselItemCount`.
     public var circularCount: Int {
@@ -171,7 +175,7 @@ public struct CarouselLayout: Equatable, Sendable {
         }
         var base = Transform3D.perspective(perspective)
         base = base.translated(-options.viewpointOffset.x, -options.viewpointOffset.y, 0)
-        let vertical = options.vertical
+        let vertical = isVertical
         switch type {
         case .rotatedFlow:
             return base

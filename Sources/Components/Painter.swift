@@ -72,7 +72,9 @@ public struct Painter {
             let qx = abs(x - rect.midX) - (hw - r), qy = abs(y - rect.midY) - (hh - r)
             let d = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot() + min(max(qx, qy), 0) - r
             let edge = min(x - rect.minX, rect.maxX - x, y - rect.minY, rect.maxY - y)
-            return (c, min(max(0.5 - d, 0), 1) * min(max(edge + 0.5, 0), 1))
+            // Inside the straight edges d = -r: a square (r = 0) is covered by its edges alone.
+            let corner = r > 0 ? min(max(0.5 - d, 0), 1) : 1
+            return (c, corner * min(max(edge + 0.5, 0), 1))
         }
     }
 

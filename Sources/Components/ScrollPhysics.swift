@@ -110,7 +110,8 @@ public struct ScrollPhysics: Equatable, Sendable {
 
     // MARK: Creating
 
-    /// Physics for `count` items of `itemSize` points, resting on item `index`.
+    /// Physics for `count` items of `itemSize` points, resting on item `index` (clamped,
+    /// or wrapped when `wrap`).
     /// Carousel defaults: iCarousel deceleration, 1-item bounce, snapping on.
     public init(count: Int, itemSize: Double = 1, wrap: Bool = false, index: Int = 0) {
         self.count = max(1, count)
@@ -119,7 +120,7 @@ public struct ScrollPhysics: Equatable, Sendable {
         minOffset = 0
         maxOffset = Double(max(1, count) - 1)
         offset = 0
-        offset = clampedRest(Double(index))
+        offset = wrap ? wrapValue(Double(index)) : clampedRest(Double(index))
     }
 
     /// Physics in points over `range` (the scroll header's mode): `itemSize` 1,
@@ -165,6 +166,28 @@ public struct ScrollPhysics: Equatable, Sendable {
 
     /// True between `beginDrag` and `endDrag`.
     public var isDragging: Bool { motion == .dragging }
+
+    /// The current velocity in offset units per second: the finger's while dragging,
+    /// the motion's while animating, 0 when idle.
+    public var velocity: Double {
+        let t = time
+        switch motion {
+        case .idle: return 0
+        case .dragging: return samples.velocity(now: t, window: velocityWindow)
+        case .easing(let from, let to, let start, let duration):
+            guard duration > 0 else { return 0 }
+            let u = min(max((t - start) / duration, 0), 1)
+            let slope = u < 0.5 ? 12 * u * u : 12 * (u - 1) * (u - 1)    // d/du of cubicEaseInOut
+            return (to - from) / duration * slope
+        case .decelerating(_, _, let v, let start, let duration):
+            return v * (1 - min(max((t - start) / duration, 0), 1))
+        case .gliding(_, let v, let start):
+            return v * exp(-glideK * (t - start))
+        case .spring(_, let x0, let v0, let start):
+            let w = springOmega, dt = t - start
+            return exp(-w * dt) * (v0 - w * (v0 + w * x0) * dt)
+        }
+    }
 
     /// The item nearest to the current offset, in `0..<count` (clamped, or wrapped).
     public var currentIndex: Int { index(for: offset) }

@@ -338,6 +338,23 @@ final class CarouselTests: XCTestCase {
         XCTAssertTrue(quads(c).quads.contains { $0.name == "c/item0" })
     }
 
+    func testVerticalLinearUsesUpDownAndY() {
+        var o = CarouselOptions()
+        o.vertical = true
+        o.itemSize = Size(100, 80)
+        let c = carousel(.linear, count: 9, frame: Rect(x: 0, y: 0, width: 300, height: 600), options: o)
+        c.handle(.key("Right", down: true), at: 0)
+        XCTAssertEqual(c.physics.targetIndex, 4)
+        c.handle(.key("Down", down: true), at: 0)
+        c.update(to: 1)
+        XCTAssertEqual(c.centredIndex, 5)
+        let list = quads(c)
+        // Item 6 sits one item width (100) below the centre: linear offsets use itemWidth.
+        let q6 = try? XCTUnwrap(quad(list, "c/item6"))
+        XCTAssertEqual(q6.map { ($0.corners.0.y + $0.corners.2.y) / 2 } ?? 0, 400, accuracy: 1e-9)
+        XCTAssertEqual(q6.map { ($0.corners.0.x + $0.corners.2.x) / 2 } ?? 0, 150, accuracy: 1e-9)
+    }
+
     func testSetTypeKeepsCentredItem() {
         let c = carousel(count: 20, start: 7)
         c.update(to: 0)

@@ -22,6 +22,8 @@ final class ScrollPhysicsTests: XCTestCase {
     func testStartsOnClampedIndex() {
         XCTAssertEqual(ScrollPhysics(count: 9, index: 4).offset, 4)
         XCTAssertEqual(ScrollPhysics(count: 9, index: 40).offset, 8)
+        XCTAssertEqual(ScrollPhysics(count: 9, wrap: true, index: 11).offset, 2)
+        XCTAssertEqual(ScrollPhysics(count: 9, wrap: true, index: -1).currentIndex, 8)
         XCTAssertEqual(ScrollPhysics(count: 0).count, 1)
         XCTAssertEqual(ScrollPhysics(count: 3, itemSize: .nan).itemSize, 1)
     }
@@ -210,6 +212,21 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertFalse(p.isAnimating)
         p.update(to: 1)
         XCTAssertEqual(p.offset, mid)
+    }
+
+    func testVelocityMatchesTheMotion() {
+        var p = ScrollPhysics(count: 9, index: 0)
+        XCTAssertEqual(p.velocity, 0)
+        p.scroll(byItems: 2)
+        p.update(to: 0.2)                                  // ease-in-out midpoint: peak slope 3 * 2 / 0.4
+        XCTAssertEqual(p.velocity, 15, accuracy: 1e-9)
+        let before = p.offset
+        p.update(to: 0.2 + 1e-6)
+        XCTAssertEqual((p.offset - before) / 1e-6, 15, accuracy: 1e-3)
+        var g = ScrollPhysics.points(range: 0...10_000, viewport: 400, offset: 100)
+        g.fling(velocity: 1000, time: 0)
+        g.update(to: 0.1)
+        XCTAssertEqual(g.velocity, 1000 * pow(0.998, 100), accuracy: 1e-6)
     }
 
     func testNaNAndInfinityAreIgnored() {
