@@ -212,3 +212,13 @@ final class DemoApp {
 protocol TypeCycling: AnyObject {
     func cycleType()
 }
+
+extension Carousel: TypeCycling {
+    /// Switches to the next layout type (rotatedFlow, then the iCarousel family).
+    func cycleType() {
+        let all = CarouselType.allCases
+        let next = all[((all.firstIndex(of: type) ?? 0) + 1) % all.count]
+        setType(next)
+        print("carousel type: \(next.rawValue)")
+    }
+}
