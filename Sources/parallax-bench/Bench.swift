@@ -25,6 +25,7 @@ struct SceneResult: Encodable {
     var ratioToFillFloor: Double
     var drawCallsPerFrame: Double
     var stateChangesPerFrame: Double
+    var textureUploadsPerFrame: Double
     var allocationsPerFrame: Double
     var allocationsPerFrameExcludingDriver: Double
     var cpuMicrosecondsPerLayer: Double
@@ -68,6 +69,7 @@ final class Bench {
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
+        var uploads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -104,6 +106,7 @@ final class Bench {
                 let s = renderer.stats
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
+                uploads += s.textureUploads
             }
             if frame % 20 == 0 || frame == total - 1 {
                 FileHandle.standardError.write(Data("\r\(name): frame \(frame + 1)/\(total)   ".utf8))
@@ -124,6 +127,7 @@ final class Bench {
             fps: wallSummary.median > 0 ? 1000 / wallSummary.median : 0, pixelsPerFrame: meanPixels,
             fillFloorMs: floor, ratioToFillFloor: floor.median > 0 ? wallSummary.median / floor.median : 0,
             drawCallsPerFrame: draws.reduce(0, +) / n, stateChangesPerFrame: changes.reduce(0, +) / n,
+            textureUploadsPerFrame: Double(uploads) / n,
             allocationsPerFrame: Double(allocations) / n, allocationsPerFrameExcludingDriver: Double(allocationsCore) / n,
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes)
