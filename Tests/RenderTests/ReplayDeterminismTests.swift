@@ -22,14 +22,15 @@ final class ReplayDeterminismRenderTests: XCTestCase {
         {"t":1.30,"type":"key","key":"Left","down":true}
         {"t":1.35,"type":"key","key":"Left","down":false}
         """
-    /// Different keys and a drag the other way.
+    /// Different keys and a short drag the other way (too short to be the button's long
+    /// press, so its auto rotation keeps going, while replay A's long press stops it).
     static let replayB = """
         {"t":0.10,"type":"move","x":900,"y":500}
         {"t":0.20,"type":"key","key":"Left","down":true}
         {"t":0.25,"type":"key","key":"Left","down":false}
         {"t":0.40,"type":"pointer","x":900,"y":500,"button":"left","down":true}
-        {"t":0.70,"type":"move","x":400,"y":380}
-        {"t":0.90,"type":"pointer","x":400,"y":380,"button":"left","down":false}
+        {"t":0.50,"type":"move","x":400,"y":380}
+        {"t":0.60,"type":"pointer","x":400,"y":380,"button":"left","down":false}
         {"t":1.20,"type":"key","key":"Left","down":true}
         {"t":1.25,"type":"key","key":"Left","down":false}
         """
