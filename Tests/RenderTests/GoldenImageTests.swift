@@ -44,6 +44,41 @@ final class GoldenImageTests: XCTestCase {
         try check("scroll-header-rest", file: "scroll-header.json", size: (225, 400))
     }
 
+    // MARK: - Geometric probes (independent of the goldens; numbers from DESIGN.md section 2)
+
+    static let background: (UInt8, UInt8, UInt8, UInt8) = (26, 26, 31, 255)   // [0.1, 0.1, 0.12]
+    static let blue: (UInt8, UInt8, UInt8, UInt8) = (64, 128, 242, 255)        // [0.25, 0.5, 0.95]
+    static let red: (UInt8, UInt8, UInt8, UInt8) = (242, 51, 51, 255)          // [0.95, 0.2, 0.2]
+
+    /// 45 degrees about Y without perspective: 200 * cos 45 = 141.4 wide (x 229.3...370.7), still 200 tall.
+    func testProbeRotateY45IsOnlySquashed() throws {
+        let image = try Self.render(file: "ca-rotate-y45.json")
+        assertPixel(image, 232, 200, Self.blue); assertPixel(image, 226, 200, Self.background)
+        assertPixel(image, 368, 200, Self.blue); assertPixel(image, 374, 200, Self.background)
+        assertPixel(image, 300, 102, Self.blue); assertPixel(image, 300, 97, Self.background)
+        assertPixel(image, 365, 297, Self.blue, "the far edge keeps its height without perspective")
+    }
+
+    /// With perspective 500 the near (left) edge spans y 83.5...316.5, the far (right) one 112.4...287.6.
+    func testProbeRotateY45PerspectiveShrinksTheFarEdge() throws {
+        let image = try Self.render(file: "ca-rotate-y45-perspective.json")
+        assertPixel(image, 300, 280, Self.blue)
+        assertPixel(image, 222, 310, Self.blue, "near edge taller than 200")
+        assertPixel(image, 355, 280, Self.blue)
+        assertPixel(image, 355, 295, Self.background, "far edge shorter than 200")
+        assertPixel(image, 365, 200, Self.background)
+    }
+
+    /// A single-sided layer turned by pi is not drawn; the double-sided one is mirrored (marker top right).
+    func testProbeBackface() throws {
+        let image = try Self.render(file: "ca-backface.json")
+        assertPixel(image, 150, 200, Self.background, "back face with doubleSided = false")
+        assertPixel(image, 70, 120, Self.background, "its marker is hidden with it")
+        assertPixel(image, 450, 200, Self.blue)
+        assertPixel(image, 530, 120, Self.red, "the mirrored marker is at the top right")
+        assertPixel(image, 370, 120, Self.blue)
+    }
+
     // MARK: - Machinery
 
     /// cube.json with `preset` set and the canvas cut to 600x400 (the cube's frame moved up by 87.5).
