@@ -58,6 +58,8 @@ let executables: [Target] = [
         "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [
         "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // Writes the generated example assets under Assets/ (scripts/generate-assets.sh).
+    .executableTarget(name: "generate-assets", dependencies: ["Components", "Images"]),
 ]
 
 // MARK: - Tests

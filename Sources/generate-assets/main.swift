@@ -1,0 +1,111 @@
+// generate-assets: writes the repository's generated example assets (run through
+// scripts/generate-assets.sh, then commit the files):
+//
+//   icon/400x240/layer-<i>.png, icon/800x480/layer-<i>.png   DefaultIcon layers, bottom first
+//   icon/DefaultIcon.imagestack/                              the same icon as an Xcode image stack
+//                                                             (REFERENCE.md 5.1; layers frontmost first)
+//   spotlight.png                                             BuiltinImages.spotlight (320x320)
+//   posters/poster-<i>.png                                    nine CarouselPoster posters (i = 1...9)
+//   cube/face-<k>.png                                         the cube's six numbered faces
+//
+// Usage: generate-assets [OUTPUT_DIR]   (default: Assets)
+import Components
+import Foundation
+import Images
+import LayerMath
+import Layers
+
+let output = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Assets"
+let fm = FileManager.default
+var written: [(String, Int)] = []
+
+func directory(_ relative: String) throws -> String {
+    let path = (output as NSString).appendingPathComponent(relative)
+    try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func writePNG(_ image: Image, _ relative: String) throws {
+    let path = (output as NSString).appendingPathComponent(relative)
+    try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try image.writePNG(path: path)
+    written.append((relative, (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0))
+}
+
+func writeJSON(_ object: Any, _ relative: String) throws {
+    let path = (output as NSString).appendingPathComponent(relative)
+    try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    var data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    data.append(0x0A)
+    try data.write(to: URL(fileURLWithPath: path))
+    written.append((relative, data.count))
+}
+
+let author = ["author": "parallax-compositor generate-assets", "version": 1] as [String: Any]
+
+do {
+    // The default icon's layers at tvOS @1x and @2x, bottom first.
+    for (w, h) in [(400, 240), (800, 480)] {
+        for (i, layer) in DefaultIcon.layers(width: w, height: h).enumerated() {
+            try writePNG(layer, "icon/\(w)x\(h)/layer-\(i).png")
+        }
+    }
+
+    // The same icon as an Xcode .imagestack: Contents.json lists the layers FRONTMOST
+    // first; each layer embeds an image set named Content.imageset (REFERENCE.md 5.1).
+    let stack = "icon/DefaultIcon.imagestack"
+    let layers = DefaultIcon.layers(width: 800, height: 480)
+    let names = DefaultIcon.layerNames.map { $0.prefix(1).uppercased() + $0.dropFirst() }   // bottom first
+    try? fm.removeItem(atPath: (output as NSString).appendingPathComponent(stack))
+    try writeJSON([
+        "info": author,
+        "layers": names.reversed().map { ["filename": "\($0).imagestacklayer"] },
+        "properties": ["canvasSize": ["width": 800, "height": 480]],
+    ] as [String: Any], "\(stack)/Contents.json")
+    for (name, image) in zip(names, layers) {
+        let layerDir = "\(stack)/\(name).imagestacklayer"
+        try writeJSON(["info": author], "\(layerDir)/Contents.json")
+        let file = "\(name.lowercased()).png"
+        try writeJSON([
+            "images": [["filename": file, "idiom": "tv", "scale": "1x"]],
+            "info": author,
+        ] as [String: Any], "\(layerDir)/Content.imageset/Contents.json")
+        try writePNG(image, "\(layerDir)/Content.imageset/\(file)")
+    }
+
+    // The parallax button's spotlight.
+    try writePNG(BuiltinImages.spotlight(), "spotlight.png")
+
+    // Nine posters at the pixel size the built-in carousel paints (item 640x350 points).
+    let px = CarouselPoster.pixelSize(for: Size(640, 350))
+    for i in 1...9 {
+        try writePNG(CarouselPoster.paint(index: i - 1, width: px.width, height: px.height), "posters/poster-\(i).png")
+    }
+
+    // The cube's faces, taken from a cube's own (lazily painted) face images.
+    let store = ImageStore()
+    let cube = Cube(name: "cube", frame: Rect(x: 0, y: 0, width: 375, height: 375), canvas: Size(375, 375),
+                    images: store, faceSize: 140)
+    for k in 1...6 {
+        guard case .image(let ref) = cube.faceLayer(k).contents, let image = store.image(for: ref) else {
+            throw NSError(domain: "generate-assets", code: 1,
+                          userInfo: [NSLocalizedDescriptionKey: "cube face \(k) has no image"])
+        }
+        try writePNG(image, "cube/face-\(k).png")
+    }
+
+    // Check the image stack reads back as the same layers, bottom first.
+    let loaded = try LayeredImage.load(path: (output as NSString).appendingPathComponent(stack))
+    guard loaded.canvasWidth == 800, loaded.canvasHeight == 480, loaded.layers.map(\.image) == layers else {
+        throw NSError(domain: "generate-assets", code: 2, userInfo: [NSLocalizedDescriptionKey:
+            "\(stack) reads back as \(loaded.canvasWidth)x\(loaded.canvasHeight), layers "
+            + loaded.layers.map(\.name).joined(separator: ", ")])
+    }
+
+    let total = written.reduce(0) { $0 + $1.1 }
+    for (file, bytes) in written { print(String(repeating: " ", count: max(0, 8 - String(bytes).count)) + "\(bytes)  \(file)") }
+    print("generate-assets: wrote \(written.count) files, \(total) bytes under \(output)")
+} catch {
+    FileHandle.standardError.write(Data("generate-assets: \(error)\n".utf8))
+    exit(1)
+}
