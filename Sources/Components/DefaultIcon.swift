@@ -58,7 +58,14 @@ public enum BuiltinImages {
     public static func spotlight(size: Int = 320) -> Image {
         var p = Painter(width: size, height: size)
         let r = Double(size) / 2
-        p.radialGradient(center: Point(r, r), radius: r, inner: Color(1, 1, 1, 110.0 / 255), outer: Color(1, 1, 1, 7.0 / 255))
+        // JZ's Spotlight.png peaks at alpha 110/255 in the centre but keeps 7/255 out to its
+        // square border, which shows as a faint square on the card. Ours keeps the peak
+        // and fades smoothly to 0 at the inscribed circle, so no edge is ever visible.
+        p.fill { x, y in
+            let t = min(((x - r) * (x - r) + (y - r) * (y - r)).squareRoot() / r, 1)
+            let fade = 1 - t * t * (3 - 2 * t)   // 1 - smoothstep(0, 1, t)
+            return (Color(1, 1, 1, 110.0 / 255 * fade), 1)
+        }
         return p.image()
     }
 
