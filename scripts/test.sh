@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
-# Runs the whole test suite headless (Mesa llvmpipe through SDL's offscreen driver).
+# The whole test suite, headless (Mesa llvmpipe through SDL's offscreen driver):
+#   1. the benchmark in release on two scenes, failing if a steady-state frame allocates
+#      in input, update or flatten (the allocation counter needs an optimised build);
+#   2. the demo in a real X11 window under Xvfb, with screenshots checked;
+#   3. swift test (XCTest): math, layers, images, components, rendering, goldens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+WITH_XVFB=1 scripts/setup.sh
 export SDL_VIDEODRIVER=offscreen
-export LIBGL_ALWAYS_SOFTWARE=1
+
+echo "== parallax-bench allocation check (release)"
+swift build -c release --product parallax-bench
+"$(swift build -c release --show-bin-path)/parallax-bench" --scene button --scene carousel --scene carousel-100k \
+    --size 640x360 --frames 20 --warmup 5 --check-allocations
+
+echo "== parallax-demo smoke test (Xvfb)"
+env -u SDL_VIDEODRIVER scripts/demo-smoke.sh
+
+echo "== swift test"
 swift test --disable-swift-testing "$@"
