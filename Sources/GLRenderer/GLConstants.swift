@@ -23,6 +23,8 @@ enum GLConstant {
     static let framebufferComplete = GLenum(GL_FRAMEBUFFER_COMPLETE)
     static let colorBufferBit = GLbitfield(GL_COLOR_BUFFER_BIT)
     static let stencilBufferBit = GLbitfield(GL_STENCIL_BUFFER_BIT)
+    static let depthBufferBit = GLbitfield(GL_DEPTH_BUFFER_BIT)
+    static let less = GLenum(GL_LESS)
     static let nearest = GLint(GL_NEAREST)
     static let nearestEnum = GLenum(GL_NEAREST)
     static let linear = GLint(GL_LINEAR)
