@@ -47,6 +47,7 @@ enum GLConstant {
     static let stencilTest = GLenum(GL_STENCIL_TEST)
     static let multisample = GLenum(GL_MULTISAMPLE)
     static let equal = GLenum(GL_EQUAL)
+    static let lequal = GLenum(GL_LEQUAL)
     static let keep = GLenum(GL_KEEP)
     static let incr = GLenum(GL_INCR)
     static let decr = GLenum(GL_DECR)

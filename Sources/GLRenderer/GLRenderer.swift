@@ -67,8 +67,10 @@ public final class GLRenderer {
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     private var antialiasUniform = false
-    /// This frame draws opaque parts front to back with a depth test (see `drawRun`).
+    /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
     private var useDepth = false
+    /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
+    private var stencilDepth = 0
     private var depthScale = 0.0
     /// Depth bits of each framebuffer name seen (0: the window), queried once.
     private var depthBits: [GLuint: Bool] = [:]
@@ -193,8 +195,8 @@ public final class GLRenderer {
         glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
-        // they hide are rejected by the early depth test before shading (see `drawRun`).
-        useDepth = reorderOpaque && hasDepthBuffer(target) && list.quads.count > 0
+        // they hide are rejected by the early depth test before shading (see `drawWindow`).
+        useDepth = reorderOpaque && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
         depthScale = 2 / Double(list.quads.count + 1)
 
         // Baseline state, set every frame (someone else may have touched the context).
@@ -235,31 +237,29 @@ public final class GLRenderer {
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
         state.reset(program: quadProgram.program)
+        stencilDepth = 0
         glBindVertexArray(vao)
 
-        // Quads between two clip commands share one stencil state: a run.
-        var runStart = 0
+        // A window: the commands up to the next clip pop (quads and pushes only).
         let commands = list.commands
-        for (k, command) in commands.enumerated() {
-            switch command {
-            case .quad:
-                continue
-            case .pushClip(let i):
-                drawRun(list, commands: runStart..<k, map: map, images: images)
-                runStart = k + 1
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
-                state.setStencil(.test(depth: clip.depth), stats: &stats)
-            case .popClip(let i):
-                drawRun(list, commands: runStart..<k, map: map, images: images)
-                runStart = k + 1
+        var k = 0
+        while k < commands.count {
+            if case .popClip(let i) = commands[k] {
                 let clip = list.clips[i]
                 drawClipShape(clip, mode: .decrement(depth: clip.depth))
-                let parent = clip.depth - 1
-                state.setStencil(parent == 0 ? .off : .test(depth: parent), stats: &stats)
+                stencilDepth = clip.depth - 1
+                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                k += 1
+                continue
             }
+            var end = k + 1
+            while end < commands.count {
+                if case .popClip = commands[end] { break }
+                end += 1
+            }
+            drawWindow(list, commands: k..<end, map: map, images: images)
+            k = end
         }
-        drawRun(list, commands: runStart..<commands.count, map: map, images: images)
         state.setStencil(.off, stats: &stats)
         if useDepth {
             glDisable(GLConstant.depthTest)
@@ -269,6 +269,27 @@ public final class GLRenderer {
         gpuTimer?.end()
         textures.enforceBudget()
         checkError("render")
+    }
+
+    /// True when some quad with opaque contents has an earlier quad in its window (the
+    /// commands between two clip pops), so drawing opaque parts first can hide pixels. Otherwise
+    /// the depth pass would cost depth writes (and shader variants to compile) for nothing.
+    static func opaqueCanHide(_ list: RenderList) -> Bool {
+        var quadsInRun = 0
+        for command in list.commands {
+            if case .popClip = command { quadsInRun = 0; continue }
+            guard case .quad(let i) = command else { continue }
+            let q = list.quads[i]
+            if quadsInRun > 0, q.isInFrontOfEye, q.opacity >= 1 {
+                switch q.contents {
+                case .color(let c): if c.a >= 1 { return true }
+                case .image(let ref): if ref.isOpaque { return true }
+                case .none: break
+                }
+            }
+            quadsInRun += 1
+        }
+        return false
     }
 
     /// Whether `target` has a depth buffer (asked once per framebuffer name).
@@ -289,15 +310,27 @@ public final class GLRenderer {
         gpuTimer?.collect(wait: true)
     }
 
-    /// Draws the quads of `commands` (all `.quad`, one stencil state). With depth: first the
-    /// opaque parts front to back (depth write on, blending off), then every other part back
-    /// to front in the original order (depth test on, write off). Each quad's depth is its
-    /// drawing-order index (later = nearer), so the result equals the painter's algorithm.
-    private func drawRun(_ list: RenderList, commands: Range<Int>, map: CanvasMapping, images: ImageSource) {
-        if commands.isEmpty { return }
+    /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
+    /// (stencil only), then the opaque parts front to back (depth write on, blending off),
+    /// then every other part back to front in the original order (depth test on, write
+    /// off). Each quad's depth is its drawing-order index (later = nearer), so the result
+    /// equals the painter's algorithm. Quads test stencil >= their clip depth (GL_LEQUAL):
+    /// with no pop in the window, a pixel's stencil value is the depth of the deepest clip
+    /// around it pushed so far, so a quad still draws inside clips pushed after it.
+    private func drawWindow(_ list: RenderList, commands: Range<Int>, map: CanvasMapping, images: ImageSource) {
+        let startDepth = stencilDepth
         if useDepth {
+            var pushes = 0
+            for k in commands {
+                guard case .pushClip(let i) = list.commands[k] else { continue }
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
+                pushes += 1
+            }
+            var d = startDepth + pushes
             var any = false
             for k in commands.reversed() {
+                if case .pushClip = list.commands[k] { d -= 1; continue }
                 guard case .quad(let i) = list.commands[k], let p = prepare(list.quads[i], map: map, images: images, counting: false),
                       p.opaque else { continue }
                 if !any {
@@ -305,6 +338,7 @@ public final class GLRenderer {
                     glDepthMask(GLConstant.true)
                     glDisable(GLConstant.blend)
                 }
+                state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
                 let q = list.quads[i]
                 setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: depth(i))
                 if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
@@ -313,8 +347,16 @@ public final class GLRenderer {
                 glDepthMask(GLConstant.false)
                 glEnable(GLConstant.blend)
             }
+            state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
         }
         for k in commands {
+            if case .pushClip(let i) = list.commands[k] {
+                let clip = list.clips[i]
+                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1)) }
+                stencilDepth = clip.depth
+                state.setStencil(.test(depth: stencilDepth), stats: &stats)
+                continue
+            }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
             guard let p = prepare(q, map: map, images: images) else { continue }
