@@ -411,6 +411,8 @@ public final class GLRenderer {
         var plainWhole: Bool
         /// The fully covered part (`inner`, or the whole rectangle when `plainWhole`) is opaque.
         var opaque: Bool
+        /// Content and texture rectangles, trimmed to the image's visible (alpha > 0) texels.
+        var content: Rect, texRect: Rect
     }
 
     /// `counting`: count a missing image in the stats (once per quad: in the in-order pass).
@@ -420,6 +422,7 @@ public final class GLRenderer {
         var texture: GLuint = 0
         var opaqueFill = false
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        var contentRect = q.contentRect, textureRect = q.textureRect
         switch q.contents {
         case .none:
             return nil
@@ -430,7 +433,8 @@ public final class GLRenderer {
             opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1
         case .image(let ref):
             var bound = state.texture
-            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound)
+            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
+            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
             state.noteBoundTexture(bound)
             if t == 0 {
                 if counting { stats.missingImages += 1 }
@@ -439,10 +443,14 @@ public final class GLRenderer {
             texture = t
             r = op; g = op; b = op; a = op
             opaqueFill = ref.isOpaque && op >= 1
+            if !visible.isWhole {
+                guard let trimmed = trimToVisible(q, visible, map: map) else { return nil }
+                (contentRect, textureRect) = trimmed
+            }
         }
         let smooth = antialias && !targetIsMultisampled && !isPixelAligned(q, map: map)
         let margin = smooth ? edgeMargin(q, scale: map.scale) : 0
-        let cr = q.contentRect
+        let cr = contentRect
         let outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
         let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
         let plainWhole = !smooth && !targetIsMultisampled && antialias && radius <= 0
@@ -460,7 +468,7 @@ public final class GLRenderer {
         }
         let opaque = opaqueFill && q.isInFrontOfEye && (inner != nil || plainWhole)
         return Prepared(r: r, g: g, b: b, a: a, texture: texture, smooth: smooth, outer: outer, inner: inner,
-                        plainWhole: plainWhole, opaque: opaque)
+                        plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
     }
 
     /// Binds `u`'s program and the quad's texture and sets every uniform the draw reads.
@@ -472,7 +480,7 @@ public final class GLRenderer {
             glUniform1i(u.antialias, p.smooth ? 1 : 0)
             antialiasUniform = p.smooth
         }
-        let o = p.outer, cr = q.contentRect
+        let o = p.outer, cr = p.content
         glUniform4f(u.rect, Float(o.minX), Float(o.minY), Float(o.width), Float(o.height))
         if let i = p.inner {
             glUniform4f(u.inner, Float(i.minX), Float(i.minY), Float(i.width), Float(i.height))
@@ -486,9 +494,35 @@ public final class GLRenderer {
             glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
         }
         if p.texture != 0 {
-            let tr = q.textureRect
+            let tr = p.texRect
             glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
         }
+    }
+
+    /// The content and texture rectangles cut down to the image's texels with alpha > 0,
+    /// padded by the sampling footprint (bilinear + mip levels), so what is left out adds
+    /// exactly nothing (premultiplied zero). nil: nothing visible. The mapping between the
+    /// two rectangles is unchanged, so the drawn pixels are the same.
+    private func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> (Rect, Rect)? {
+        if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
+        let cr = q.contentRect, tr = q.textureRect
+        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0 else { return (cr, tr) }
+        // Texels per target pixel at the most compressed edge bounds the mip level used.
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        guard pixelsPerPoint > 1e-6 else { return (cr, tr) }
+        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
+        let pad = 2 + 4 * max(1, texelsPerPoint / pixelsPerPoint)
+        let w = Double(v.width), h = Double(v.height)
+        let u0 = max(tr.minX, (Double(v.x0) - pad) / w), u1 = min(tr.maxX, (Double(v.x1) + pad) / w)
+        let t0 = max(tr.minY, (Double(v.y0) - pad) / h), t1 = min(tr.maxY, (Double(v.y1) + pad) / h)
+        if u1 <= u0 || t1 <= t0 { return nil }
+        if u0 <= tr.minX && u1 >= tr.maxX && t0 <= tr.minY && t1 >= tr.maxY { return (cr, tr) }
+        let x0 = cr.minX + (u0 - tr.minX) / tr.width * cr.width, x1 = cr.minX + (u1 - tr.minX) / tr.width * cr.width
+        let y0 = cr.minY + (t0 - tr.minY) / tr.height * cr.height, y1 = cr.minY + (t1 - tr.minY) / tr.height * cr.height
+        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), Rect(x: u0, y: t0, width: u1 - u0, height: t1 - t0))
     }
 
     /// True when the quad's content edges fall exactly on target pixel boundaries (an
