@@ -443,6 +443,13 @@ public final class GLRenderer {
             texture = t
             r = op; g = op; b = op; a = op
             opaqueFill = ref.isOpaque && op >= 1
+            let tpp = texelsPerPixel(q, visible, map: map)
+            if !visible.mipmapped, tpp == nil || tpp! > 0.7 {
+                // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
+                var bound = state.texture
+                textures.generateMipmaps(ref, bound: &bound)
+                state.noteBoundTexture(bound)
+            }
             if !visible.isWhole {
                 guard let trimmed = trimToVisible(q, visible, map: map) else { return nil }
                 (contentRect, textureRect) = trimmed
@@ -506,15 +513,9 @@ public final class GLRenderer {
     private func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> (Rect, Rect)? {
         if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
         let cr = q.contentRect, tr = q.textureRect
-        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0 else { return (cr, tr) }
         // Texels per target pixel at the most compressed edge bounds the mip level used.
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
-        let pixelsPerPoint = min(sx, sy) * map.scale
-        guard pixelsPerPoint > 1e-6 else { return (cr, tr) }
-        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
-        let pad = 2 + 4 * max(1, texelsPerPoint / pixelsPerPoint)
+        guard let tpp = texelsPerPixel(q, v, map: map) else { return (cr, tr) }
+        let pad = 2 + 4 * max(1, tpp)
         let w = Double(v.width), h = Double(v.height)
         let u0 = max(tr.minX, (Double(v.x0) - pad) / w), u1 = min(tr.maxX, (Double(v.x1) + pad) / w)
         let t0 = max(tr.minY, (Double(v.y0) - pad) / h), t1 = min(tr.maxY, (Double(v.y1) + pad) / h)
@@ -523,6 +524,21 @@ public final class GLRenderer {
         let x0 = cr.minX + (u0 - tr.minX) / tr.width * cr.width, x1 = cr.minX + (u1 - tr.minX) / tr.width * cr.width
         let y0 = cr.minY + (t0 - tr.minY) / tr.height * cr.height, y1 = cr.minY + (t1 - tr.minY) / tr.height * cr.height
         return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), Rect(x: u0, y: t0, width: u1 - u0, height: t1 - t0))
+    }
+
+    /// Texels per target pixel along the quad's most compressed edge (the largest of the two
+    /// axes); nil when unknown (behind the eye, degenerate).
+    private func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> Double? {
+        let cr = q.contentRect, tr = q.textureRect
+        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
+              q.size.width > 0, q.size.height > 0 else { return nil }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        guard pixelsPerPoint > 1e-6 else { return nil }
+        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
+        return texelsPerPoint / pixelsPerPoint
     }
 
     /// True when the quad's content edges fall exactly on target pixel boundaries (an

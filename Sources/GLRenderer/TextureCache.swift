@@ -17,6 +17,8 @@ public final class TextureCache {
     /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
     struct TexelBox {
         var x0: Int32, y0: Int32, x1: Int32, y1: Int32, width: Int32, height: Int32
+        /// The texture has its mip chain (generated on first minified use, see `generateMipmaps`).
+        var mipmapped = false
         var isWhole: Bool { x0 == 0 && y0 == 0 && x1 == width && y1 == height }
     }
 
@@ -69,8 +71,10 @@ public final class TextureCache {
             glTexImage2D(GLConstant.texture2D, 0, GLConstant.rgba8, GLsizei(image.width), GLsizei(image.height), 0,
                          GLConstant.rgba, GLConstant.unsignedByte, raw.baseAddress)
         }
-        glGenerateMipmap(GLConstant.texture2D)
-        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
+        // No mip chain yet: llvmpipe builds it with a blit (shader JIT + draws), about half the
+        // start-up's texture time, and magnified layers never read it. The renderer asks for it
+        // (`generateMipmaps`) the first time it draws the image minified.
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linear)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
@@ -83,6 +87,18 @@ public final class TextureCache {
         totalBytes += bytes
         stats.textureUploads += 1
         return name
+    }
+
+    /// Builds the mip chain of `ref`'s texture (once) and switches it to trilinear filtering.
+    /// Binds the texture (the caller's state cache is told via `bound`).
+    func generateMipmaps(_ ref: ImageRef, bound: inout GLuint) {
+        guard var entry = entries[ref.id], !entry.visible.mipmapped else { return }
+        glBindTexture(GLConstant.texture2D, entry.texture)
+        bound = entry.texture
+        glGenerateMipmap(GLConstant.texture2D)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
+        entry.visible.mipmapped = true
+        entries[ref.id] = entry
     }
 
     /// The bounding box of the texels whose alpha is not 0 (empty: x1 <= x0).
