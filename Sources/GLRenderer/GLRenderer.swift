@@ -7,10 +7,18 @@
 // `masksToBounds` with nested stencil clips, renders into the window or an offscreen
 // `Framebuffer` (optionally MSAA), reads pixels back top-down, and counts `FrameStats`.
 //
+// Fill-rate work (llvmpipe shades every fragment on the CPU): a quad's fully covered
+// interior is drawn with a coverage-free shader variant and only a thin ring around it
+// with the antialiasing shader; image quads are cut down to their texels with alpha > 0;
+// opaque interiors are drawn first, front to back, writing a depth that is the quad's
+// drawing-order index (painter's order, not 3D depth), so the early depth test rejects
+// the pixels they hide; everything else follows back to front with the depth test on.
+// The output equals the painter's algorithm (within float rounding: at most 1/255).
+//
 // What this module does NOT do: it never imports SDL and never creates a context (the
 // caller makes one current first, e.g. Platform's `GLContextHost`); it does not flatten
-// layers, sort, cull back faces (the flattener already did) or use a depth buffer; it does
-// not decode or encode image files; it is not thread-safe (one thread, the context's).
+// layers, sort by 3D depth, or cull back faces (the flattener already did); it does not
+// decode or encode image files; it is not thread-safe (one thread, the context's).
 
 import CGL
 import Foundation
@@ -72,7 +80,8 @@ public final class GLRenderer {
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
     private var stencilDepth = 0
     private var depthScale = 0.0
-    /// Depth bits of each framebuffer name seen (0: the window), queried once.
+    /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
+    /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
     private var depthBits: [GLuint: Bool] = [:]
     /// Draw opaque interiors front to back with a depth test when the target has depth bits.
     public var reorderOpaque = true
@@ -196,7 +205,8 @@ public final class GLRenderer {
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
-        useDepth = reorderOpaque && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
+        // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
+        useDepth = reorderOpaque && !targetIsMultisampled && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
         depthScale = 2 / Double(list.quads.count + 1)
 
         // Baseline state, set every frame (someone else may have touched the context).
