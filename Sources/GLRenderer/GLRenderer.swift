@@ -7,10 +7,18 @@
 // `masksToBounds` with nested stencil clips, renders into the window or an offscreen
 // `Framebuffer` (optionally MSAA), reads pixels back top-down, and counts `FrameStats`.
 //
+// Fill-rate work (llvmpipe shades every fragment on the CPU): a quad's fully covered
+// interior is drawn with a coverage-free shader variant and only a thin ring around it
+// with the antialiasing shader; image quads are cut down to their texels with alpha > 0;
+// opaque interiors are drawn first, front to back, writing a depth that is the quad's
+// drawing-order index (painter's order, not 3D depth), so the early depth test rejects
+// the pixels they hide; everything else follows back to front with the depth test on.
+// The output equals the painter's algorithm (within float rounding: at most 1/255).
+//
 // What this module does NOT do: it never imports SDL and never creates a context (the
 // caller makes one current first, e.g. Platform's `GLContextHost`); it does not flatten
-// layers, sort, cull back faces (the flattener already did) or use a depth buffer; it does
-// not decode or encode image files; it is not thread-safe (one thread, the context's).
+// layers, sort by 3D depth, or cull back faces (the flattener already did); it does not
+// decode or encode image files; it is not thread-safe (one thread, the context's).
 
 import CGL
 import Foundation
@@ -55,7 +63,11 @@ public final class GLRenderer {
     /// Edge antialiasing in the shader (see `Options.antialias`).
     public var antialias: Bool
 
+    /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
     private let quadProgram: ShaderProgram
+    /// Coverage-free variants for fully covered interiors: textured and colour-only.
+    private let plainTexturedProgram: ShaderProgram
+    private let plainColorProgram: ShaderProgram
     private let clipProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
@@ -63,6 +75,16 @@ public final class GLRenderer {
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     private var antialiasUniform = false
+    /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
+    private var useDepth = false
+    /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
+    private var stencilDepth = 0
+    private var depthScale = 0.0
+    /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
+    /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
+    private var depthBits: [GLuint: Bool] = [:]
+    /// Draw opaque interiors front to back with a depth test when the target has depth bits.
+    public var reorderOpaque = true
     private var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
@@ -90,6 +112,10 @@ public final class GLRenderer {
         }
         let library = ShaderLibrary(overrideDirectory: shaderDirectory)
         quadProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag")
+        plainTexturedProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
+                                                 defines: ["PLAIN", "TEXTURED"])
+        plainColorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
+                                              defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         antialias = options.antialias
 
@@ -104,8 +130,13 @@ public final class GLRenderer {
         textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
         gpuTimer = options.gpuTiming ? GPUTimer() : nil
 
-        // One unit quad (triangle strip) in a VAO: a core profile draws nothing without one.
-        let unit: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+        // One vertex buffer in a VAO (a core profile draws nothing without one): (u, v, inner)
+        // with u, v in 0...1 picking a corner of u_rect (inner = 0) or u_inner (inner = 1).
+        // Strips: the whole rectangle, the inner rectangle, the ring between them.
+        let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0,                  // whole (0..<4)
+                             0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1,                  // inner (4..<8)
+                             0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, // ring (8..<18)
+                             0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1]
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
         glGenBuffers(1, &vbo)
@@ -114,12 +145,14 @@ public final class GLRenderer {
             glBufferData(GLConstant.arrayBuffer, GLsizeiptr(raw.count), raw.baseAddress, GLConstant.staticDraw)
         }
         glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLConstant.float, GLConstant.false, 8, nil)
+        glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
 
-        glUseProgram(quadProgram.program)
-        glUniform1i(quadProgram.texture, 0)
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram] {
+            glUseProgram(p.program)
+            glUniform1i(p.texture, 0)
+        }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
@@ -132,6 +165,8 @@ public final class GLRenderer {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteProgram(quadProgram.program)
+        glDeleteProgram(plainTexturedProgram.program)
+        glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
         matrixScratch.deallocate()
         projection.deallocate()
@@ -168,9 +203,14 @@ public final class GLRenderer {
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
+        // Opaque parts go first, front to back, writing depth = painter's order, so pixels
+        // they hide are rejected by the early depth test before shading (see `drawWindow`).
+        // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
+        useDepth = reorderOpaque && !targetIsMultisampled && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
+        depthScale = 2 / Double(list.quads.count + 1)
+
         // Baseline state, set every frame (someone else may have touched the context).
         glDisable(GLConstant.cullFace)
-        glDisable(GLConstant.depthTest)
         glDisable(GLConstant.scissorTest)
         glDisable(GLConstant.stencilTest)
         glEnable(GLConstant.blend)
@@ -180,7 +220,17 @@ public final class GLRenderer {
         let a = max(0, min(1, background.a))
         glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
         glClearStencil(0)
-        glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit)
+        if useDepth {
+            glDepthMask(GLConstant.true)
+            glClearDepth(1)
+            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit | GLConstant.depthBufferBit)
+            glEnable(GLConstant.depthTest)
+            glDepthFunc(GLConstant.less)
+            glDepthMask(GLConstant.false)
+        } else {
+            glDisable(GLConstant.depthTest)
+            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit)
+        }
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
 
@@ -188,33 +238,80 @@ public final class GLRenderer {
         writeProjection(map, pixelWidth: pw, pixelHeight: ph)
         glUseProgram(clipProgram.program)
         glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
+        glUseProgram(plainColorProgram.program)
+        glUniformMatrix4fv(plainColorProgram.proj, 1, GLConstant.false, projection)
+        glUseProgram(plainTexturedProgram.program)
+        glUniformMatrix4fv(plainTexturedProgram.proj, 1, GLConstant.false, projection)
         glUseProgram(quadProgram.program)
         glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
         state.reset(program: quadProgram.program)
+        stencilDepth = 0
         glBindVertexArray(vao)
 
-        for command in list.commands {
-            switch command {
-            case .quad(let i):
-                drawQuad(list.quads[i], canvas: list.canvas, map: map, images: images)
-            case .pushClip(let i):
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
-                state.setStencil(.test(depth: clip.depth), stats: &stats)
-            case .popClip(let i):
+        // A window: the commands up to the next clip pop (quads and pushes only).
+        let commands = list.commands
+        var k = 0
+        while k < commands.count {
+            if case .popClip(let i) = commands[k] {
                 let clip = list.clips[i]
                 drawClipShape(clip, mode: .decrement(depth: clip.depth))
-                let parent = clip.depth - 1
-                state.setStencil(parent == 0 ? .off : .test(depth: parent), stats: &stats)
+                stencilDepth = clip.depth - 1
+                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                k += 1
+                continue
             }
+            var end = k + 1
+            while end < commands.count {
+                if case .popClip = commands[end] { break }
+                end += 1
+            }
+            drawWindow(list, commands: k..<end, map: map, images: images)
+            k = end
         }
         state.setStencil(.off, stats: &stats)
+        if useDepth {
+            glDisable(GLConstant.depthTest)
+            glDepthMask(GLConstant.true)
+        }
         glBindVertexArray(0)
         gpuTimer?.end()
         textures.enforceBudget()
         checkError("render")
+    }
+
+    /// True when some quad with opaque contents has an earlier quad in its window (the
+    /// commands between two clip pops), so drawing opaque parts first can hide pixels. Otherwise
+    /// the depth pass would cost depth writes (and shader variants to compile) for nothing.
+    static func opaqueCanHide(_ list: RenderList) -> Bool {
+        var quadsInRun = 0
+        for command in list.commands {
+            if case .popClip = command { quadsInRun = 0; continue }
+            guard case .quad(let i) = command else { continue }
+            let q = list.quads[i]
+            if quadsInRun > 0, q.isInFrontOfEye, q.opacity >= 1 {
+                switch q.contents {
+                case .color(let c): if c.a >= 1 { return true }
+                case .image(let ref): if ref.isOpaque { return true }
+                case .none: break
+                }
+            }
+            quadsInRun += 1
+        }
+        return false
+    }
+
+    /// Whether `target` has a depth buffer (asked once per framebuffer name).
+    private func hasDepthBuffer(_ target: RenderTarget) -> Bool {
+        let name = target.framebufferName
+        if let known = depthBits[name] { return known }
+        var bits: GLint = 0
+        glGetFramebufferAttachmentParameteriv(GLConstant.framebuffer, name == 0 ? GLenum(GL_DEPTH) : GLenum(GL_DEPTH_ATTACHMENT),
+                                              GLenum(GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), &bits)
+        _ = glGetError()
+        depthBits[name] = bits > 0
+        return bits > 0
     }
 
     /// Blocks until the GPU has finished (benchmarks), and collects the GPU timer.
@@ -223,58 +320,235 @@ public final class GLRenderer {
         gpuTimer?.collect(wait: true)
     }
 
-    private func drawQuad(_ q: RenderQuad, canvas: Size, map: CanvasMapping, images: ImageSource) {
-        guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return }
+    /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
+    /// (stencil only), then the opaque parts front to back (depth write on, blending off),
+    /// then every other part back to front in the original order (depth test on, write
+    /// off). Each quad's depth is its drawing-order index (later = nearer), so the result
+    /// equals the painter's algorithm. Quads test stencil >= their clip depth (GL_LEQUAL):
+    /// with no pop in the window, a pixel's stencil value is the depth of the deepest clip
+    /// around it pushed so far, so a quad still draws inside clips pushed after it.
+    private func drawWindow(_ list: RenderList, commands: Range<Int>, map: CanvasMapping, images: ImageSource) {
+        let startDepth = stencilDepth
+        if useDepth {
+            var pushes = 0
+            for k in commands {
+                guard case .pushClip(let i) = list.commands[k] else { continue }
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
+                pushes += 1
+            }
+            var d = startDepth + pushes
+            var any = false
+            for k in commands.reversed() {
+                if case .pushClip = list.commands[k] { d -= 1; continue }
+                guard case .quad(let i) = list.commands[k], let p = prepare(list.quads[i], map: map, images: images, counting: false),
+                      p.opaque else { continue }
+                if !any {
+                    any = true
+                    glDepthMask(GLConstant.true)
+                    glDisable(GLConstant.blend)
+                }
+                state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
+                let q = list.quads[i]
+                setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: depth(i))
+                if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
+            }
+            if any {
+                glDepthMask(GLConstant.false)
+                glEnable(GLConstant.blend)
+            }
+            state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
+        }
+        for k in commands {
+            if case .pushClip(let i) = list.commands[k] {
+                let clip = list.clips[i]
+                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1)) }
+                stencilDepth = clip.depth
+                state.setStencil(.test(depth: stencilDepth), stats: &stats)
+                continue
+            }
+            guard case .quad(let i) = list.commands[k] else { continue }
+            let q = list.quads[i]
+            guard let p = prepare(q, map: map, images: images) else { continue }
+            stats.quads += 1
+            if q.isInFrontOfEye {
+                stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
+            } else {
+                stats.pixelsDrawn += list.canvas.width * list.canvas.height * map.scale * map.scale
+            }
+            let d = depth(i)
+            if p.inner != nil {
+                if !(useDepth && p.opaque) {
+                    setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: d)
+                    drawStrip(first: 4, count: 4)
+                }
+                setUniforms(q, p, program: quadProgram, depth: d)
+                drawStrip(first: 8, count: 10)
+            } else if p.plainWhole {
+                if !(useDepth && p.opaque) {
+                    setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: d)
+                    drawStrip(first: 0, count: 4)
+                }
+            } else {
+                setUniforms(q, p, program: quadProgram, depth: d)
+                drawStrip(first: 0, count: 4)
+            }
+        }
+    }
+
+    /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
+    @inline(__always)
+    private func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
+
+    @inline(__always)
+    private func drawStrip(first: GLint, count: GLsizei) {
+        glDrawArrays(GLConstant.triangleStrip, first, count)
+        stats.drawCalls += 1
+    }
+
+    /// What one quad draws, worked out from the quad, the canvas mapping and the target.
+    private struct Prepared {
+        var r: Float, g: Float, b: Float, a: Float
+        /// Bound texture, 0 for a colour fill.
+        var texture: GLuint
+        var smooth: Bool
+        /// The drawn rectangle (content rectangle grown by the antialiasing margin).
+        var outer: Rect
+        /// The fully covered interior (drawn without coverage), with a ring around it drawn
+        /// with coverage; nil: the whole rectangle goes through the coverage shader.
+        var inner: Rect?
+        /// The whole rectangle is fully covered (pixel-aligned, square): no coverage at all.
+        var plainWhole: Bool
+        /// The fully covered part (`inner`, or the whole rectangle when `plainWhole`) is opaque.
+        var opaque: Bool
+        /// Content and texture rectangles, trimmed to the image's visible (alpha > 0) texels.
+        var content: Rect, texRect: Rect
+    }
+
+    /// `counting`: count a missing image in the stats (once per quad: in the in-order pass).
+    private func prepare(_ q: RenderQuad, map: CanvasMapping, images: ImageSource, counting: Bool = true) -> Prepared? {
+        guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
         let op = Float(min(1, q.opacity))
-        var textured = false
+        var texture: GLuint = 0
+        var opaqueFill = false
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        var contentRect = q.contentRect, textureRect = q.textureRect
         switch q.contents {
         case .none:
-            return
+            return nil
         case .color(let c):
             let ca = Float(max(0, min(1, c.a))) * op
-            if ca <= 0 { return }
+            if ca <= 0 { return nil }
             r = Float(c.r) * ca; g = Float(c.g) * ca; b = Float(c.b) * ca; a = ca
+            opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1
         case .image(let ref):
             var bound = state.texture
-            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound)
+            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
+            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
             state.noteBoundTexture(bound)
-            if t == 0 { stats.missingImages += 1; return }
-            state.bindTexture(t, stats: &stats)
-            textured = true
+            if t == 0 {
+                if counting { stats.missingImages += 1 }
+                return nil
+            }
+            texture = t
             r = op; g = op; b = op; a = op
+            opaqueFill = ref.isOpaque && op >= 1
+            let tpp = texelsPerPixel(q, visible, map: map)
+            if !visible.mipmapped, tpp == nil || tpp! > 0.7 {
+                // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
+                var bound = state.texture
+                textures.generateMipmaps(ref, bound: &bound)
+                state.noteBoundTexture(bound)
+            }
+            if !visible.isWhole {
+                guard let trimmed = trimToVisible(q, visible, map: map) else { return nil }
+                (contentRect, textureRect) = trimmed
+            }
         }
-        state.useProgram(quadProgram.program, stats: &stats)
-        let u = quadProgram
-        uploadMatrix(q.matrix, location: u.model)
-        // Grow the drawn rectangle by about one pixel (in bounds units) so the shader can
-        // fade the edge; the coverage comes from the exact shape.
         let smooth = antialias && !targetIsMultisampled && !isPixelAligned(q, map: map)
-        if smooth != antialiasUniform {
-            glUniform1i(u.antialias, smooth ? 1 : 0)
-            antialiasUniform = smooth
-        }
         let margin = smooth ? edgeMargin(q, scale: map.scale) : 0
-        let cr = q.contentRect
-        glUniform4f(u.rect, Float(cr.minX - margin), Float(cr.minY - margin),
-                    Float(cr.width + 2 * margin), Float(cr.height + 2 * margin))
+        let cr = contentRect
+        let outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
+        let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
+        let plainWhole = !smooth && !targetIsMultisampled && antialias && radius <= 0
+        var inner: Rect? = nil
+        if smooth, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
+            // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
+            // coverage is exactly 1 there. A rounded corner needs the inset
+            // r - (r - margin)/sqrt(2) for the inner rectangle's corner to clear the arc.
+            let k = max(margin, radius - (radius - margin) / 2.0.squareRoot())
+            let x0 = max(cr.minX + margin, k), y0 = max(cr.minY + margin, k)
+            let x1 = min(cr.maxX - margin, q.size.width - k), y1 = min(cr.maxY - margin, q.size.height - k)
+            if x1 - x0 > 2 * margin, y1 - y0 > 2 * margin {
+                inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+        }
+        let opaque = opaqueFill && q.isInFrontOfEye && (inner != nil || plainWhole)
+        return Prepared(r: r, g: g, b: b, a: a, texture: texture, smooth: smooth, outer: outer, inner: inner,
+                        plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
+    }
+
+    /// Binds `u`'s program and the quad's texture and sets every uniform the draw reads.
+    private func setUniforms(_ q: RenderQuad, _ p: Prepared, program u: ShaderProgram, depth: Float) {
+        state.useProgram(u.program, stats: &stats)
+        if p.texture != 0 { state.bindTexture(p.texture, stats: &stats) }
+        uploadMatrix(q.matrix, location: u.model)
+        if u.program == quadProgram.program, p.smooth != antialiasUniform {
+            glUniform1i(u.antialias, p.smooth ? 1 : 0)
+            antialiasUniform = p.smooth
+        }
+        let o = p.outer, cr = p.content
+        glUniform4f(u.rect, Float(o.minX), Float(o.minY), Float(o.width), Float(o.height))
+        if let i = p.inner {
+            glUniform4f(u.inner, Float(i.minX), Float(i.minY), Float(i.width), Float(i.height))
+        }
         glUniform4f(u.content, Float(cr.minX), Float(cr.minY), Float(cr.width), Float(cr.height))
-        glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
-        glUniform1f(u.radius, Float(q.cornerRadius))
-        glUniform4f(u.color, r, g, b, a)
-        glUniform1i(u.textured, textured ? 1 : 0)
-        if textured {
-            let tr = q.textureRect
+        glUniform1f(u.depth, depth)
+        glUniform4f(u.color, p.r, p.g, p.b, p.a)
+        if u.program == quadProgram.program {
+            glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
+            glUniform1f(u.radius, Float(q.cornerRadius))
+            glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
+        }
+        if p.texture != 0 {
+            let tr = p.texRect
             glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
         }
-        glDrawArrays(GLConstant.triangleStrip, 0, 4)
-        stats.drawCalls += 1
-        stats.quads += 1
-        if q.isInFrontOfEye {
-            stats.pixelsDrawn += coverage.clippedArea(q.corners, width: canvas.width, height: canvas.height) * map.scale * map.scale
-        } else {
-            stats.pixelsDrawn += canvas.width * canvas.height * map.scale * map.scale
-        }
+    }
+
+    /// The content and texture rectangles cut down to the image's texels with alpha > 0,
+    /// padded by the sampling footprint (bilinear + mip levels), so what is left out adds
+    /// exactly nothing (premultiplied zero). nil: nothing visible. The mapping between the
+    /// two rectangles is unchanged, so the drawn pixels are the same.
+    private func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> (Rect, Rect)? {
+        if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
+        let cr = q.contentRect, tr = q.textureRect
+        // Texels per target pixel at the most compressed edge bounds the mip level used.
+        guard let tpp = texelsPerPixel(q, v, map: map) else { return (cr, tr) }
+        let pad = 2 + 4 * max(1, tpp)
+        let w = Double(v.width), h = Double(v.height)
+        let u0 = max(tr.minX, (Double(v.x0) - pad) / w), u1 = min(tr.maxX, (Double(v.x1) + pad) / w)
+        let t0 = max(tr.minY, (Double(v.y0) - pad) / h), t1 = min(tr.maxY, (Double(v.y1) + pad) / h)
+        if u1 <= u0 || t1 <= t0 { return nil }
+        if u0 <= tr.minX && u1 >= tr.maxX && t0 <= tr.minY && t1 >= tr.maxY { return (cr, tr) }
+        let x0 = cr.minX + (u0 - tr.minX) / tr.width * cr.width, x1 = cr.minX + (u1 - tr.minX) / tr.width * cr.width
+        let y0 = cr.minY + (t0 - tr.minY) / tr.height * cr.height, y1 = cr.minY + (t1 - tr.minY) / tr.height * cr.height
+        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), Rect(x: u0, y: t0, width: u1 - u0, height: t1 - t0))
+    }
+
+    /// Texels per target pixel along the quad's most compressed edge (the largest of the two
+    /// axes); nil when unknown (behind the eye, degenerate).
+    private func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> Double? {
+        let cr = q.contentRect, tr = q.textureRect
+        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
+              q.size.width > 0, q.size.height > 0 else { return nil }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        guard pixelsPerPoint > 1e-6 else { return nil }
+        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
+        return texelsPerPoint / pixelsPerPoint
     }
 
     /// True when the quad's content edges fall exactly on target pixel boundaries (an
@@ -304,10 +578,14 @@ public final class GLRenderer {
     }
 
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
+        // The clip shape must reach the stencil wherever it lies: no depth test for it.
+        if useDepth { glDisable(GLConstant.depthTest) }
+        defer { if useDepth { glEnable(GLConstant.depthTest) } }
         state.setStencil(mode, stats: &stats)
         state.useProgram(clipProgram.program, stats: &stats)
         uploadMatrix(clip.matrix, location: clipProgram.model)
         glUniform4f(clipProgram.rect, 0, 0, Float(clip.size.width), Float(clip.size.height))
+        glUniform1f(clipProgram.depth, 0)
         glUniform2f(clipProgram.size, Float(clip.size.width), Float(clip.size.height))
         glUniform1f(clipProgram.radius, Float(clip.cornerRadius))
         glDrawArrays(GLConstant.triangleStrip, 0, 4)

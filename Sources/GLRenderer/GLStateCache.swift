@@ -7,7 +7,7 @@ struct GLStateCache {
     enum StencilMode: Equatable {
         /// Test disabled (no clip).
         case off
-        /// Draw where stencil == depth, do not write it.
+        /// Draw where stencil >= depth, do not write it.
         case test(depth: Int)
         /// Colour off; where stencil == depth, increment (push) it.
         case increment(depth: Int)
@@ -54,7 +54,10 @@ struct GLStateCache {
             glDisable(GLConstant.stencilTest)
         case .test(let depth):
             if old == .off { glEnable(GLConstant.stencilTest) }
-            glStencilFunc(GLConstant.equal, GLint(depth), 0xFF)
+            // stencil >= depth: equal to == in painter's order (no value exceeds the current
+            // depth); with clip pushes drawn ahead (GLRenderer.drawWindow) it still draws
+            // inside clips pushed after the quad.
+            glStencilFunc(GLConstant.lequal, GLint(depth), 0xFF)
             glStencilOp(GLConstant.keep, GLConstant.keep, GLConstant.keep)
         case .increment(let depth), .decrement(let depth):
             if old == .off { glEnable(GLConstant.stencilTest) }

@@ -46,10 +46,12 @@ public struct ShaderLibrary {
     }
 
     /// Compiles and links `vertex` + `fragment` into a program (requires a current context).
-    public func program(vertex: String, fragment: String) throws -> GLuint {
+    /// `defines` (e.g. `["PLAIN"]`) are inserted as `#define NAME 1` lines after the
+    /// fragment shader's `#version` line, to build specialised variants of one file.
+    public func program(vertex: String, fragment: String, defines: [String] = []) throws -> GLuint {
         let vs = try compile(vertex, kind: GLConstant.vertexShader)
         defer { glDeleteShader(vs) }
-        let fs = try compile(fragment, kind: GLConstant.fragmentShader)
+        let fs = try compile(fragment, kind: GLConstant.fragmentShader, defines: defines)
         defer { glDeleteShader(fs) }
         let program = glCreateProgram()
         glAttachShader(program, vs)
@@ -71,8 +73,17 @@ public struct ShaderLibrary {
         return program
     }
 
-    private func compile(_ file: String, kind: GLenum) throws -> GLuint {
-        let text = try source(file)
+    private func compile(_ file: String, kind: GLenum, defines: [String] = []) throws -> GLuint {
+        var text = try source(file)
+        if !defines.isEmpty {
+            // Keep `#version` first: insert the defines after its line.
+            let lines = defines.map { "#define \($0) 1\n" }.joined()
+            if text.hasPrefix("#version"), let newline = text.firstIndex(of: "\n") {
+                text.insert(contentsOf: lines, at: text.index(after: newline))
+            } else {
+                text = lines + text
+            }
+        }
         let shader = glCreateShader(kind)
         text.withCString { ptr in
             var p: UnsafePointer<GLchar>? = ptr

@@ -10,6 +10,16 @@ public final class TextureCache {
         var texture: GLuint
         var bytes: Int
         var lastUsedFrame: Int
+        /// Texels with alpha > 0, in texels: x0, y0 (inclusive), x1, y1 (exclusive), and the size.
+        var visible: TexelBox
+    }
+
+    /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
+    struct TexelBox {
+        var x0: Int32, y0: Int32, x1: Int32, y1: Int32, width: Int32, height: Int32
+        /// The texture has its mip chain (generated on first minified use, see `generateMipmaps`).
+        var mipmapped = false
+        var isWhole: Bool { x0 == 0 && y0 == 0 && x1 == width && y1 == height }
     }
 
     /// Bytes of texture memory (mip chain included) allowed before LRU eviction.
@@ -36,12 +46,15 @@ public final class TextureCache {
 
     /// The texture for `ref`, uploading it from `source` on first use; 0 when the source has no image.
     /// May bind the new texture to GL_TEXTURE_2D (the caller's state cache is told via `bound`).
-    func texture(for ref: ImageRef, source: ImageSource, stats: inout FrameStats, bound: inout GLuint) -> GLuint {
+    /// `visible` receives the box of texels with alpha > 0 (premultiplied: the others add nothing).
+    func texture(for ref: ImageRef, source: ImageSource, stats: inout FrameStats, bound: inout GLuint,
+                 visible: inout TexelBox) -> GLuint {
         if var entry = entries[ref.id] {
             if entry.lastUsedFrame != frame {
                 entry.lastUsedFrame = frame
                 entries[ref.id] = entry
             }
+            visible = entry.visible
             return entry.texture
         }
         if missing.contains(ref.id) { return 0 }
@@ -58,8 +71,10 @@ public final class TextureCache {
             glTexImage2D(GLConstant.texture2D, 0, GLConstant.rgba8, GLsizei(image.width), GLsizei(image.height), 0,
                          GLConstant.rgba, GLConstant.unsignedByte, raw.baseAddress)
         }
-        glGenerateMipmap(GLConstant.texture2D)
-        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
+        // No mip chain yet: llvmpipe builds it with a blit (shader JIT + draws), about half the
+        // start-up's texture time, and magnified layers never read it. The renderer asks for it
+        // (`generateMipmaps`) the first time it draws the image minified.
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linear)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
@@ -67,10 +82,46 @@ public final class TextureCache {
             glTexParameterf(GLConstant.texture2D, GLConstant.textureMaxAnisotropy, maxAnisotropy)
         }
         let bytes = image.width * image.height * 4 * 4 / 3
-        entries[ref.id] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame)
+        visible = TextureCache.visibleBox(image)
+        entries[ref.id] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame, visible: visible)
         totalBytes += bytes
         stats.textureUploads += 1
         return name
+    }
+
+    /// Builds the mip chain of `ref`'s texture (once) and switches it to trilinear filtering.
+    /// Binds the texture (the caller's state cache is told via `bound`).
+    func generateMipmaps(_ ref: ImageRef, bound: inout GLuint) {
+        guard var entry = entries[ref.id], !entry.visible.mipmapped else { return }
+        glBindTexture(GLConstant.texture2D, entry.texture)
+        bound = entry.texture
+        glGenerateMipmap(GLConstant.texture2D)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
+        entry.visible.mipmapped = true
+        entries[ref.id] = entry
+    }
+
+    /// The bounding box of the texels whose alpha is not 0 (empty: x1 <= x0).
+    static func visibleBox(_ image: Image) -> TexelBox {
+        let w = image.width, h = image.height
+        var x0 = w, y0 = h, x1 = 0, y1 = 0
+        image.pixels.withUnsafeBufferPointer { px in
+            guard px.count >= w * h * 4 else { x0 = 0; y0 = 0; x1 = w; y1 = h; return }
+            for y in 0..<h {
+                let row = y * w * 4
+                var first = -1
+                for x in 0..<w where px[row + x * 4 + 3] != 0 { first = x; break }
+                if first < 0 { continue }
+                var last = first
+                var x = w - 1
+                while x > first { if px[row + x * 4 + 3] != 0 { last = x; break }; x -= 1 }
+                if y < y0 { y0 = y }
+                y1 = y + 1
+                if first < x0 { x0 = first }
+                if last + 1 > x1 { x1 = last + 1 }
+            }
+        }
+        return TexelBox(x0: Int32(x0), y0: Int32(y0), x1: Int32(x1), y1: Int32(y1), width: Int32(w), height: Int32(h))
     }
 
     /// Evicts least recently used textures (never those used in the current frame) until

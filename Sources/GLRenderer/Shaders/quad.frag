@@ -1,6 +1,9 @@
 #version 330 core
 // Colour or texture fill of a layer, premultiplied, with an analytic rounded-rect
 // coverage (about 1 pixel of antialiasing on straight and rounded edges).
+// Variants (defines inserted by the renderer after the #version line):
+//   PLAIN     no coverage at all: for interiors known to be fully covered
+//   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 in vec2 v_local;
 
 uniform vec2 u_size;        // bounds size (the layer's shape)
@@ -19,7 +22,24 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
 
+vec4 fill() {
+    vec4 c = u_color;
+#if defined(TEXTURED)
+    vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
+    c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
+#elif !defined(COLORED)
+    if (u_textured == 1) {
+        vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
+        c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
+    }
+#endif
+    return c;
+}
+
 void main() {
+#if defined(PLAIN)
+    o_color = fill();
+#else
     vec2 halfSize = u_size * 0.5;
     float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
     float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
@@ -33,10 +53,6 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
-    vec4 c = u_color;
-    if (u_textured == 1) {
-        vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
-        c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
-    }
-    o_color = c * coverage;
+    o_color = fill() * coverage;
+#endif
 }
