@@ -29,6 +29,8 @@ struct SceneResult: Encodable {
     var allocationsPerFrame: Double
     var allocationsPerFrameExcludingDriver: Double
     var cpuMicrosecondsPerLayer: Double
+    /// Input + update + flatten (our CPU work before the GL driver) per layer.
+    var coreMicrosecondsPerLayer: Double
     var textures: Int
     var textureBytes: Int
 }
@@ -130,6 +132,8 @@ final class Bench {
             textureUploadsPerFrame: Double(uploads) / n,
             allocationsPerFrame: Double(allocations) / n, allocationsPerFrameExcludingDriver: Double(allocationsCore) / n,
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
+            coreMicrosecondsPerLayer: layerCount > 0
+                ? Summary(zip(zip(input, update), flatten).map { $0.0 + $0.1 + $1 }).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes)
     }
 

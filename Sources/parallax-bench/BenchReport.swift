@@ -36,14 +36,14 @@ struct BenchReport: Encodable {
         var lines = ["parallax-bench \(size[0])x\(size[1]), \(frames) frames after \(warmup) warm-up, on \(machine.glRenderer) (\(machine.cpuCores) cores)",
                      ""]
         let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "cpu med", "gpu med", "Mpx/frame",
-                      "floor med", "x floor", "draws", "state", "uploads", "allocs", "allocs(core)", "us/layer"]
+                      "floor med", "x floor", "draws", "state", "uploads", "allocs", "allocs(core)", "us/layer", "us/layer(core)"]
         var rows = [header]
         for r in scenes {
             rows.append([r.scene, "\(r.layers)", f(r.quadsPerFrame, 0), f(r.wallMs.median) + " ms", f(r.wallMs.p99) + " ms",
                          f(r.fps, 0), f(r.cpuMs.median, 3) + " ms", r.gpuMs.map { f($0.median) + " ms" } ?? "n/a",
                          f(r.pixelsPerFrame / 1e6), f(r.fillFloorMs.median) + " ms", f(r.ratioToFillFloor),
                          f(r.drawCallsPerFrame, 0), f(r.stateChangesPerFrame, 0), f(r.textureUploadsPerFrame, 1), f(r.allocationsPerFrame, 1),
-                         f(r.allocationsPerFrameExcludingDriver, 1), f(r.cpuMicrosecondsPerLayer, 3)])
+                         f(r.allocationsPerFrameExcludingDriver, 1), f(r.cpuMicrosecondsPerLayer, 3), f(r.coreMicrosecondsPerLayer, 3)])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {
@@ -55,7 +55,8 @@ struct BenchReport: Encodable {
         lines.append("")
         lines.append("start-up to the first finished frame: \(f(startupSeconds, 3)) s")
         lines.append("wall = CPU + GPU to completion (glFinish); floor = the same blended pixels as full-screen quads; "
-                     + "allocs counts every heap allocation in input+update+flatten+submit (core: without the GL submit)")
+                     + "allocs counts every heap allocation in input+update+flatten+submit (core: without the GL submit); "
+                     + "us/layer is CPU time per layer including the GL driver's submit work, core without it")
         return lines.joined(separator: "\n")
     }
 
