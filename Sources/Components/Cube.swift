@@ -175,6 +175,7 @@ public final class Cube: SceneComponent {
     /// Rotates by the pointer motion since the last drag point: right turns the front
     /// face to the right (about Y), down turns it downwards (about X).
     private func drag(to p: Point) {
+        guard p.isFinite else { return }   // a NaN or infinite pointer is ignored
         let dx = p.x - lastPoint.x, dy = p.y - lastPoint.y
         lastPoint = p
         if dx == 0 && dy == 0 { return }

@@ -117,6 +117,7 @@ public final class ScrollHeader: SceneComponent {
     }
 
     public func handle(_ event: InputEvent, at time: Double) {
+        guard time.isFinite else { return }   // a NaN or infinite time is ignored
         if let key = event.asKey {
             guard key.down else { return }
             let page = viewport.height
@@ -177,6 +178,7 @@ public final class ScrollHeader: SceneComponent {
     }
 
     public func update(to time: Double) {
+        guard time.isFinite else { return }
         physics.update(to: time)
         if !held { offsetY = physics.offset }
         applyState()

@@ -23,8 +23,9 @@ final class RandomEventStreamTests: XCTestCase {
     static func defaultEvents(for scene: String) -> Int {
         if let s = ProcessInfo.processInfo.environment["ROBUST_EVENTS"], let n = Int(s), n > 0 { return n }
         switch scene {
-        case "affine", "layers", "button", "cube": return 100_000
-        default: return 20_000
+        case "affine", "layers", "button", "cube", "header": return 100_000
+        case "coverflow": return 30_000
+        default: return 50_000          // grid, carousel, carousel-100k
         }
     }
 
