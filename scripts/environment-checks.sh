@@ -67,6 +67,26 @@ POKE
         grep -q "^exit 0" "$TMP/demo.log" && grep -q "poked window" "$TMP/demo.log" && grep -q "GL errors: 0" "$TMP/demo.log"
         check $? "c) demo ($scene) minimised, resized to 1x1 and 0x0, restored: exit 0, no GL errors"
     done
+    # The demo's R reload: a bad scene file keeps the last good scene; a good one loads.
+    cat > "$TMP/reload.sh" <<'RELOAD'
+#!/usr/bin/env bash
+echo '{"canvas":{"width":640,"height":360},"components":[{"kind":"layer","name":"a","bounds":[100,100],"position":[320,180],"color":[1,0,0,1]}]}' > "$2/scene.json"
+"$1" --frames 400 --size 640x360 "$2/scene.json" > "$2/reload.out" 2>&1 &
+pid=$!
+for _ in $(seq 50); do w=$(xdotool search --name parallax-demo 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.2; done
+sleep 0.5
+echo '{"canvas":{"width":640,"height":360},"components":[{"kind":"layer","name":"a","bounds":[100,-1]}]}' > "$2/scene.json"
+xdotool windowfocus --sync "$w" 2>/dev/null; xdotool key r; sleep 0.5
+echo '{"canvas":{"width":640,"height":360},"components":[{"kind":"layer","name":"b","bounds":[50,50],"position":[320,180],"color":[0,1,0,1]}]}' > "$2/scene.json"
+xdotool key r; sleep 0.5
+wait $pid; echo "exit $?" >> "$2/reload.out"
+RELOAD
+    chmod +x "$TMP/reload.sh"
+    timeout 100 xvfb-run -a -s "-screen 0 1280x720x24" "$TMP/reload.sh" "$BIN/parallax-demo" "$TMP"
+    sed 's/^/  /' "$TMP/reload.out"
+    grep -q "at components\[0\].bounds: .*(keeping the current scene)" "$TMP/reload.out" && grep -q "^scene: " "$TMP/reload.out" \
+        && grep -q "^exit 0" "$TMP/reload.out"
+    check $? "c) demo R reload: bad file keeps the last good scene, a fixed file loads"
 else
     echo "SKIP c) needs xvfb-run and xdotool (apt-get install xvfb xdotool)"
 fi
