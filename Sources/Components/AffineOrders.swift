@@ -114,6 +114,6 @@ public final class AffineOrders: SceneComponent {
             frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
         }
         return AffineOrders(name: name, frame: frame, images: context.images,
-                            imageSize: try node["imageSize"].positive(default: 160))
+                            imageSize: try node["imageSize"].extent(default: 160))
     }
 }

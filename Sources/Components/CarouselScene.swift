@@ -58,7 +58,7 @@ extension Carousel {
             let s = try node["itemSize"].size()
             o.itemSize = Size(s.0, s.1)
         }
-        o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].positive() : nil
+        o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].extent(default: 1) : nil
         o.perspective = node["perspective"].exists ? try node["perspective"].positive() : nil
         o.rotationDivisor = try node["rotationDivisor"].positive(default: 6)
         o.enlargeCentre = try node["enlargeCentre"].positive(default: 1)

@@ -175,6 +175,7 @@ public final class Cube: SceneComponent {
     /// Rotates by the pointer motion since the last drag point: right turns the front
     /// face to the right (about Y), down turns it downwards (about X).
     private func drag(to p: Point) {
+        guard p.isFinite else { return }   // a NaN or infinite pointer is ignored
         let dx = p.x - lastPoint.x, dy = p.y - lastPoint.y
         lastPoint = p
         if dx == 0 && dy == 0 { return }
@@ -263,7 +264,7 @@ public final class Cube: SceneComponent {
             guard light.length > 0 else { throw node["light"].error("expected a non-zero light direction") }
         }
         return Cube(name: name, frame: frame, canvas: context.canvas, images: context.images,
-                    faceSize: try node["faceSize"].positive(default: 140), preset: preset,
+                    faceSize: try node["faceSize"].extent(default: 140), preset: preset,
                     perspective: node["perspective"].exists ? try node["perspective"].positive() : 0,
                     lighting: try node["lighting"].enumValue(CubeLighting.self, default: .diffuse),
                     light: light, ambient: try node["ambient"].double(in: 0...1, default: 0.5))

@@ -21,7 +21,7 @@ extension FocusGrid {
         c.columns = try node["columns"].int(default: 4)
         guard c.columns >= 1 else { throw node["columns"].error("expected an integer >= 1, found \(c.columns)") }
         c.spacing = try node["spacing"].double(default: 40)
-        guard c.spacing >= 0 else { throw node["spacing"].error("expected a spacing >= 0, found \(JSONNode.format(c.spacing))") }
+        guard c.spacing >= 0, c.spacing <= JSONNode.maxExtent else { throw node["spacing"].error("expected a spacing in 0...\(JSONNode.format(JSONNode.maxExtent)), found \(JSONNode.format(c.spacing))") }
         if node["buttonSize"].exists {
             let s = try node["buttonSize"].size()
             c.buttonSize = Size(s.0, s.1)

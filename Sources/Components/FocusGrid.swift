@@ -152,7 +152,7 @@ public final class FocusGrid: SceneComponent {
     // MARK: Input
 
     public func handle(_ event: InputEvent, at time: Double) {
-        guard !cards.isEmpty else { return }
+        guard !cards.isEmpty, time.isFinite else { return }   // a NaN or infinite time is ignored
         if let (key, down) = event.asKey {
             noteInput(at: time)
             switch key {
@@ -192,6 +192,7 @@ public final class FocusGrid: SceneComponent {
     }
 
     public func update(to time: Double) {
+        guard time.isFinite else { return }
         let idle = idleWeight(at: time)
         let tau = 2 * Double.pi
         let sway = (x: FocusGrid.idleAmplitude * sin(tau * time / FocusGrid.idlePeriods.x),

@@ -231,7 +231,26 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
         self.file = file; self.path = path; self.message = message
     }
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): at \(path): \(message)"
+        let line = path.isEmpty ? "\(file): \(message)" : "\(file): at \(path): \(message)"
+        return SceneError.oneLine(line)
+    }
+
+    /// Escapes line breaks and other control characters (they can come from the file's
+    /// own strings, keys or names) so that the description stays one line.
+    static func oneLine(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u == "\u{2028}" || u == "\u{2029}":
+                out += "\\u{" + String(u.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }
 
@@ -315,6 +334,19 @@ public struct JSONNode {
     /// A number > 0, or `default` when absent.
     public func positive(default d: Double) throws -> Double { exists ? try positive() : d }
 
+    /// The largest width or height (points) a scene may give a frame, size or generated
+    /// image, like the canvas limit: larger values would overflow pixel sizes.
+    public static let maxExtent = 16384.0
+
+    /// A length in 0 < v <= `maxExtent` (sizes that become image pixels), or `default`.
+    public func extent(default d: Double) throws -> Double {
+        let v = try positive(default: d)
+        guard v <= JSONNode.maxExtent else {
+            throw error("expected a number in (0, \(JSONNode.format(JSONNode.maxExtent))], found \(JSONNode.format(v))")
+        }
+        return v
+    }
+
     /// A number in a closed range.
     public func double(in range: ClosedRange<Double>, default d: Double) throws -> Double {
         let v = try double(default: d)
@@ -381,6 +413,9 @@ public struct JSONNode {
     public func size() throws -> (Double, Double) {
         let n = try numbers(2)
         guard n[0] > 0, n[1] > 0 else { throw error("expected a positive size, found [\(JSONNode.format(n[0])), \(JSONNode.format(n[1]))]") }
+        guard n[0] <= JSONNode.maxExtent, n[1] <= JSONNode.maxExtent else {
+            throw error("expected a size of at most \(JSONNode.format(JSONNode.maxExtent)) points, found [\(JSONNode.format(n[0])), \(JSONNode.format(n[1]))]")
+        }
         return (n[0], n[1])
     }
 
@@ -389,6 +424,9 @@ public struct JSONNode {
         let n = try numbers(4)
         guard n[2] > 0, n[3] > 0 else {
             throw error("expected a frame with positive width and height, found [\(n.map(JSONNode.format).joined(separator: ", "))]")
+        }
+        guard n[2] <= JSONNode.maxExtent, n[3] <= JSONNode.maxExtent else {
+            throw error("expected a frame of at most \(JSONNode.format(JSONNode.maxExtent)) points wide and high, found [\(n.map(JSONNode.format).joined(separator: ", "))]")
         }
         return (n[0], n[1], n[2], n[3])
     }

@@ -111,6 +111,7 @@ public final class ParallaxButton: SceneComponent {
     // MARK: Input
 
     public func handle(_ event: InputEvent, at time: Double) {
+        guard time.isFinite else { return }   // a NaN or infinite time is ignored
         advance(to: time)
         let origin = configuration.frame.origin
         switch event {
@@ -132,6 +133,7 @@ public final class ParallaxButton: SceneComponent {
     }
 
     public func update(to time: Double) {
+        guard time.isFinite else { return }
         advance(to: time)
         let state = evaluate(at: time)
         phase = state.phase
@@ -159,7 +161,7 @@ public final class ParallaxButton: SceneComponent {
             if let e = endTime, e + ParallaxButton.moveDuration + ParallaxButton.fadeDuration < next {
                 next = e + ParallaxButton.moveDuration + ParallaxButton.fadeDuration; action = 3
             }
-            guard next <= time else { return }
+            guard action != 0, next <= time else { return }   // nothing due (also when time is +inf)
             switch action {
             case 1:
                 pressFired = true

@@ -117,6 +117,7 @@ public final class ScrollHeader: SceneComponent {
     }
 
     public func handle(_ event: InputEvent, at time: Double) {
+        guard time.isFinite else { return }   // a NaN or infinite time is ignored
         if let key = event.asKey {
             guard key.down else { return }
             let page = viewport.height
@@ -177,6 +178,7 @@ public final class ScrollHeader: SceneComponent {
     }
 
     public func update(to time: Double) {
+        guard time.isFinite else { return }
         physics.update(to: time)
         if !held { offsetY = physics.offset }
         applyState()
@@ -188,7 +190,9 @@ public final class ScrollHeader: SceneComponent {
         headerLayer.transform = fx.transform.transform3D
         headerLayer.opacity = fx.drawnImageAlpha
         navigationBar.opacity = min(max(fx.navigationBarAlpha, 0), 1)
-        let first = max(0, Int((offsetY / rowHeight).rounded(.down)))
+        // Clamped before the Int conversion: an extreme offset must not trap.
+        let row = (offsetY / rowHeight).rounded(.down)
+        let first = row.isFinite ? Int(min(max(row, 0), Double(rowCount))) : 0
         for (slot, layer) in rowLayers.enumerated() {
             let i = first + slot
             let top = Double(i) * rowHeight - offsetY
@@ -271,9 +275,9 @@ public final class ScrollHeader: SceneComponent {
         }
         return ScrollHeader(name: name, frame: frame, images: context.images,
                             headerImage: node["image"].exists ? try context.image(node["image"]) : nil,
-                            headerHeight: try node["headerHeight"].positive(default: 300),
-                            rowHeight: try node["rowHeight"].positive(default: 44), rowCount: rowCount,
-                            navBarHeight: try node["navBarHeight"].positive(default: 64),
+                            headerHeight: try node["headerHeight"].extent(default: 300),
+                            rowHeight: try node["rowHeight"].extent(default: 44), rowCount: rowCount,
+                            navBarHeight: try node["navBarHeight"].extent(default: 64),
                             title: try node["title"].string(default: "PARALLAX"))
     }
 }

@@ -65,6 +65,11 @@ struct DemoCommand: ParsableCommand {
             try app.run(maxFrames: frames)
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
+            // Debug builds record glGetError results; report them at exit (issue #7: zero expected).
+            #if DEBUG
+            let errors = renderer.glErrors
+            print("GL errors: \(errors.count)" + (errors.isEmpty ? "" : " (" + errors.prefix(5).joined(separator: "; ") + ")"))
+            #endif
         }
     }
 }
