@@ -98,7 +98,8 @@ public struct ShaderLibrary {
             var log = [GLchar](repeating: 0, count: Int(max(length, 1)) + 1)
             glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
             glDeleteShader(shader)
-            throw RendererError.shaderCompile(file: file, log: String(cString: log))
+            // Name the file by the path it was read from, so a broken override is found at once.
+            throw RendererError.shaderCompile(file: (try? locate(file)) ?? file, log: String(cString: log))
         }
         return shader
     }

@@ -55,13 +55,13 @@ struct Soak {
         var glErrors: [String] = [], failures: [String] = []
         var residentStart = 0.0, texturesStart = 0
         var cycle = 0
-        while now() - start < seconds || cycle < 2 {
+        while now() - start < seconds || cycle < 3 {
             for name in BenchScenes.names {
                 let images = ImageStore()
                 let scene = try Bench.load(name, images: images)
                 let driver = SceneDriver(scene: scene, events: [])
                 var t = 0.0
-                for _ in 0..<90 {
+                for _ in 0..<30 {
                     t += 1.0 / 60
                     for _ in 0..<Int.random(in: 0...3, using: &rng) {
                         driver.deliver(randomEvent(canvas: scene.canvas, rng: &rng), at: t)

@@ -52,7 +52,7 @@ final class RendererInfrastructureTests: XCTestCase {
             guard case RendererError.shaderCompile(let file, let log) = error else {
                 return XCTFail("unexpected \(error)")
             }
-            XCTAssertEqual(file, "quad.frag")
+            XCTAssertEqual(file, dir.appendingPathComponent("quad.frag").path)
             XCTAssertFalse(log.isEmpty)
             XCTAssertFalse("\(error)".contains("\n"), "one line: \(error)")
         }
