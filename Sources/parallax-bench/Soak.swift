@@ -13,6 +13,8 @@ struct Soak {
     let bench: Bench
     let seconds: Double
     let seed: UInt64
+    /// Scenes to cycle (named or files).
+    let scenes: [String]
 
     struct Report: Encodable {
         var seconds: Double
@@ -20,6 +22,8 @@ struct Soak {
         var events: Int
         var residentStartMiB: Double
         var residentEndMiB: Double
+        /// Resident memory after each cycle through every scene.
+        var residentPerCycleMiB: [Double]
         var texturesStart: Int
         var texturesEnd: Int
         var glErrors: [String]
@@ -31,6 +35,7 @@ struct Soak {
             soak: \(frames) frames, \(events) random events over \(String(format: "%.1f", seconds)) s
             resident memory: \(String(format: "%.1f", residentStartMiB)) MiB at start (after the first cycle), \
             \(String(format: "%.1f", residentEndMiB)) MiB at end
+            resident memory per cycle (MiB): \(residentPerCycleMiB.map { String(format: "%.0f", $0) }.joined(separator: " "))
             textures: \(texturesStart) at start, \(texturesEnd) at end
             GL errors: \(glErrors.isEmpty ? "none" : glErrors.joined(separator: "; "))
             invariants: \(invariantFailures.isEmpty ? "all held" : invariantFailures.prefix(5).joined(separator: "; "))
@@ -55,8 +60,9 @@ struct Soak {
         var glErrors: [String] = [], failures: [String] = []
         var residentStart = 0.0, texturesStart = 0
         var cycle = 0
+        var perCycle: [Double] = []
         while now() - start < seconds || cycle < 3 {
-            for name in BenchScenes.names {
+            for name in scenes {
                 let images = ImageStore()
                 let scene = try Bench.load(name, images: images)
                 let driver = SceneDriver(scene: scene, events: [])
@@ -80,6 +86,7 @@ struct Soak {
                 renderer.textures.removeAll()
             }
             cycle += 1
+            perCycle.append(residentMiB())
             if cycle == 1 {
                 residentStart = residentMiB()
                 texturesStart = renderer.textures.count
@@ -88,7 +95,7 @@ struct Soak {
         }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         return Report(seconds: now() - start, frames: frames, events: eventCount, residentStartMiB: residentStart,
-                      residentEndMiB: residentMiB(), texturesStart: texturesStart, texturesEnd: renderer.textures.count,
+                      residentEndMiB: residentMiB(), residentPerCycleMiB: perCycle, texturesStart: texturesStart, texturesEnd: renderer.textures.count,
                       glErrors: glErrors, invariantFailures: failures)
     }
 

@@ -82,7 +82,8 @@ struct BenchCommand: ParsableCommand {
             let framebuffer = try Framebuffer(width: p[0], height: p[1])
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt)
             if let soak {
-                let report = try Soak(bench: bench, seconds: soak, seed: seed).run()
+                let report = try Soak(bench: bench, seconds: soak, seed: seed,
+                                      scenes: scenes.isEmpty ? BenchScenes.names : scenes).run()
                 print(report.table)
                 if let json { try report.writeJSON(to: json) }
                 if !report.passed { throw ExitCode(1) }
