@@ -28,13 +28,25 @@ struct Soak {
         var texturesEnd: Int
         var glErrors: [String]
         var invariantFailures: [String]
-        var passed: Bool { glErrors.isEmpty && invariantFailures.isEmpty }
+        /// Median resident memory over the second quarter of the cycles and over the last
+        /// quarter: allocator pools and driver caches fill during the first quarter.
+        var residentPlateauMiB: (early: Double, late: Double) {
+            let n = residentPerCycleMiB.count
+            guard n >= 4 else { return (residentStartMiB, residentEndMiB) }
+            func median(_ a: ArraySlice<Double>) -> Double { let s = a.sorted(); return s[s.count / 2] }
+            return (median(residentPerCycleMiB[(n / 4)..<(n / 2)]), median(residentPerCycleMiB[(3 * n / 4)...]))
+        }
+        /// Memory counts as flat when the late plateau is within 10% of the early one.
+        var memoryFlat: Bool { residentPlateauMiB.late <= residentPlateauMiB.early * 1.1 }
+        var passed: Bool { glErrors.isEmpty && invariantFailures.isEmpty && memoryFlat }
 
         var table: String {
             """
             soak: \(frames) frames, \(events) random events over \(String(format: "%.1f", seconds)) s
             resident memory: \(String(format: "%.1f", residentStartMiB)) MiB at start (after the first cycle), \
             \(String(format: "%.1f", residentEndMiB)) MiB at end
+            resident memory plateau: \(String(format: "%.0f", residentPlateauMiB.early)) MiB (second quarter of the cycles), \
+            \(String(format: "%.0f", residentPlateauMiB.late)) MiB (last quarter): \(memoryFlat ? "flat" : "GROWING")
             resident memory per cycle (MiB): \(residentPerCycleMiB.map { String(format: "%.0f", $0) }.joined(separator: " "))
             textures: \(texturesStart) at start, \(texturesEnd) at end
             GL errors: \(glErrors.isEmpty ? "none" : glErrors.joined(separator: "; "))
