@@ -22,6 +22,7 @@ public enum BuiltInScenes {
         case "header": return header
         case "affine": return affine
         case "layers": return layers
+        case "layers-1000": return manyLayers(1000)
         default: return nil
         }
     }
@@ -85,6 +86,22 @@ public enum BuiltInScenes {
     {"canvas": {"width": 600, "height": 400, "background": [0.1, 0.1, 0.12, 1]},
      "components": [{"kind": "affineOrders", "name": "orders", "imageSize": 160}]}
     """
+
+    /// `count` small layers, each rotated about Y with perspective: the flatten pass's
+    /// marginal cost per layer (benchmark only; not in the demo's list).
+    static func manyLayers(_ count: Int) -> String {
+        var components: [String] = []
+        components.reserveCapacity(count)
+        for i in 0..<count {
+            let x = 20 + (i % 50) * 25, y = 20 + (i / 50) * 30
+            components.append("""
+                {"kind": "layer", "name": "l\(i)", "bounds": [20, 20], "position": [\(x), \(y)], \
+                "color": [\(Double(i % 7) / 7), 0.5, 0.8, 0.9], \
+                "transform": [{"rotate": [\(0.3 + Double(i) * 0.001), 0, 1, 0]}, {"perspective": 500}]}
+                """)
+        }
+        return "{\"canvas\": {\"width\": 1280, \"height\": 720}, \"components\": [\(components.joined(separator: ","))]}"
+    }
 
     /// Plain Core Animation layers: a flat card, a 45-degree Y rotation with perspective, a rounded clip.
     static let layers = """

@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "parallax-bench",
         abstract: "Headless frame-timing benchmark over named scenes or scene files.",
         discussion: """
-        Named scenes: \(BenchScenes.names.joined(separator: ", ")). Without --scene every named scene runs. \
+        Named scenes: \(BenchScenes.names.joined(separator: ", ")) (run by default), and \(BenchScenes.extras.joined(separator: ", ")). \
         Per frame it measures CPU time (input, update, flatten, submit), GPU time (GL_TIME_ELAPSED where the \
         driver has it) and wall time to completion (glFinish), and compares the frame with a fill floor: the same \
         number of blended pixels drawn as plain full-screen textured quads, measured in the same run.
