@@ -113,19 +113,12 @@ struct BenchCommand: ParsableCommand {
     }
 }
 
+extension PlatformError: OneLineError {}
+
 do {
     var command = try BenchCommand.parseAsRoot()
     try command.run()
-} catch let error as SceneError {
-    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
-    exit(1)
-} catch let error as ImageError {
-    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
-    exit(1)
-} catch let error as PlatformError {
-    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
-    exit(1)
-} catch let error as RendererError {
+} catch let error as OneLineError {
     FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
     exit(1)
 } catch {

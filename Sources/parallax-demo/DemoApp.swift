@@ -8,7 +8,7 @@ import Platform
 import SceneRuntime
 
 /// A one-line error of the demo itself.
-struct DemoError: Error, CustomStringConvertible {
+struct DemoError: OneLineError {
     var description: String
 }
 

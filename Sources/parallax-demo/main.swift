@@ -80,22 +80,12 @@ struct DemoCommand: ParsableCommand {
     }
 }
 
+extension PlatformError: OneLineError {}
+
 do {
     var command = try DemoCommand.parseAsRoot()
     try command.run()
-} catch let error as SceneError {
-    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
-    exit(1)
-} catch let error as ImageError {
-    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
-    exit(1)
-} catch let error as PlatformError {
-    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
-    exit(1)
-} catch let error as RendererError {
-    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
-    exit(1)
-} catch let error as DemoError {
+} catch let error as OneLineError {
     FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
     exit(1)
 } catch {

@@ -138,20 +138,13 @@ func parsePair(_ text: String, separator: Character, option: String) throws -> (
     return (a, b)
 }
 
+extension PlatformError: OneLineError {}
+
 /// Runs the command; library errors become one line on stderr and exit status 1.
 do {
     var command = try RenderCommand.parseAsRoot()
     try command.run()
-} catch let error as SceneError {
-    FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
-    exit(1)
-} catch let error as ImageError {
-    FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
-    exit(1)
-} catch let error as PlatformError {
-    FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
-    exit(1)
-} catch let error as RendererError {
+} catch let error as OneLineError {
     FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
     exit(1)
 } catch {
