@@ -105,9 +105,7 @@ public final class AffineOrders: SceneComponent {
 
     /// Builds an `affineOrders` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(["kind", "name", "frame", "imageSize"])
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: ["kind", "name", "frame", "imageSize"])
         var frame = Rect(x: 0, y: 0, width: context.canvas.width, height: context.canvas.height)
         if node["frame"].exists {
             let f = try node["frame"].rect()

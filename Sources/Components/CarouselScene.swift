@@ -12,9 +12,7 @@ extension Carousel {
 
     /// Builds a `carousel` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         let f = try node["frame"].rect()
         let frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
 
@@ -65,8 +63,7 @@ extension Carousel {
         if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }
         if o.arc.map({ !($0 > 0) }) ?? false { throw node["arc"].error("expected an arc > 0 (radians)") }
 
-        let cornerRadius = try node["cornerRadius"].double(default: 10)
-        guard cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0") }
+        let cornerRadius = try node["cornerRadius"].radius(default: 10)
         var background: Color?
         if node["background"].exists {
             let c = try node["background"].rgba()

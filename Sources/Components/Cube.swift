@@ -244,9 +244,7 @@ public final class Cube: SceneComponent {
 
     /// Builds a `cube` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         var frame = Rect(x: (context.canvas.width - 375) / 2, y: (context.canvas.height - 375) / 2,
                          width: 375, height: 375)
         if node["frame"].exists {

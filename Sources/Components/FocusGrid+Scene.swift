@@ -13,21 +13,17 @@ extension FocusGrid {
     /// first), `spacing` (40), `buttonSize [w,h]` (default: fill the frame's width at
     /// 5:3), `cornerRadius` (8), `focus` (initial index, 0), `spotlight` (optional PNG).
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         let f = try node["frame"].rect()
         var c = Configuration(frame: Rect(x: f.x, y: f.y, width: f.w, height: f.h))
-        c.columns = try node["columns"].int(default: 4)
-        guard c.columns >= 1 else { throw node["columns"].error("expected an integer >= 1, found \(c.columns)") }
+        c.columns = try node["columns"].int(atLeast: 1, default: 4)
         c.spacing = try node["spacing"].double(default: 40)
         guard c.spacing >= 0, c.spacing <= JSONNode.maxExtent else { throw node["spacing"].error("expected a spacing in 0...\(JSONNode.format(JSONNode.maxExtent)), found \(JSONNode.format(c.spacing))") }
         if node["buttonSize"].exists {
             let s = try node["buttonSize"].size()
             c.buttonSize = Size(s.0, s.1)
         }
-        c.cornerRadius = try node["cornerRadius"].double(default: 8)
-        guard c.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(c.cornerRadius))") }
+        c.cornerRadius = try node["cornerRadius"].radius(default: 8)
         c.initialFocus = try node["focus"].int(default: 0)
 
         if node["count"].exists && node["buttons"].exists {

@@ -366,6 +366,20 @@ public struct JSONNode {
     /// An integer, or `default` when absent.
     public func int(default d: Int) throws -> Int { exists ? try int() : d }
 
+    /// An integer >= `minimum`, or `default` when absent.
+    public func int(atLeast minimum: Int, default d: Int) throws -> Int {
+        let v = try int(default: d)
+        guard v >= minimum else { throw error("expected an integer >= \(minimum), found \(v)") }
+        return v
+    }
+
+    /// A corner radius (a number >= 0), or `default` when absent.
+    public func radius(default d: Double) throws -> Double {
+        let v = try double(default: d)
+        guard v >= 0 else { throw error("expected a radius >= 0, found \(JSONNode.format(v))") }
+        return v
+    }
+
     /// A boolean.
     public func bool() throws -> Bool {
         guard case .bool(let b)? = value else { throw mismatch("true or false") }

@@ -29,9 +29,7 @@ public final class LayerComponent: SceneComponent {
 
     /// Builds one layer (and its sublayers) from JSON.
     public static func layer(_ node: JSONNode, _ context: SceneContext) throws -> Layer {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         let layer = Layer(name: name)
         if node["anchorPoint"].exists {
             let a = try node["anchorPoint"].point()
@@ -57,8 +55,7 @@ public final class LayerComponent: SceneComponent {
         layer.sublayerTransform = try transform(node["sublayerTransform"])
         layer.opacity = try node["opacity"].double(in: 0...1, default: 1)
         layer.masksToBounds = try node["masksToBounds"].bool(default: false)
-        layer.cornerRadius = try node["cornerRadius"].double(default: 0)
-        guard layer.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(layer.cornerRadius))") }
+        layer.cornerRadius = try node["cornerRadius"].radius(default: 0)
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)
         layer.isHidden = try node["hidden"].bool(default: false)
         layer.contentsGravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize)

@@ -14,17 +14,13 @@ extension ParallaxButton {
     /// `imagestack` it shows the built-in `DefaultIcon`; without `spotlight`, the
     /// built-in radial highlight.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         let f = try node["frame"].rect()
         var c = Configuration(frame: Rect(x: f.x, y: f.y, width: f.w, height: f.h))
-        c.cornerRadius = try node["cornerRadius"].double(default: 5)
-        guard c.cornerRadius >= 0 else { throw node["cornerRadius"].error("expected a radius >= 0, found \(JSONNode.format(c.cornerRadius))") }
+        c.cornerRadius = try node["cornerRadius"].radius(default: 5)
         c.rotateMethod = try node["rotateMethod"].enumValue(RotateMethod.self, default: .auto)
         c.parallaxMethod = try node["parallaxMethod"].enumValue(ParallaxMethod.self, default: .linear)
-        c.rotationFrames = try node["rotationFrames"].int(default: 100)
-        guard c.rotationFrames >= 1 else { throw node["rotationFrames"].error("expected an integer >= 1, found \(c.rotationFrames)") }
+        c.rotationFrames = try node["rotationFrames"].int(atLeast: 1, default: 100)
         c.rotationInterval = try node["rotationInterval"].positive(default: 3)
         c.scaleBase = try node["scaleBase"].positive(default: 1.1)
         c.scaleAddition = try node["scaleAddition"].double(default: 0.4)

@@ -25,6 +25,15 @@ public final class SceneContext {
         guard names.insert(name).inserted else { throw node.error("duplicate name \"\(name)\"") }
     }
 
+    /// Checks a component (or layer) object's keys against `allowed` and claims its
+    /// unique `name`, which it returns: the first step of every kind's factory.
+    public func claimComponent(_ node: JSONNode, allowedKeys allowed: Set<String>) throws -> String {
+        try node.allowKeys(allowed)
+        let name = try node["name"].string()
+        try claim(name, at: node["name"])
+        return name
+    }
+
     /// Resolves a path from the scene file (relative to its folder) and checks it exists.
     public func resolve(_ node: JSONNode) throws -> String {
         let raw = try node.string()

@@ -261,9 +261,7 @@ public final class ScrollHeader: SceneComponent {
 
     /// Builds a `scrollHeader` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        try node.allowKeys(keys)
-        let name = try node["name"].string()
-        try context.claim(name, at: node["name"])
+        let name = try context.claimComponent(node, allowedKeys: keys)
         var frame = Rect(x: 0, y: 0, width: context.canvas.width, height: context.canvas.height)
         if node["frame"].exists {
             let f = try node["frame"].rect()
