@@ -1,4 +1,5 @@
 import Components
+import Foundation
 import GLRenderer
 import Images
 
@@ -9,3 +10,14 @@ public protocol OneLineError: Error, CustomStringConvertible {}
 extension SceneError: OneLineError {}
 extension ImageError: OneLineError {}
 extension RendererError: OneLineError {}
+
+/// The tools' `--shaders` check: nil when `path` is absent or an existing folder,
+/// otherwise the message to report.
+public func shaderFolderProblem(_ path: String?) -> String? {
+    guard let path else { return nil }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        return "--shaders \(path): no such folder"
+    }
+    return nil
+}

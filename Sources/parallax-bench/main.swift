@@ -55,12 +55,7 @@ struct BenchCommand: ParsableCommand {
     var checkAllocations = false
 
     func validate() throws {
-        if let shaders {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: shaders, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--shaders \(shaders): no such folder")
-            }
-        }
+        if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         let p = size.split(separator: "x").compactMap { Int($0) }
         guard p.count == 2, p[0] > 0, p[1] > 0, p[0] <= 16384, p[1] <= 16384 else {
             throw ValidationError("--size expects WxH in pixels, found \"\(size)\"")

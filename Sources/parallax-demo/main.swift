@@ -42,12 +42,7 @@ struct DemoCommand: ParsableCommand {
     var noVsync = false
 
     func validate() throws {
-        if let shaders {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: shaders, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--shaders \(shaders): no such folder")
-            }
-        }
+        if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         let parts = size.split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")

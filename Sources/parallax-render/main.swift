@@ -47,12 +47,7 @@ struct RenderCommand: ParsableCommand {
     var samples: Int = 0
 
     func validate() throws {
-        if let shaders {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: shaders, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--shaders \(shaders): no such folder")
-            }
-        }
+        if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a finite number >= 0") }
         if let pointer { _ = try parsePair(pointer, separator: ",", option: "--pointer") }
         if let size {
