@@ -60,6 +60,9 @@ let executables: [Target] = [
         "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Writes the generated example assets under Assets/ (scripts/generate-assets.sh).
     .executableTarget(name: "generate-assets", dependencies: ["Components", "Images"]),
+    // Fuzz targets for the readers (scripts/fuzz.sh builds it with libFuzzer into .build-fuzz;
+    // the ordinary build replays inputs named on its command line).
+    .executableTarget(name: "parallax-fuzz", dependencies: ["Components", "Images", "Layers", "LayerMath"]),
 ]
 
 // MARK: - Tests

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a given time (issue #12).
+#
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack
+#
+# Builds Sources/parallax-fuzz with `-sanitize=fuzzer,address` into its own scratch path
+# (.build-fuzz, so the ordinary debug build is kept), seeds the corpus from Assets/
+# (PNGs, scene files, a zipped .imagestack, a few replay lines), then fuzzes for SECONDS.
+# The corpus grows in .build-fuzz/corpus/TARGET across runs; crashing inputs are written to
+# fuzz-crashes/TARGET/ (turn each into a named regression test). Exit status: libFuzzer's
+# (0 when the run was clean). The last lines printed are the executions per second and the
+# coverage (cov: edges, ft: features) reached.
+#
+# SWIFT_BACKTRACE=enable=no: Swift's backtracer would otherwise hold a crashing process for
+# minutes. Each input may take at most 10 s and 2 GB (a longer or larger one is a finding).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-}
+seconds=${2:-}
+case "$target" in png|scene|replay|stack) ;; *)
+    echo "usage: scripts/fuzz.sh png|scene|replay|stack SECONDS [libFuzzer flags]" >&2; exit 1 ;;
+esac
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a whole number, found \"$seconds\"" >&2; exit 1; }
+shift 2
+
+scratch=.build-fuzz
+if [ ! -d $scratch/checkouts ] && [ -d .build/checkouts ]; then
+    mkdir -p $scratch && cp -r .build/checkouts .build/repositories $scratch/ 2>/dev/null || true
+fi
+swift build --scratch-path $scratch --product parallax-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -v "Cannot export local symbol" | tail -3
+binary=$(swift build --scratch-path $scratch --show-bin-path)/parallax-fuzz
+
+corpus=$scratch/corpus/$target
+seeds=$scratch/seeds/$target
+crashes=fuzz-crashes/$target
+mkdir -p "$corpus" "$seeds" "$crashes"
+case "$target" in
+png)    find Assets -name '*.png' -size -64k -exec cp {} "$seeds/" \; ; maxlen=65536 ;;
+scene)  cp Assets/scenes/*.json "$seeds/"; maxlen=16384 ;;
+stack)  python3 - "$seeds" <<'PY'
+import os, sys, zipfile
+root = "Assets/icon/DefaultIcon.imagestack"
+for name, top in (("top-folder.lsr", "DefaultIcon.imagestack/"), ("root.lsr", "")):
+    with zipfile.ZipFile(os.path.join(sys.argv[1], name), "w", zipfile.ZIP_DEFLATED) as z:
+        for folder, _, files in os.walk(root):
+            for f in files:
+                full = os.path.join(folder, f)
+                z.write(full, top + os.path.relpath(full, root))
+PY
+        maxlen=262144 ;;
+replay) printf '%s\n' '{"t":0.2,"type":"key","key":"Right","down":true}' '{"t":0.3,"type":"key","key":"Right","down":false}' \
+            '{"t":0.5,"type":"pointer","x":640,"y":360,"button":"left","down":true}' '{"t":0.6,"type":"move","x":700,"y":300}' \
+            '{"t":0.9,"type":"pointer","x":700,"y":300,"button":"left","down":false}' > "$seeds/keys-pointer.jsonl"
+        printf '%s\n' '{"t":0,"type":"controllerAxis","name":"leftx","value":0.9}' '{"t":1.5,"type":"wheel","dx":0,"dy":-120}' \
+            '{"t":2,"type":"controllerButton","name":"dpright","down":true}' > "$seeds/controller-wheel.jsonl"
+        maxlen=16384 ;;
+esac
+
+export SWIFT_BACKTRACE=enable=no
+export PARALLAX_FUZZ_TARGET=$target
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1}"
+log=$scratch/fuzz-$target.log
+set +e
+"$binary" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=$maxlen -artifact_prefix="$crashes/" -print_final_stats=1 "$@" >"$log" 2>&1
+status=$?
+set -e
+grep -E '^#[0-9]+' "$log" | tail -1
+grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' "$log" || true
+if [ $status -ne 0 ]; then
+    grep -E 'ERROR|Fatal error|SUMMARY|artifact' "$log" | head -5
+    echo "fuzz.sh: $target FAILED (status $status); log: $log; inputs: $crashes/" >&2
+else
+    echo "fuzz.sh: $target ran clean for $seconds s; log: $log"
+fi
+exit $status
