@@ -12,6 +12,10 @@ public enum Replay {
         var lastTime = -Double.infinity
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            guard line.utf8.count <= maxLineBytes else {
+                throw SceneError(file: "\(file):\(lineNumber)", path: "",
+                                 message: "line longer than \(maxLineBytes) bytes (\(line.utf8.count)); a replay event is one short JSON line")
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             let where_ = "\(file):\(lineNumber)"
@@ -52,15 +56,14 @@ public enum Replay {
         return events
     }
 
-    /// Reads and parses a replay file.
+    /// Largest replay file read (64 MiB, about a million events).
+    public static let maxFileBytes = 64 << 20
+    /// Longest line of a replay file (an event is about 80 bytes).
+    public static let maxLineBytes = 4096
+
+    /// Reads and parses a replay file (a regular file of at most `maxFileBytes`).
     public static func load(path: String) throws -> [TimedEvent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, path: "", message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, path: "", message: "not UTF-8 text")
-        }
-        return try parse(text, file: path)
+        try parse(SceneError.readText(path, maxBytes: maxFileBytes, what: "replay"), file: path)
     }
 
     /// One JSON line for an event (what `parallax-demo --record` writes).

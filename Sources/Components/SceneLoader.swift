@@ -38,6 +38,7 @@ public final class SceneContext {
     public func resolve(_ node: JSONNode) throws -> String {
         let raw = try node.string()
         guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
+        guard !raw.utf8.contains(0) else { throw node.error("the path contains a NUL byte") }
         let path = raw.hasPrefix("/") ? raw : (directory as NSString).appendingPathComponent(raw)
         guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such file: \(path)") }
         return path
@@ -66,18 +67,12 @@ public enum SceneLoader {
         "carousel": Carousel.make,
     ]
 
-    /// Reads and builds the scene at `path`.
+    /// Largest scene file read (16 MiB): the parsed tree costs many times the text.
+    public static let maxSceneBytes = 16 << 20
+
+    /// Reads and builds the scene at `path` (a regular file of at most `maxSceneBytes`).
     public static func load(path: String, images: ImageStore) throws -> Scene {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, path: "", message: "no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, path: "", message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, path: "", message: "not UTF-8 text")
-        }
+        let text = try SceneError.readText(path, maxBytes: maxSceneBytes, what: "scene")
         let directory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, directory: directory.isEmpty ? "." : directory, images: images)
     }
