@@ -38,17 +38,29 @@ mkdir -p "$corpus" "$seeds" "$crashes"
 case "$target" in
 png)    find Assets -name '*.png' -size -64k -exec cp {} "$seeds/" \; ; maxlen=65536 ;;
 scene)  cp Assets/scenes/*.json "$seeds/"; maxlen=16384 ;;
-stack)  python3 - "$seeds" <<'PY'
-import os, sys, zipfile
-root = "Assets/icon/DefaultIcon.imagestack"
-for name, top in (("top-folder.lsr", "DefaultIcon.imagestack/"), ("root.lsr", "")):
+stack)  # Small stacks (4x4 layers) keep an input to milliseconds; the structure is the icon's.
+        python3 - "$seeds" <<'PY'
+import json, os, struct, sys, zipfile, zlib
+def png(w, h, rgba):
+    def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+    rows = b"".join(b"\0" + bytes(rgba) * w for _ in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+layers = [("Front", (255, 0, 0, 128)), ("Middle", (0, 255, 0, 255)), ("Back", (0, 0, 255, 255))]
+top = {"layers": [{"filename": n + ".imagestacklayer"} for n, _ in layers],
+       "properties": {"canvasSize": {"width": 8, "height": 6}}, "info": {"version": 1, "author": "xcode"}}
+for name, prefix in (("top-folder.lsr", "Icon.imagestack/"), ("root.lsr", "")):
     with zipfile.ZipFile(os.path.join(sys.argv[1], name), "w", zipfile.ZIP_DEFLATED) as z:
-        for folder, _, files in os.walk(root):
-            for f in files:
-                full = os.path.join(folder, f)
-                z.write(full, top + os.path.relpath(full, root))
+        z.writestr(prefix + "Contents.json", json.dumps(top))
+        for n, colour in layers:
+            d = prefix + n + ".imagestacklayer/"
+            z.writestr(d + "Contents.json", json.dumps({"properties": {"frame-size": {"width": 6, "height": 4},
+                                                                      "frame-center": {"x": 4, "y": 3}}}))
+            z.writestr(d + "Content.imageset/Contents.json",
+                       json.dumps({"images": [{"filename": "l.png", "idiom": "tv", "scale": "1x"}]}))
+            z.writestr(d + "Content.imageset/l.png", png(4, 4, colour))
 PY
-        maxlen=262144 ;;
+        maxlen=16384 ;;
 replay) printf '%s\n' '{"t":0.2,"type":"key","key":"Right","down":true}' '{"t":0.3,"type":"key","key":"Right","down":false}' \
             '{"t":0.5,"type":"pointer","x":640,"y":360,"button":"left","down":true}' '{"t":0.6,"type":"move","x":700,"y":300}' \
             '{"t":0.9,"type":"pointer","x":700,"y":300,"button":"left","down":false}' > "$seeds/keys-pointer.jsonl"

@@ -72,6 +72,11 @@ public final class Carousel: SceneComponent {
     public static let dragThreshold = 5.0
     /// Left-stick repeat interval (5 moves per second).
     public static let stickRepeatInterval = 0.2
+    /// Repeats after which a held stick's animation is in its steady state (the lag
+    /// behind the target halves with every repeat: 2^-64 is below a Double's precision).
+    static let stickSteadyRepeats = 64
+    /// Repeats made since the stick was pushed.
+    private var stickRepeats = 0
 
     /// Creates a carousel of `count` items in `frame` (canvas points). Items show
     /// `imageRefs[i]` when given (then `count` must match), else generated posters
@@ -144,10 +149,28 @@ public final class Carousel: SceneComponent {
         guard newTime >= previous else { return }
         time = newTime
         while stickDirection != 0 && nextStickRepeat <= newTime {
+            // A stick held for hours must not cost one step per repeat: once the repeats
+            // are in their steady state, skip all but the last in one shift (closed form),
+            // and once pinned at an end (no wrap), the rest do nothing.
+            let interval = Carousel.stickRepeatInterval
+            let pending = ((newTime - nextStickRepeat) / interval).rounded(.down)
+            if stickRepeats >= Carousel.stickSteadyRepeats && pending >= 2 {
+                let skipped = physics.skipRepeatedScrolls(pending - 1, direction: stickDirection, interval: interval)
+                if skipped > 0 {
+                    nextStickRepeat += skipped * interval
+                    lastInteraction = nextStickRepeat - interval
+                    continue
+                }
+                if !physics.isAnimating && physics.targetIndex == physics.currentIndex && stickRepeats > 2 * Carousel.stickSteadyRepeats {
+                    nextStickRepeat += (pending - 1) * interval
+                    lastInteraction = nextStickRepeat - interval
+                }
+            }
             physics.update(to: nextStickRepeat)
             physics.scroll(byItems: stickDirection)
             lastInteraction = nextStickRepeat
-            nextStickRepeat += Carousel.stickRepeatInterval
+            nextStickRepeat += interval
+            stickRepeats += 1
         }
         physics.update(to: newTime)
         if autoscroll != 0 && !pointerDown && !physics.isAnimating && !physics.isDragging {
@@ -246,6 +269,7 @@ public final class Carousel: SceneComponent {
             let direction = value > 0.5 ? 1 : value < -0.5 ? -1 : 0
             if direction != stickDirection {
                 stickDirection = direction
+                stickRepeats = 0
                 if direction != 0 {
                     interact()
                     physics.scroll(byItems: direction)
