@@ -44,7 +44,8 @@ let modules: [Target] = [
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2"]),
-    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
+                                                 .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
     .target(name: "CAllocCounter"),
 ]

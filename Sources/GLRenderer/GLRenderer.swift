@@ -624,7 +624,7 @@ public final class GLRenderer {
             let message = "GL error 0x\(String(error, radix: 16)) at \(place)"
             if glErrors.count < 100 {
                 glErrors.append(message)
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                _ = (message + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
             }
             error = glGetError()
         }

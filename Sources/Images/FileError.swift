@@ -52,7 +52,7 @@ public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// The error for `errno` value `code` after an operation on `file`.
-    static func system(_ code: Int32, file: String, doing action: String) -> FileError {
+    public static func system(_ code: Int32, file: String, doing action: String) -> FileError {
         switch code {
         case ENOENT: return FileError(file: file, .noSuchFile)
         case ELOOP: return FileError(file: file, .system("\(action): too many levels of symbolic links (a symbolic link loop)"))

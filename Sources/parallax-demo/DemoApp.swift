@@ -31,7 +31,7 @@ final class DemoApp {
     private var sceneName: String
     private var sceneStart: Double
     private var events: [PlatformEvent] = []
-    private var recorder: FileHandle?
+    private var recorder: OutputFile?
     private var recordPath: String?
     private var running = true
     private var frameCount = 0
@@ -50,11 +50,9 @@ final class DemoApp {
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
-            guard FileManager.default.createFile(atPath: recordPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: recordPath) else {
-                throw DemoError(description: "\(recordPath): cannot create the replay file")
-            }
-            recorder = handle
+            // Written to a temporary file and put in place when the demo ends (OutputFile):
+            // an existing replay is never truncated by a run that fails.
+            recorder = try OutputFile(path: recordPath)
             self.recordPath = recordPath
         }
     }
@@ -182,7 +180,13 @@ final class DemoApp {
     private func deliver(_ event: InputEvent, at now: Double) {
         driver.deliver(event, at: now)
         if let recorder {
-            recorder.write(Data((Replay.line(for: TimedEvent(time: driver.time, event: event)) + "\n").utf8))
+            do {
+                try recorder.write(Array((Replay.line(for: TimedEvent(time: driver.time, event: event)) + "\n").utf8))
+            } catch {
+                ToolProcess.note("parallax-demo: \(error) (recording stopped)\n")
+                recorder.abandon()
+                self.recorder = nil
+            }
         }
     }
 
@@ -202,9 +206,11 @@ final class DemoApp {
         try image.writePNG(path: path)
     }
 
+    /// Puts the replay file in place; a failure (full disk) leaves any older file as it was.
     func finishRecording() {
-        try? recorder?.close()
-        recorder = nil
+        guard let recorder else { return }
+        self.recorder = nil
+        do { try recorder.commit() } catch { ToolProcess.note("parallax-demo: \(error) (replay not saved)\n") }
     }
 }
 

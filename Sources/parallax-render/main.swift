@@ -77,9 +77,9 @@ struct RenderCommand: ParsableCommand {
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
         let dump = QuadsDump.json(list, time: time)
         if let quads, quads != "-" {
-            try write(dump, to: quads)
+            try OutputFile.write(dump, to: quads)
         } else if quads == "-" || png == nil {
-            print(dump, terminator: "")
+            try ToolProcess.writeOutput(dump)
         }
 
         guard let png else { return }
@@ -109,11 +109,6 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    func write(_ text: String, to path: String) throws {
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw SceneError(file: path, path: "", message: "cannot write: \(error.localizedDescription)")
-        }
-    }
 }
 
 /// Loads a scene file, or a built-in scene when `name` is not a file but names one.
@@ -135,13 +130,5 @@ func parsePair(_ text: String, separator: Character, option: String) throws -> (
 
 extension PlatformError: OneLineError {}
 
-/// Runs the command; library errors become one line on stderr and exit status 1.
-do {
-    var command = try RenderCommand.parseAsRoot()
-    try command.run()
-} catch let error as OneLineError {
-    FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
-    exit(1)
-} catch {
-    RenderCommand.exit(withError: error)
-}
+/// Runs the command; every error (options included) is one line on stderr and exit status 1.
+ToolProcess.run(RenderCommand.self, name: "parallax-render")
