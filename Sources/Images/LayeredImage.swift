@@ -99,6 +99,7 @@ public struct LayeredImage: Equatable, Sendable {
         } catch let error as FileError {
             throw ImageError(file: path, error)
         }
+        if head.isEmpty { throw ImageError(file: path, .emptyFile) }
         guard head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06] else {
             let isLSR = (path as NSString).pathExtension.lowercased() == "lsr"
             throw ImageError(file: path, .wrongFileType(isLSR
