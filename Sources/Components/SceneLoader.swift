@@ -67,8 +67,9 @@ public enum SceneLoader {
         "carousel": Carousel.make,
     ]
 
-    /// Largest scene file read (16 MiB): the parsed tree costs many times the text.
-    public static let maxSceneBytes = 16 << 20
+    /// Largest scene file read (4 MiB; the example scenes are a few KiB): parsing and
+    /// building cost many times the text (about a second per MiB in a debug build).
+    public static let maxSceneBytes = 4 << 20
 
     /// Reads and builds the scene at `path` (a regular file of at most `maxSceneBytes`).
     public static func load(path: String, images: ImageStore) throws -> Scene {

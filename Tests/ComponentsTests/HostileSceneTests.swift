@@ -153,7 +153,7 @@ final class HostileSceneTests: XCTestCase {
         let path = try dir.write("big.json", bytes: [])
         XCTAssertEqual(truncate(path, off_t(SceneLoader.maxSceneBytes + 1)), 0)   // sparse: no disk used
         XCTAssertThrowsError(try SceneLoader.load(path: path, images: ImageStore())) {
-            XCTAssertEqual("\($0)", "\(path): scene file too large (16777217 bytes, limit 16777216)")
+            XCTAssertEqual("\($0)", "\(path): scene file too large (4194305 bytes, limit 4194304)")
         }
         XCTAssertEqual(truncate(path, off_t(Replay.maxFileBytes + 1)), 0)
         XCTAssertThrowsError(try Replay.load(path: path)) {
