@@ -85,6 +85,9 @@ public enum SceneLoader {
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
+        guard canvas.width >= 1, canvas.height >= 1 else {
+            throw canvasNode.error("expected a canvas of at least 1x1 point, found \(canvas)")
+        }
         guard canvas.width <= 16384, canvas.height <= 16384 else {
             throw canvasNode.error("expected a canvas of at most 16384x16384 points, found \(canvas)")
         }

@@ -50,6 +50,8 @@ final class HostileSceneTests: XCTestCase {
         for (component, expected) in cases {
             XCTAssertEqual(refusal(scene(component)), expected, component)
         }
+        XCTAssertEqual(refusal(scene("", canvas: "\"width\": 1e-300, \"height\": 300")),
+                       "s.json: at canvas: expected a canvas of at least 1x1 point, found 1e-300x300.0")
     }
 
     /// A stepped button rotating for 1e300 seconds: no trap, a finite angle.
