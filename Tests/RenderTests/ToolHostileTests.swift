@@ -89,6 +89,9 @@ final class ToolHostileTests: XCTestCase {
     func testQuadsToDevicesAndFailedStandardOutput() throws {
         let null = try shell("\"$RENDER\" button --quads /dev/null && test -c /dev/null")
         XCTAssertEqual(null.status, 0, null.stderr)
+        let stdout = try shell("\"$RENDER\" button --quads /dev/stdout && test -c /dev/null")
+        XCTAssertEqual(stdout.status, 0, stdout.stderr)
+        XCTAssertTrue(stdout.stdout.hasPrefix("{\"canvas\": [1280, 720]"), stdout.stdout)
         let full = try shell("\"$RENDER\" button --quads - > /dev/full")
         assertOneLineRefusal(full, "parallax-render: standard output: cannot write: no space left on the device")
         let closed = try shell("\"$RENDER\" button >&-")
