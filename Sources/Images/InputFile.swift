@@ -60,7 +60,15 @@ public enum InputFile {
     static func open(_ path: String) throws -> Int32 {
         try refuseNUL(path)
         let fd = path.withCString { Foundation.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        guard fd >= 0 else { throw FileError.system(errno, file: path, doing: "cannot open") }
+        guard fd >= 0 else {
+            let code = errno
+            // A socket or an absent device cannot be opened at all: say what the path is.
+            var info = stat()
+            if code != ENOENT && code != ELOOP && stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+                throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
+            }
+            throw FileError.system(code, file: path, doing: "cannot open")
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno

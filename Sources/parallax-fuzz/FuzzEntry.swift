@@ -31,6 +31,7 @@ let fuzzTarget: String = {
         FileHandle.standardError.write(Data("parallax-fuzz: set PARALLAX_FUZZ_TARGET to one of \(FuzzTargets.names.joined(separator: ", "))\n".utf8))
         exit(1)
     }
+    atexit { unlink(FuzzTargets.stackFile) }
     return name
 }()
 #else
