@@ -37,7 +37,7 @@ func writeJSON(_ object: Any, _ relative: String) throws {
     try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     data.append(0x0A)
-    try data.write(to: URL(fileURLWithPath: path))
+    try OutputFile.write([UInt8](data), to: path)
     written.append((relative, data.count))
 }
 
