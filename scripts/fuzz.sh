@@ -6,6 +6,7 @@
 # Builds Sources/parallax-fuzz with `-sanitize=fuzzer,address` into its own scratch path
 # (.build-fuzz, so the ordinary debug build is kept), seeds the corpus from Assets/
 # (PNGs, scene files, a zipped .imagestack, a few replay lines), then fuzzes for SECONDS.
+# A dictionary (scripts/fuzz-dict/TARGET.dict) is used when there is one.
 # The corpus grows in .build-fuzz/corpus/TARGET across runs; crashing inputs are written to
 # fuzz-crashes/TARGET/ (turn each into a named regression test). Exit status: libFuzzer's
 # (0 when the run was clean). The last lines printed are the executions per second and the
@@ -72,10 +73,13 @@ esac
 export SWIFT_BACKTRACE=enable=no
 export PARALLAX_FUZZ_TARGET=$target
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1}"
+# Keys, kinds and extreme numbers the mutations splice in (scripts/fuzz-dict/).
+dict=()
+[ -f "scripts/fuzz-dict/$target.dict" ] && dict=(-dict="scripts/fuzz-dict/$target.dict")
 log=$scratch/fuzz-$target.log
 set +e
 "$binary" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=$maxlen -artifact_prefix="$crashes/" -print_final_stats=1 "$@" >"$log" 2>&1
+    -max_len=$maxlen -artifact_prefix="$crashes/" -print_final_stats=1 "${dict[@]}" "$@" >"$log" 2>&1
 status=$?
 set -e
 grep -E '^#[0-9]+' "$log" | tail -1
