@@ -159,7 +159,7 @@ final class HostileSceneTests: XCTestCase {
         }
         XCTAssertEqual(truncate(path, off_t(Replay.maxFileBytes + 1)), 0)
         XCTAssertThrowsError(try Replay.load(path: path)) {
-            XCTAssertEqual("\($0)", "\(path): replay file too large (67108865 bytes, limit 67108864)")
+            XCTAssertEqual("\($0)", "\(path): replay file too large (16777217 bytes, limit 16777216)")
         }
     }
 
