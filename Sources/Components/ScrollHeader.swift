@@ -226,7 +226,7 @@ public final class ScrollHeader: SceneComponent {
         }
     }
 
-    /// Row `i`: alternating background, "ROW i" text and a hairline separator.
+    /// Row `i`: alternating background, "Row i" text and a hairline separator.
     static func rowImage(_ i: Int, width: Double, height: Double, _ images: ImageStore) -> ImageRef {
         let w = max(Int(width.rounded()), 8), h = max(Int(height.rounded()), 4)
         return images.addLazy(key: "scrollHeader/row\(i)/\(w)x\(h)", width: w, height: h, isOpaque: true) {
@@ -234,9 +234,8 @@ public final class ScrollHeader: SceneComponent {
             let W = Double(w), H = Double(h)
             p.clear(i % 2 == 0 ? Color(1, 1, 1) : Color(0.92, 0.93, 0.95))
             p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.8, 0.8, 0.82), 1) }
-            let text = "ROW \(i)", scale = max(1, (H / 14).rounded(.down))
-            let textWidth = Double(text.count) * 6 * scale - scale
-            p.crispText(text, center: Point(16 + textWidth / 2, H / 2), scale: scale, Color(0.15, 0.15, 0.2))
+            p.text("Row \(i)", at: Point(16, H / 2), alignment: .left, size: max(8, (H * 0.38).rounded()),
+                   Color(0.15, 0.15, 0.2))
             return p.image()
         }
     }
@@ -249,7 +248,8 @@ public final class ScrollHeader: SceneComponent {
             let W = Double(w), H = Double(h)
             p.clear(Color(0.97, 0.97, 0.98))
             p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.75, 0.75, 0.78), 1) }
-            p.crispText(title, center: Point(W / 2, H * 0.6), scale: 2, Color(0.1, 0.1, 0.15))
+            p.text(title, at: Point(W / 2, H * 0.6), font: "DejaVu Sans Bold", size: max(8, (H * 0.3).rounded()),
+                   Color(0.1, 0.1, 0.15))
             return p.image()
         }
     }

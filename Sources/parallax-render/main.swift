@@ -72,6 +72,11 @@ struct RenderCommand: ParsableCommand {
         let driver = SceneDriver(scene: scene, events: events)
         driver.advance(to: time)
 
+        if png != nil, let size {
+            // Text is rasterised at the output's pixels per canvas point.
+            let s = try parsePair(size, separator: "x", option: "--size")
+            scene.setContentsScale(GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: Int(s.0), pixelHeight: Int(s.1)).scale)
+        }
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
