@@ -15,7 +15,9 @@ public enum TextImage {
     /// The pixel size of the image `render` makes for a box of `width` x `height` points.
     public static func pixelSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int) {
         let k = scale.isFinite && scale > 0 ? min(scale, 64) : 1
-        func side(_ v: Double) -> Int { v.isFinite && v > 0 ? min(Int((v * k).rounded(.up)), TextRasterizer.maximumSide) : 0 }
+        func side(_ v: Double) -> Int {
+            v.isFinite && v > 0 ? Int(min((v * k).rounded(.up), Double(TextRasterizer.maximumSide))) : 0
+        }
         return (side(width), side(height))
     }
 }

@@ -159,20 +159,27 @@ struct LineBreaker {
         "、。，．：；？！」』）〕】〉》ー・,.:;?!)]}".unicodeScalars.contains(s)
     }
 
-    /// Width of `scalars` with trailing spaces left out.
-    func measure(_ scalars: ArraySlice<Unicode.Scalar>, _ direction: TextDirection) -> Double {
-        var end = scalars.endIndex
-        while end > scalars.startIndex && scalars[end - 1].value == 0x20 { end -= 1 }
-        return shaper.shape(scalars[scalars.startIndex..<end].map(\.value), direction: direction).width
-    }
-
     /// Greedy breaking: as many words as fit on each line; a word wider than the line
-    /// breaks between characters (grapheme clusters). Trailing spaces are dropped.
+    /// breaks between characters (grapheme clusters). Trailing spaces are dropped. Widths
+    /// come from one shaping of the whole paragraph (each cluster's advance counted at its
+    /// first character), so breaking is linear in the paragraph's length.
     func wrap(_ p: [Unicode.Scalar], direction: TextDirection) -> [[Unicode.Scalar]] {
         guard !p.isEmpty else { return [[]] }
+        // prefix[i] = advance of p[0..<i].
+        var advance = [Double](repeating: 0, count: p.count)
+        for g in shaper.shape(p.map(\.value), direction: direction).glyphs where g.cluster < p.count {
+            advance[g.cluster] += g.advance
+        }
+        var prefix = [Double](repeating: 0, count: p.count + 1)
+        for i in 0..<p.count { prefix[i + 1] = prefix[i] + advance[i] }
+        func width(_ from: Int, _ to: Int) -> Double {
+            var end = to
+            while end > from && p[end - 1].value == 0x20 { end -= 1 }
+            return prefix[end] - prefix[from]
+        }
         let graphemes = LineBreaker.graphemeStarts(p)
         var opportunities: [Int] = []
-        for i in 1..<p.count where LineBreaker.canBreak(between: p[i - 1], and: p[i]) && graphemes.contains(i) {
+        for i in 1..<p.count where graphemes[i] && LineBreaker.canBreak(between: p[i - 1], and: p[i]) {
             opportunities.append(i)
         }
         opportunities.append(p.count)
@@ -180,52 +187,45 @@ struct LineBreaker {
         var start = 0
         var k = 0
         while start < p.count {
-            // The farthest opportunity that fits (binary search: widths grow with the end).
-            var lo = k, hi = opportunities.count - 1, best = -1
-            while lo <= hi {
-                let mid = (lo + hi) / 2
-                if opportunities[mid] > start && measure(p[start..<opportunities[mid]], direction) <= width {
-                    best = mid; lo = mid + 1
-                } else {
-                    hi = mid - 1
-                }
-            }
+            while k < opportunities.count && opportunities[k] <= start { k += 1 }
             var end: Int
-            if best >= 0 {
-                end = opportunities[best]
-                k = best + 1
+            if k < opportunities.count && width(start, opportunities[k]) <= self.width {
+                // The farthest opportunity that fits.
+                while k + 1 < opportunities.count && width(start, opportunities[k + 1]) <= self.width { k += 1 }
+                end = opportunities[k]
             } else {
                 // One word wider than the line: as many grapheme clusters as fit (at least one).
-                let limit = opportunities[k]
-                let starts = graphemes.filter { $0 > start && $0 <= limit }.sorted()
-                var loG = 0, hiG = starts.count - 1, fit = 0
-                while loG <= hiG {
-                    let mid = (loG + hiG) / 2
-                    if measure(p[start..<starts[mid]], direction) <= width { fit = mid; loG = mid + 1 } else { hiG = mid - 1 }
+                let limit = k < opportunities.count ? opportunities[k] : p.count
+                end = start + 1
+                while end < limit && !graphemes[end] { end += 1 }
+                var next = end + 1
+                while next <= limit {
+                    if graphemes[next] {
+                        if width(start, next) > self.width { break }
+                        end = next
+                    }
+                    next += 1
                 }
-                end = starts.isEmpty ? limit : starts[fit]
-                if end >= limit { k += 1 }
             }
             var lineEnd = end
             while lineEnd > start && p[lineEnd - 1].value == 0x20 { lineEnd -= 1 }
             lines.append(Array(p[start..<lineEnd]))
             start = end
             while start < p.count && p[start].value == 0x20 { start += 1 }
-            while k < opportunities.count && opportunities[k] <= start { k += 1 }
-            if k >= opportunities.count && start < p.count { opportunities.append(p.count) }
         }
         return lines.isEmpty ? [[]] : lines
     }
 
-    /// Offsets where grapheme clusters (user-perceived characters) start, plus the end.
-    static func graphemeStarts(_ p: [Unicode.Scalar]) -> Set<Int> {
-        var starts = Set<Int>()
+    /// For each offset 0...count, whether a grapheme cluster (user-perceived character)
+    /// starts there (the end counts as a start).
+    static func graphemeStarts(_ p: [Unicode.Scalar]) -> [Bool] {
+        var starts = [Bool](repeating: false, count: p.count + 1)
         var offset = 0
         for c in String(String.UnicodeScalarView(p)) {
-            starts.insert(offset)
+            starts[offset] = true
             offset += c.unicodeScalars.count
         }
-        starts.insert(offset)
+        starts[p.count] = true
         return starts
     }
 

@@ -45,7 +45,8 @@ public enum TextRasterizer {
     /// The coverage of `layout` in an image of its box size (rounded up), glyphs outside
     /// it clipped.
     public static func mask(_ layout: TextLayout) -> TextMask {
-        let w = min(Int(layout.width.rounded(.up)), maximumSide), h = min(Int(layout.height.rounded(.up)), maximumSide)
+        let limit = Double(maximumSide)
+        let w = Int(min(layout.width.rounded(.up), limit)), h = Int(min(layout.height.rounded(.up), limit))
         var mask = TextMask(width: w, height: h, coverage: [UInt8](repeating: 0, count: w * h))
         guard w > 0, h > 0 else { return mask }
         mask.coverage.withUnsafeMutableBufferPointer { cov in
@@ -68,8 +69,8 @@ public enum TextRasterizer {
         for line in layout.lines {
             let base = line.baseline + Double(dy)
             // Lines wholly outside the clip are skipped.
-            if base - layout.pixelSize * 2 > Double(h) || base + layout.pixelSize * 2 < 0 { continue }
-            for g in line.glyphs {
+            if !(base - layout.pixelSize * 2 <= Double(h) && base + layout.pixelSize * 2 >= 0) { continue }
+            for g in line.glyphs where abs(g.x) < 1e7 && abs(g.y) < 1e7 {
                 let face = g.face.ftFace
                 if sized.insert(ObjectIdentifier(g.face)).inserted {
                     FT_Set_Char_Size(face, 0, charSize, 72, 72)
