@@ -64,7 +64,8 @@ public enum BuiltInScenes {
     static let coverflow = """
     {"canvas": {"width": 1280, "height": 720, "background": [0.05, 0.05, 0.07, 1]},
      "components": [{"kind": "carousel", "name": "coverflow", "frame": [0, 160, 1280, 400], "type": "coverFlow",
-                     "count": 25, "itemSize": [240, 320], "cornerRadius": 6, "clipsToBounds": false}]}
+                     "count": 25, "itemSize": [240, 320], "cornerRadius": 6, "clipsToBounds": false,
+                     "captions": "Episode {n}"}]}
     """
 
     /// Seed 002's cube, lit, drag to rotate.
