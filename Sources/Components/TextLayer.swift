@@ -14,8 +14,9 @@ import Typography
 /// them; a layer transform scales the bitmap (raise `contentsScale` for text shown
 /// enlarged).
 ///
-/// What it does NOT do: evict images of strings no longer shown (they stay in the store
-/// for reuse); draw a background (put a coloured layer behind it).
+/// What it does NOT do: remove the store entries of texts no longer shown (it releases
+/// their CPU pixels, which are rasterised again if shown again; the renderer's texture
+/// cache evicts by its own budget); draw a background (put a coloured layer behind it).
 public final class TextLayer {
     /// The layer whose contents show the text (position, transform, opacity as usual).
     public let layer: Layer
@@ -28,6 +29,7 @@ public final class TextLayer {
 
     private let images: ImageStore
     private var shown: (string: String, style: TextStyle, bounds: Size, scale: Double)?
+    private var shownRef: ImageRef?
 
     /// A text layer named `name` drawing into images of `images`.
     public init(name: String = "", string: String = "", style: TextStyle = TextStyle(), bounds: Size = .zero,
@@ -63,15 +65,20 @@ public final class TextLayer {
         }
         shown = (string, style, layer.bounds, contentsScale)
         let px = pixelSize
+        let previous = shownRef
+        defer { if let previous, previous != shownRef { images.releasePixels(previous) } }
         guard px.width > 0, px.height > 0, !string.isEmpty else {
             layer.contents = .none
+            shownRef = nil
             return true
         }
         let string = self.string, style = self.style, bounds = layer.bounds, scale = contentsScale
         let key = "text:\(px.width)x\(px.height)@\(scale):\(style):\(string)"
-        layer.contents = .image(images.addLazy(key: key, width: px.width, height: px.height, isOpaque: false) {
+        let ref = images.addLazy(key: key, width: px.width, height: px.height, isOpaque: false) {
             try TextImage.render(string, style: style, width: bounds.width, height: bounds.height, scale: scale)
-        })
+        }
+        layer.contents = .image(ref)
+        shownRef = ref
         return true
     }
 }

@@ -3,7 +3,8 @@ import CHarfBuzz
 
 /// One font file opened twice: by FreeType (outlines, rasterising, character map) and by
 /// HarfBuzz's own OpenType functions (shaping, at a scale set per call). Lives as long as
-/// the `FontLibrary` that opened it.
+/// the `FontLibrary` that opened it. Not for concurrent use: shaping and rasterising set
+/// the face's size, so lay out and draw text from one thread at a time.
 public final class FontFace {
     /// The font file and its face index in a collection.
     public let path: String, index: Int
