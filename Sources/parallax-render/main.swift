@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
             let s = try parsePair(size, separator: "x", option: "--size")
-            scene.setContentsScale(GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: Int(s.0), pixelHeight: Int(s.1)).scale)
+            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
         }
         var list = RenderList()
         var flattener = Flattener()
