@@ -79,7 +79,7 @@ let tests: [Target] = [
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "_TestSupport"],
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
 ]
 
