@@ -129,4 +129,18 @@ final class TextLayerTests: XCTestCase {
         let bad = error(#"{"canvas": {"width": 400, "height": 200}, "components": [{"kind": "carousel", "name": "c", "frame": [0, 0, 400, 200], "count": 3, "captions": ["a"]}]}"#)
         XCTAssertTrue(bad.contains("one caption per item (3), found 1"), bad)
     }
+
+    func testScrollHeaderRowsAndBarArePaintedAtThePixelSizeShown() throws {
+        let images = ImageStore()
+        let header = ScrollHeader(name: "h", frame: Rect(x: 0, y: 0, width: 375, height: 667), images: images)
+        func rowImage() -> ImageRef? {
+            for l in header.rootLayer.sublayers where l.name == "h/row0" { if case .image(let r) = l.contents { return r } }
+            return nil
+        }
+        XCTAssertEqual(rowImage().map { [$0.width, $0.height] }, [375, 44])
+        header.setContentsScale(2)
+        XCTAssertEqual(rowImage().map { [$0.width, $0.height] }, [750, 88])
+        guard case .image(let bar) = header.navigationBar.contents else { return XCTFail("no bar image") }
+        XCTAssertEqual([bar.width, bar.height], [750, 128])
+    }
 }
