@@ -119,6 +119,7 @@ public final class LayerComponent: SceneComponent {
         if style.font.trimmingCharacters(in: .whitespaces).isEmpty || style.font.count > 200 {
             throw node["font"].error("expected a fontconfig name such as \"DejaVu Sans Bold\" (1 to 200 characters)")
         }
+        do { _ = try FontLibrary.shared.face(named: style.font) } catch { throw node["font"].error("\(error)") }
         style.fontSize = try node["fontSize"].double(in: 0...4096, default: 36)
         if node["foregroundColor"].exists {
             let c = try node["foregroundColor"].rgba()

@@ -47,6 +47,8 @@ final class TextLayerTests: XCTestCase {
         XCTAssertTrue(error(scene(#""string": "a", "fontSize": -1"#)).contains("fontSize"))
         XCTAssertTrue(error(scene(#""string": "a", "fontSize": 1e300"#)).contains("fontSize"))
         XCTAssertTrue(error(scene(#""string": "a", "font": "  ""#)).contains("font"))
+        let pattern = error(scene(#""string": "a", "font": "Sans:weight=heavyish""#))
+        XCTAssertTrue(pattern.contains("not a fontconfig name"), pattern)
         XCTAssertTrue(error(scene(#""string": "a", "color": [1, 1, 1, 1]"#)).contains("expected no color"))
         XCTAssertTrue(error(scene(#""string": 5"#)).contains("string"))
         let long = String(repeating: "x", count: TextLayout.maximumScalars + 1)
