@@ -106,6 +106,6 @@ do {
     for (file, bytes) in written { print(String(repeating: " ", count: max(0, 8 - String(bytes).count)) + "\(bytes)  \(file)") }
     print("generate-assets: wrote \(written.count) files, \(total) bytes under \(output)")
 } catch {
-    FileHandle.standardError.write(Data("generate-assets: \(error)\n".utf8))
+    _ = "generate-assets: \(error)\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     exit(1)
 }
