@@ -69,6 +69,9 @@ replay) printf '%s\n' '{"t":0.2,"type":"key","key":"Right","down":true}' '{"t":0
             '{"t":2,"type":"controllerButton","name":"dpright","down":true}' > "$seeds/controller-wheel.jsonl"
         maxlen=16384 ;;
 esac
+# Hand-made seeds that spell out every optional key (scripts/fuzz-seeds/TARGET/): a key
+# absent from every seed is almost never invented by the mutations.
+if [ -d "scripts/fuzz-seeds/$target" ]; then cp scripts/fuzz-seeds/"$target"/* "$seeds/"; fi
 
 export SWIFT_BACKTRACE=enable=no
 export PARALLAX_FUZZ_TARGET=$target
