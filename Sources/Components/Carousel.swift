@@ -166,6 +166,12 @@ public final class Carousel: SceneComponent {
             // are in their steady state, skip all but the last in one shift (closed form),
             // and once pinned at an end (no wrap), the rest do nothing.
             let interval = Carousel.stickRepeatInterval
+            // Beyond about 1e15 s a Double has no room for one more interval: adding it
+            // changes nothing and the loop would never end (found by scripts/fuzz.sh replay).
+            guard nextStickRepeat + interval > nextStickRepeat else {
+                nextStickRepeat = .infinity
+                break
+            }
             let pending = ((newTime - nextStickRepeat) / interval).rounded(.down)
             if stickRepeats >= Carousel.stickSteadyRepeats && pending >= 2 {
                 let skipped = physics.skipRepeatedScrolls(pending - 1, direction: stickDirection, interval: interval)

@@ -129,6 +129,24 @@ final class HostileSceneTests: XCTestCase {
         }
     }
 
+    /// scripts/fuzz.sh replay, timeout-964da5d8: a stick held from t = 0 and a last event
+    /// at 4.4e85 s. Past about 1e16 s adding the 0.2 s repeat interval changes nothing, so
+    /// the repeat loop never ended; it must finish at once at any time.
+    func testFuzzFindingStickHeldUntilAnAstronomicalTimeEnds() throws {
+        let text = """
+        {"t":0,"type":"controllerAxis","name":"leftx","value":1.9}
+        {"t":0.5,"type":"wheel","dx":-0,"dy":-120}
+        {"t":44444444444444444444444444444444444444444444444444444444444444444444444444444444442,"type":"controllerButton","name":"dpright","down":true}
+        """
+        let events = try Replay.parse(text, file: "timeout-964da5d8.jsonl")
+        for name in ["carousel", "coverflow", "carousel-100k"] {
+            let start = Date()
+            let driver = SceneDriver(scene: try BuiltInScenes.load(name, images: ImageStore()), events: events)
+            for t in [1e16, 1e17, 4.5e85, 1e300] { driver.advance(to: t) }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
+        }
+    }
+
     func testReplayLineLongerThanTheLimitIsRefused() {
         let long = "{\"t\":0,\"type\":\"key\",\"key\":\"" + String(repeating: "A", count: 5000) + "\",\"down\":true}"
         XCTAssertThrowsError(try Replay.parse("\n" + long, file: "r.jsonl")) { error in
