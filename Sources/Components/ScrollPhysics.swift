@@ -545,7 +545,11 @@ public struct ScrollPhysics: Equatable, Sendable {
         let x = offset
         var stop = x
         switch deceleration {
-        case .exponential: stop = x + glideDistance(v)
+        case .exponential(let r):
+            // UIScrollView's projection (velocity in units per second, `r` per ms):
+            // distance = v / 1000 * r / (1 - r), the sum of the per-millisecond decay.
+            let rate = r > 0 && r < 1 ? r : 0.998
+            stop = x + v / 1000 * rate / (1 - rate)
         case .constant(let rate): stop = x + v / (60 * (1 - min(max(rate, 0), 0.999)))
         }
         if !stop.isFinite { stop = x }
