@@ -1,6 +1,7 @@
 import XCTest
 import LayerMath
 import Layers
+import _TestSupport
 @testable import Components
 
 final class CarouselTests: XCTestCase {
@@ -405,7 +406,9 @@ final class CarouselTests: XCTestCase {
     // MARK: Robustness
 
     func testRandomEventsStayFinite() {
-        var rng = SystemRandomNumberGenerator()
+        let seed = randomTestSeed(0xCA20_05E1)
+        var rng = SeededRandom(seed: seed)
+        let context = "seed 0x\(String(seed, radix: 16))"
         for type in CarouselType.allCases {
             let c = carousel(type, count: 12, frame: Rect(x: 0, y: 100, width: 800, height: 300), autoscroll: 0.5)
             var t = 0.0
@@ -424,12 +427,12 @@ final class CarouselTests: XCTestCase {
                 }
                 c.handle(event, at: t)
                 c.update(to: t)
-                XCTAssertTrue(c.physics.offset.isFinite)
-                XCTAssertTrue((0..<12).contains(c.centredIndex))
+                XCTAssertTrue(c.physics.offset.isFinite, context)
+                XCTAssertTrue((0..<12).contains(c.centredIndex), context)
             }
             for q in quads(c).quads {
-                XCTAssertTrue(q.matrix.isFinite, "\(type)")
-                XCTAssertTrue(q.cornerArray.allSatisfy { $0.isFinite }, "\(type)")
+                XCTAssertTrue(q.matrix.isFinite, "\(type), \(context)")
+                XCTAssertTrue(q.cornerArray.allSatisfy { $0.isFinite }, "\(type), \(context)")
             }
         }
     }
