@@ -157,6 +157,58 @@ final class RotatedFlowSeedTests: XCTestCase {
         }
     }
 
+    /// Every carousel example scene, every position from the first item to the last (the
+    /// ends and the middle of the 100,000-item one), at rest and halfway to the next
+    /// item: every drawn quad stays a sane shape near its frame (before the fix, items
+    /// turned past edge-on projected to shapes thousands of points wide).
+    func testEveryExampleCarouselPositionProjectsNearItsFrame() throws {
+        let dir = packageRoot().appendingPathComponent("Assets/scenes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasPrefix("carousel") && $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 5)
+        for file in files {
+            let store = ImageStore()                                // PNGs decoded once per file
+            let probe = try SceneLoader.load(path: dir.appendingPathComponent(file).path, images: store)
+            let first = try XCTUnwrap(probe.components.first as? Carousel, file)
+            let n = first.count
+            let indices = n > 40 ? [0, 1, 2, n / 2, n - 3, n - 2, n - 1] : Array(0..<n)
+            for k in indices {
+                let text = try String(contentsOfFile: dir.appendingPathComponent(file).path, encoding: .utf8)
+                    .replacingOccurrences(of: "\"kind\": \"carousel\",", with: "\"kind\": \"carousel\", \"startIndex\": \(k),")
+                let scene = try SceneLoader.parse(text, file: file, directory: dir.path, images: store)
+                let c = try XCTUnwrap(scene.components.first as? Carousel)
+                XCTAssertEqual(c.centredIndex, k, file)
+                for step in 0..<2 {
+                    if step == 1 {
+                        c.handle(.key(c.layout.isVertical ? (k == n - 1 ? "Up" : "Down") : (k == n - 1 ? "Left" : "Right"),
+                                      down: true), at: 0.1)
+                        c.update(to: 0.3)                          // halfway: offset k +- 0.5
+                    } else {
+                        c.update(to: 0)
+                    }
+                    let list = scene.rootLayers.flatten(canvas: scene.canvas)
+                    XCTAssertTrue(list.quads.contains { $0.tag == c.centredIndex }, "\(file) at \(k)")
+                    let f = c.frame
+                    if c.type == .rotatedFlow {
+                        // The layer tree holds exactly the cells UICollectionView displays.
+                        let x = contentOffset(centring: c.physics.offset, width: f.width)
+                        let near = max(0, k - 5)...min(n - 1, k + 5)
+                        let expected = displayed(contentOffset: x - Double(near.lowerBound) * (f.width / 2 + 10),
+                                                 width: f.width, count: near.count).map { $0 + near.lowerBound }
+                        XCTAssertEqual(shownItems(c), expected, "\(file) at \(k) step \(step)")
+                    }
+                    for q in list.quads {
+                        let xs = q.cornerArray.map(\.x), ys = q.cornerArray.map(\.y)
+                        XCTAssertTrue(xs.allSatisfy(\.isFinite) && ys.allSatisfy(\.isFinite), "\(file) \(q.name)")
+                        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { continue }
+                        XCTAssertLessThan(maxX - minX, 1.5 * f.width, "\(file) at \(k) step \(step): \(q.name) \(xs)")
+                        XCTAssertLessThan(maxY - minY, 1.5 * max(f.height, 400), "\(file) at \(k) step \(step): \(q.name)")
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Scrolling (replayed drags)
 
     /// Replays a pointer drag: down at `x0`, moves at 120 Hz at constant speed for
