@@ -200,6 +200,11 @@ public final class Carousel: SceneComponent {
 
     /// CoverFlow2: whether the flip is recomputed per item this frame (see
     /// `CarouselLayout.coverFlow2ItemToggle`) instead of following `toggle`.
+    /// Two deliberate differences from iCarousel's iOS code: its `_didDrag` stays set
+    /// after a slow drag until the next flick, so a later scroll-to would keep the eased
+    /// flip; here only the settle that follows a drag does. And iCarousel leaves
+    /// `_toggle` at the value of whichever item it transformed last (dictionary order);
+    /// here it is cleared, which is what iCarousel ends with at every rest position.
     private var flipFollowsItems = false
 
     /// CoverFlow2: on an index change the toggle jumps to -/+1 and eases back to 0 in

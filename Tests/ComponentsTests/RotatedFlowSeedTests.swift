@@ -274,6 +274,37 @@ final class RotatedFlowSeedTests: XCTestCase {
         }
     }
 
+    /// The same rule through a replay file and `SceneDriver` (what `parallax-render
+    /// --replay` does), on the seed's own frame, with a single frame rendered at the end.
+    func testReplayFileDragsSnapLikeTheSeed() throws {
+        let scene = """
+        {"canvas": {"width": 375, "height": 600}, "components": [{"kind": "carousel", "name": "c",
+         "frame": [0, 150, 375, 300], "count": 9}]}
+        """
+        // Item 4 centred (contentOffset 701.25). A 93-pt drag left held still before the
+        // lift: (NSInteger)((701.25 + 93) / 197.5 + 1) = 5, centred at 898.75. Then a flick
+        // right at 1600 pt/s (100 pt in 1/16 s): from 798.75 the glide stops
+        // 0.499 * 1600 = 798.4 pt further left, at contentOffset 0.35:
+        // (NSInteger)(0.35 / 197.5 + 1) = 1, where the nearest item would be 0
+        // ((0.35 + 88.75) / 197.5 = 0.45 items).
+        var lines = [#"{"t":0.5,"type":"pointer","x":200,"y":300,"button":"left","down":true}"#]
+        for i in 1...60 { lines.append(#"{"t":\#(0.5 + Double(i) / 120),"type":"move","x":\#(200 - 93 * Double(i) / 60),"y":300}"#) }
+        lines.append(#"{"t":1.3,"type":"pointer","x":107,"y":300,"button":"left","down":false}"#)
+        lines.append(#"{"t":3,"type":"pointer","x":100,"y":300,"button":"left","down":true}"#)
+        for i in 1...8 { lines.append(#"{"t":\#(3 + Double(i) / 128),"type":"move","x":\#(100 + 12.5 * Double(i)),"y":300}"#) }
+        lines.append(#"{"t":3.0625,"type":"pointer","x":200,"y":300,"button":"left","down":false}"#)
+        let events = try Replay.parse(lines.joined(separator: "\n"), file: "drags.jsonl")
+        XCTAssertEqual(seedIndex(contentOffset: 701.25 + 93, width: 375), 5)
+        XCTAssertEqual(seedIndex(contentOffset: 898.75 - 100 - 1600 / 1000 * 0.998 / 0.002, width: 375), 1)
+        for (time, expected) in [(2.5, 5), (6.0, 1)] {
+            let s = try SceneLoader.parse(scene, file: "s.json", directory: ".", images: ImageStore())
+            let driver = SceneDriver(scene: s, events: events)
+            driver.advance(to: time)                               // one frame, as parallax-render
+            let c = try XCTUnwrap(s.components.first as? Carousel)
+            XCTAssertEqual(c.physics.offset, Double(expected), "at t = \(time)")
+        }
+    }
+
     func testDragPastTheFirstItemComesBackToIt() {
         let c = carousel(tvFrame, start: 0)
         let end = replayDrag(c, from: 200, by: 300, duration: 0.3, hold: 0.2, start: 0)
