@@ -142,10 +142,12 @@ final class RotatedFlowSeedTests: XCTestCase {
             XCTAssertNotNil(c.layout.options.perspectiveRatio, file)
             c.handle(.key("Home", down: true), at: 0)
             var t = 0.0
-            for _ in 0..<60 {
-                t += 0.05
-                if Int(t * 20) % 10 == 0 { c.handle(.key("Right", down: true), at: t) }
+            var visited = Set<Int>()
+            for step in 1...100 {               // Home, then a press every 0.3 s from t = 1.2; sampled at 20 Hz
+                t = Double(step) * 0.05
+                if step % 6 == 0 && step >= 24 && step <= 84 { c.handle(.key("Right", down: true), at: t) }
                 c.update(to: t)
+                visited.insert(c.centredIndex)
                 for layer in c.rootLayer.sublayers {
                     let hw = layer.bounds.width / 2, hh = layer.bounds.height / 2
                     for (x, y) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
@@ -154,6 +156,7 @@ final class RotatedFlowSeedTests: XCTestCase {
                     }
                 }
             }
+            XCTAssertTrue(visited.isSuperset(of: 0...min(9, c.count - 1)), "\(file): \(visited.sorted())")
         }
     }
 
