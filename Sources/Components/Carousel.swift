@@ -331,7 +331,9 @@ public final class Carousel: SceneComponent {
     /// Makes the pool as large as the current layout can show (allocates only when the
     /// layout needs more layers: at init and on `setType`).
     private func growPool() {
-        let needed = layout.visibleCount
+        // rotatedFlow keeps two spare layers, so the cells that just scrolled out come
+        // back without renaming (a key press back and forth allocates nothing).
+        let needed = min(count, layout.visibleCount + (layout.type == .rotatedFlow ? 2 : 0))
         let size = layout.itemSize
         while pool.count < needed {
             let l = Layer(name: "\(name)/item", bounds: size)
@@ -393,12 +395,23 @@ public final class Carousel: SceneComponent {
             if wrap { pos = ((pos % n) + n) % n }
             if pos >= 0 && pos < shown && !covered[pos] { covered[pos] = true } else { poolIndex[slot] = -1 }
         }
-        // Give free layers to the newly visible items.
-        var free = 0
+        // Give free layers to the newly visible items: a free layer that still shows the
+        // item if there is one (nothing to rename), else the one whose item is farthest.
         for pos in 0..<shown where !covered[pos] {
-            while poolIndex[free] >= 0 { free += 1 }
             var index = start + pos
             if wrap { index = ((index % n) + n) % n }
+            var free = -1
+            var farthest = -1.0
+            var slot = 0
+            while slot < pool.count {
+                if poolIndex[slot] < 0 {
+                    let tag = pool[slot].tag
+                    if tag == index { free = slot; break }
+                    let distance = tag >= 0 && tag < n ? abs(physics.relativeOffset(ofItem: tag)) : Double.infinity
+                    if distance > farthest { farthest = distance; free = slot }
+                }
+                slot += 1
+            }
             let layer = pool[free]
             poolIndex[free] = index
             if layer.tag != index {

@@ -104,6 +104,27 @@ final class RotatedFlowSeedTests: XCTestCase {
         }
     }
 
+    func testBackAndForthReusesTheSameLayersWithoutRenaming() {
+        let c = carousel(tvFrame, start: 4)
+        c.update(to: 0)
+        XCTAssertEqual(c.poolSize, 5)                               // 3 displayed + 2 spare
+        var seen: [Int: ObjectIdentifier] = [:]
+        var t = 0.0
+        for cycle in 0..<3 {
+            for key in ["Right", "Right", "Left", "Left"] {
+                c.handle(.key(key, down: true), at: t)
+                for _ in 0..<10 { t += 0.05; c.update(to: t) }
+                for layer in c.rootLayer.sublayers {
+                    let id = ObjectIdentifier(layer)
+                    if cycle > 0 { XCTAssertEqual(seen[layer.tag], id, "item \(layer.tag) changed layers in cycle \(cycle)") }
+                    seen[layer.tag] = id
+                    XCTAssertEqual(layer.name, "c/item\(layer.tag)")
+                }
+            }
+        }
+        XCTAssertEqual(Set(seen.keys), [3, 4, 5, 6, 7])
+    }
+
     func testPerspectiveRatioScalesWithTheItemWidthAndAbsolute200StaysTheDefault() throws {
         var o = CarouselOptions()
         XCTAssertEqual(CarouselLayout(type: .rotatedFlow, options: o, frame: Size(375, 300), count: 9).perspective, 200)
