@@ -72,6 +72,11 @@ struct RenderCommand: ParsableCommand {
         let driver = SceneDriver(scene: scene, events: events)
         driver.advance(to: time)
 
+        if png != nil, let size {
+            // Text is rasterised at the output's pixels per canvas point.
+            let s = try parsePair(size, separator: "x", option: "--size")
+            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
+        }
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
