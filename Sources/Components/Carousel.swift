@@ -476,7 +476,7 @@ public final class Carousel: SceneComponent {
         if let caption {
             let index = physics.currentIndex
             let offset = physics.relativeOffset(ofItem: index)
-            let t = layout.itemTransform(offset: offset, toggle: toggle)
+            let t = itemTransform(offset, perItemFlip: perItemFlip, toggle: toggle)
             caption.update(index: index, position: layout.itemCentre(offset: offset), transform: t,
                            alpha: Carousel.isFinite(t) ? layout.alpha(offset: offset) : 0, offset: offset)
         }
