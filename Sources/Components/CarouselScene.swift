@@ -4,7 +4,8 @@ import Layers
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
     static let keys: Set<String> = [
-        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
+        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
+        "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
         "autoscroll", "background", "clipsToBounds", "captions",
@@ -59,6 +60,13 @@ extension Carousel {
         }
         o.itemWidth = try node["itemWidth"].double(in: 1...JSONNode.maxExtent)
         o.perspective = try node["perspective"].double(in: 1...1e6)
+        if node["perspectiveRatio"].exists {
+            if node["perspective"].exists {
+                throw node["perspectiveRatio"].error("expected either perspective or perspectiveRatio, found both")
+            }
+            // A distance of at least 1/1000 of the item width, like `perspective` >= 1 point.
+            o.perspectiveRatio = try node["perspectiveRatio"].double(in: 0.001...1e6)
+        }
         o.rotationDivisor = try node["rotationDivisor"].double(in: 0.01...1e6) ?? 6
         o.enlargeCentre = try node["enlargeCentre"].double(in: 0.01...100) ?? 1
         if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }
