@@ -1,0 +1,117 @@
+import Foundation
+import Images
+
+/// A small pool of worker threads that decode image files off the frame loop.
+///
+/// The owner (one thread: the frame loop) replaces the list of wanted jobs whenever what
+/// is wanted changes (`submit`), and collects finished images with `drain` (never waits).
+/// Workers take the pending job with the lowest `priority` first, so the items on screen
+/// decode before the prefetched neighbours; jobs no longer wanted are dropped before they
+/// start. A job already running finishes and is delivered.
+///
+/// Does NOT cache, retry, or touch GL; one job decodes one file (`Image.decode`).
+public final class DecodeQueue {
+    /// One file to decode.
+    public struct Job: Sendable {
+        public var id: Int
+        public var path: String
+        public var size: DecodeSize
+        /// Lower runs first.
+        public var priority: Int
+        public init(id: Int, path: String, size: DecodeSize, priority: Int) {
+            self.id = id; self.path = path; self.size = size; self.priority = priority
+        }
+    }
+
+    /// A finished job: the image, or the one-line reason it could not be decoded.
+    public struct Outcome: Sendable {
+        public var id: Int
+        public var result: Result<Image, ImageError>
+        /// Seconds the decode took on its worker.
+        public var seconds: Double
+    }
+
+    /// State shared with the workers (they hold it, not the queue, so the queue can go away).
+    private final class Shared: @unchecked Sendable {
+        let condition = NSCondition()
+        var pending: [Job] = []
+        var finished: [Outcome] = []
+        var stopping = false
+        let limits: ImageLimits
+        init(limits: ImageLimits) { self.limits = limits }
+    }
+    private let shared: Shared
+    /// Number of worker threads.
+    public let workers: Int
+
+    /// Starts `workers` threads (at least 1).
+    public init(workers: Int = 2, limits: ImageLimits = .default) {
+        self.workers = max(1, workers)
+        shared = Shared(limits: limits)
+        for n in 0..<self.workers {
+            let s = shared
+            let thread = Thread { DecodeQueue.work(s) }
+            thread.name = "decode-\(n)"
+            thread.qualityOfService = .userInitiated
+            thread.start()
+        }
+    }
+
+    deinit {
+        shared.condition.lock()
+        shared.stopping = true
+        shared.pending.removeAll()
+        shared.condition.broadcast()
+        shared.condition.unlock()
+    }
+
+    /// Replaces the pending jobs with `jobs` (those not yet started are forgotten).
+    public func submit(_ jobs: [Job]) {
+        shared.condition.lock()
+        shared.pending.removeAll(keepingCapacity: true)
+        shared.pending.append(contentsOf: jobs)
+        if !jobs.isEmpty { shared.condition.broadcast() }
+        shared.condition.unlock()
+    }
+
+    /// Jobs waiting for a worker.
+    public var pendingCount: Int {
+        shared.condition.lock(); defer { shared.condition.unlock() }
+        return shared.pending.count
+    }
+
+    /// Hands each finished job to `body` (on the caller's thread) and forgets it.
+    public func drain(_ body: (Outcome) -> Void) {
+        shared.condition.lock()
+        if shared.finished.isEmpty { shared.condition.unlock(); return }
+        let done = shared.finished
+        shared.finished.removeAll(keepingCapacity: true)
+        shared.condition.unlock()
+        for o in done { body(o) }
+    }
+
+    private static func work(_ s: Shared) {
+        while true {
+            s.condition.lock()
+            while s.pending.isEmpty && !s.stopping { s.condition.wait() }
+            if s.stopping { s.condition.unlock(); return }
+            var best = 0
+            for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
+            let job = s.pending.remove(at: best)
+            s.condition.unlock()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result: Result<Image, ImageError>
+            do {
+                result = .success(try Image.decode(path: job.path, size: job.size, limits: s.limits))
+            } catch let e as ImageError {
+                result = .failure(e)
+            } catch {
+                result = .failure(ImageError(file: job.path, .unreadable("\(error)")))
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            s.condition.lock()
+            if !s.stopping { s.finished.append(Outcome(id: job.id, result: result, seconds: seconds)) }
+            s.condition.unlock()
+        }
+    }
+}
