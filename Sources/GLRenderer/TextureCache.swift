@@ -30,6 +30,9 @@ public final class TextureCache {
     public var count: Int { entries.count }
     /// Frames counted by `beginFrame()`.
     public private(set) var frame = 0
+    /// Bytes of texel data uploaded per frame at most (none by default; hosts that stream
+    /// images, like a browsed carousel of photos, set a bound).
+    public var uploadBudget = UploadBudget()
 
     private var entries: [Int: Entry] = [:]
     private var missing: Set<Int> = []
@@ -42,7 +45,10 @@ public final class TextureCache {
 
     deinit { removeAll() }
 
-    func beginFrame() { frame += 1 }
+    func beginFrame() {
+        frame += 1
+        uploadBudget.beginFrame()
+    }
 
     /// The texture for `ref`, uploading it from `source` on first use; 0 when the source has no image.
     /// May bind the new texture to GL_TEXTURE_2D (the caller's state cache is told via `bound`).
@@ -62,6 +68,8 @@ public final class TextureCache {
             missing.insert(ref.id)
             return 0
         }
+        guard uploadBudget.admit(image.pixels.count) else { return 0 }
+        stats.uploadedBytes += image.pixels.count
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLConstant.texture2D, name)
