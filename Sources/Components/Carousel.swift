@@ -504,7 +504,7 @@ public final class Carousel: SceneComponent {
 
     /// The items to decode, most wanted first: the visible ones from the centre out, then
     /// as many again ahead in the browsing direction, then a few behind.
-    private func wantedItems(start: Int, visible m: Int) -> [Int] {
+    func wantedItems(start: Int, visible m: Int) -> [Int] {
         let n = count
         var out: [Int] = []
         out.reserveCapacity(2 * m + 4)

@@ -80,6 +80,9 @@ public final class PosterShelf {
         return slots[index]?.ref
     }
 
+    /// True when item `index` has its decoded image now (nothing is decoded or marked used).
+    public func isResident(_ index: Int) -> Bool { slots[index]?.ref != nil }
+
     /// True when item `index` could not be decoded.
     public func hasFailed(_ index: Int) -> Bool { slots[index]?.failed ?? false }
 

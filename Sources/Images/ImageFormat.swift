@@ -41,7 +41,11 @@ public enum DecodeSize: Equatable, Sendable {
         let scale = min(1, max(Double(tw) / Double(width), Double(th) / Double(height)))
         let w = max(1, min(width, Int((Double(width) * scale).rounded())))
         let h = max(1, min(height, Int((Double(height) * scale).rounded())))
-        return crop ? (min(w, tw), min(h, th)) : (w, h)
+        guard crop else { return (w, h) }
+        // The part resizeAspectFill shows: the target's aspect ratio, at the scaled image's
+        // resolution (an image smaller than the target is magnified when drawn, not here).
+        let shown = max(Double(tw) / Double(w), Double(th) / Double(h))
+        return (max(1, min(w, Int((Double(tw) / shown).rounded()))), max(1, min(h, Int((Double(th) / shown).rounded()))))
     }
 }
 

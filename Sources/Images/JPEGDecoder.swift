@@ -76,8 +76,9 @@ enum JPEGDecoder {
             image = AreaResampler.resample(image, width: target.width, height: target.height)
         }
         image = EXIFOrientation.apply(orientation, to: image)
-        if case .cover(let tw, let th, true) = size {
-            image = image.centreCropped(width: tw, height: th)
+        if case .cover(_, _, true) = size {
+            let shown = size.finalSize(width: Int(swap ? height : width), height: Int(swap ? width : height))
+            image = image.centreCropped(width: shown.width, height: shown.height)
         }
         return image
     }

@@ -49,7 +49,10 @@ enum WebPDecoder {
         WebPFreeDecBuffer(&config.output)
         guard result == VP8_STATUS_OK else { throw failure(describe(result)) }
         var image = Image(width: ow, height: oh, pixels: pixels)
-        if case .cover(let tw, let th, true) = size { image = image.centreCropped(width: tw, height: th) }
+        if case .cover(_, _, true) = size {
+            let shown = size.finalSize(width: width, height: height)
+            image = image.centreCropped(width: shown.width, height: shown.height)
+        }
         return image
     }
 
