@@ -44,8 +44,13 @@ public final class DecodeQueue {
     /// Number of worker threads.
     public let workers: Int
 
-    /// Starts `workers` threads (at least 1).
-    public init(workers: Int = 2, limits: ImageLimits = .default) {
+    /// Worker threads for this machine: one core is left to the frame loop (and the GL
+    /// driver's own threads), at most 4, at least 1.
+    public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+
+    /// Starts `workers` threads (at least 1). Workers run at a lower priority (nice 10)
+    /// than the frame loop, so a decode never delays a frame on a busy machine.
+    public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default) {
         self.workers = max(1, workers)
         shared = Shared(limits: limits)
         for n in 0..<self.workers {
@@ -91,6 +96,10 @@ public final class DecodeQueue {
     }
 
     private static func work(_ s: Shared) {
+        // Linux: nice values are per thread, and PRIO_PROCESS 0 names the calling thread.
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
         while true {
             s.condition.lock()
             while s.pending.isEmpty && !s.stopping { s.condition.wait() }

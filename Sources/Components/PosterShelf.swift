@@ -45,7 +45,7 @@ public final class PosterShelf {
     ///   - itemPixels: the item's size in pixels (points times `ImageStore.pixelsPerPoint`).
     ///   - gravity: the items' `contentsGravity` (`resizeAspectFill` decodes only the part shown).
     public init(paths: [String], store: ImageStore, itemPixels: (width: Int, height: Int), gravity: ContentsGravity,
-                workers: Int = 2) {
+                workers: Int = DecodeQueue.defaultWorkers) {
         self.paths = paths
         self.store = store
         let w = max(1, itemPixels.width), h = max(1, itemPixels.height)

@@ -34,6 +34,19 @@ enum AreaResampler {
         return Taps(first: first, count: count, weights: weights, stride: stride)
     }
 
+    /// What `resample(image, scaledWidth, scaledHeight)` then a centred `cropWidth` x
+    /// `cropHeight` crop would give, computed from the source pixels under the crop only
+    /// (an aspect-fill poster shows a third of its height: two thirds less filtering).
+    static func resampleCentre(_ image: Image, scaledWidth: Int, scaledHeight: Int,
+                               cropWidth: Int, cropHeight: Int) -> Image {
+        let sx = Double(image.width) / Double(max(1, scaledWidth))
+        let sy = Double(image.height) / Double(max(1, scaledHeight))
+        let rw = max(1, min(image.width, Int((Double(cropWidth) * sx).rounded())))
+        let rh = max(1, min(image.height, Int((Double(cropHeight) * sy).rounded())))
+        let region = image.centreCropped(width: rw, height: rh)
+        return resample(region, width: cropWidth, height: cropHeight)
+    }
+
     /// `image` resampled to `width` x `height` (each at most the source's).
     static func resample(_ image: Image, width: Int, height: Int) -> Image {
         let sw = image.width, sh = image.height

@@ -98,13 +98,13 @@ extension Image {
         guard case .cover(_, _, let crop) = size else { return self }
         let scaled = DecodeSize.cover(width: coverWidth(size), height: coverHeight(size), crop: false)
             .finalSize(width: width, height: height)
-        var out = (scaled.width == width && scaled.height == height) ? self
-            : AreaResampler.resample(self, width: scaled.width, height: scaled.height)
         if crop {
             let f = size.finalSize(width: width, height: height)
-            out = out.centreCropped(width: f.width, height: f.height)
+            return AreaResampler.resampleCentre(self, scaledWidth: scaled.width, scaledHeight: scaled.height,
+                                                cropWidth: f.width, cropHeight: f.height)
         }
-        return out
+        return (scaled.width == width && scaled.height == height) ? self
+            : AreaResampler.resample(self, width: scaled.width, height: scaled.height)
     }
 
     private func coverWidth(_ s: DecodeSize) -> Int { if case .cover(let w, _, _) = s { return w }; return width }

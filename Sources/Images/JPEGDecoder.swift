@@ -72,15 +72,16 @@ enum JPEGDecoder {
         }
         if cmyk { convertInvertedCMYK(&pixels) }
         var image = Image(width: sw, height: sh, pixels: pixels)
-        if sw != target.width || sh != target.height {
+        if case .cover(_, _, true) = size {
+            // Crop first (in the stored orientation), so only the part shown is filtered.
+            let shown = size.finalSize(width: Int(swap ? height : width), height: Int(swap ? width : height))
+            let cw = swap ? shown.height : shown.width, ch = swap ? shown.width : shown.height
+            image = AreaResampler.resampleCentre(image, scaledWidth: target.width, scaledHeight: target.height,
+                                                 cropWidth: cw, cropHeight: ch)
+        } else if sw != target.width || sh != target.height {
             image = AreaResampler.resample(image, width: target.width, height: target.height)
         }
-        image = EXIFOrientation.apply(orientation, to: image)
-        if case .cover(_, _, true) = size {
-            let shown = size.finalSize(width: Int(swap ? height : width), height: Int(swap ? width : height))
-            image = image.centreCropped(width: shown.width, height: shown.height)
-        }
-        return image
+        return EXIFOrientation.apply(orientation, to: image)
     }
 
     /// CMYK as JPEG files store it (Adobe's convention: 255 = no ink) to opaque RGB:
