@@ -27,7 +27,8 @@ public final class DecodeQueue {
     public struct Outcome: Sendable {
         public var id: Int
         public var result: Result<Image, ImageError>
-        /// Seconds the decode took on its worker.
+        /// CPU seconds the decode took on its worker thread (not counting time the thread
+        /// waited for a core, so it is comparable across loaded and idle machines).
         public var seconds: Double
     }
 
@@ -95,6 +96,13 @@ public final class DecodeQueue {
         for o in done { body(o) }
     }
 
+    /// CPU time of the calling thread.
+    public static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     private static func work(_ s: Shared) {
         // Linux: nice values are per thread, and PRIO_PROCESS 0 names the calling thread.
         #if os(Linux)
@@ -108,7 +116,7 @@ public final class DecodeQueue {
             for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
             let job = s.pending.remove(at: best)
             s.condition.unlock()
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = threadCPUSeconds()
             let result: Result<Image, ImageError>
             do {
                 result = .success(try Image.decode(path: job.path, size: job.size, limits: s.limits))
@@ -117,7 +125,7 @@ public final class DecodeQueue {
             } catch {
                 result = .failure(ImageError(file: job.path, .unreadable("\(error)")))
             }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let seconds = threadCPUSeconds() - start
             s.condition.lock()
             if !s.stopping { s.finished.append(Outcome(id: job.id, result: result, seconds: seconds)) }
             s.condition.unlock()

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// The image files a carousel's `images` string names: a folder (its files with an image
-/// extension) or a glob (`posters/*.jpg`), sorted by name (byte order of the UTF-8 names).
+/// extension) or a glob (`posters/*.jpg`), sorted by name (Swift string order: Unicode
+/// scalar order of the canonical form, which is byte order for ASCII names).
 ///
 /// Lists names only: one `readdir` pass (or one `glob`), no `stat` per file, no header
 /// reads, so a folder of 100,000 posters opens in tens of milliseconds. Whether a file is
@@ -31,7 +32,7 @@ public enum ImageFolder {
             guard isDirectory.boolValue else { throw FolderError("expected a folder or a glob, found a file: \(path)") }
             names = try folderEntries(path)
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names.sort()
         guard !names.isEmpty else {
             throw FolderError(isGlob ? "no files match \(path)" : "no image files (png, jpg, jpeg, webp) in \(path)")
         }

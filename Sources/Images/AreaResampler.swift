@@ -6,30 +6,40 @@
 ///
 /// Does NOT upsample (a target larger than the source is clamped to the source).
 enum AreaResampler {
-    /// For each output index, the first source index and its weights (summing to 1).
+    /// For each output index, the first source index, the number of taps and their
+    /// weights in 1/4096ths (summing to exactly 4096).
     struct Taps {
-        var first: [Int]
-        var count: [Int]
-        var weights: [Float]
+        var first: [Int32]
+        var count: [Int32]
+        var weights: [UInt32]
         var stride: Int
     }
+
+    static let one: UInt32 = 4096
 
     static func taps(source: Int, target: Int) -> Taps {
         let scale = Double(source) / Double(target)
         let stride = Int(scale.rounded(.up)) + 1
-        var first = [Int](repeating: 0, count: target)
-        var count = [Int](repeating: 0, count: target)
-        var weights = [Float](repeating: 0, count: target * stride)
+        var first = [Int32](repeating: 0, count: target)
+        var count = [Int32](repeating: 0, count: target)
+        var weights = [UInt32](repeating: 0, count: target * stride)
         for i in 0..<target {
             let a = Double(i) * scale, b = min(Double(source), Double(i + 1) * scale)
             let j0 = Int(a.rounded(.down)), j1 = min(source, Int(b.rounded(.up)))
-            first[i] = j0
-            count[i] = min(stride, j1 - j0)
-            for k in 0..<count[i] {
+            let n = min(stride, j1 - j0)
+            first[i] = Int32(j0)
+            count[i] = Int32(n)
+            var sum: UInt32 = 0
+            for k in 0..<n {
                 let j = Double(j0 + k)
-                let w = min(b, j + 1) - max(a, j)
-                weights[i * stride + k] = Float(max(0, w) / (b - a))
+                let w = UInt32((max(0, min(b, j + 1) - max(a, j)) / (b - a) * Double(one)).rounded())
+                weights[i * stride + k] = w
+                sum += w
             }
+            // Rounding leftovers go to the largest tap, so flat areas stay exact.
+            var big = 0
+            for k in 0..<n where weights[i * stride + k] > weights[i * stride + big] { big = k }
+            weights[i * stride + big] = weights[i * stride + big] &+ (one &- sum)
         }
         return Taps(first: first, count: count, weights: weights, stride: stride)
     }
@@ -47,51 +57,61 @@ enum AreaResampler {
         return resample(region, width: cropWidth, height: cropHeight)
     }
 
-    /// `image` resampled to `width` x `height` (each at most the source's).
+    /// `image` resampled to `width` x `height` (each at most the source's). Fixed point:
+    /// rows keep 8 fractional bits, the result is rounded to nearest.
     static func resample(_ image: Image, width: Int, height: Int) -> Image {
         let sw = image.width, sh = image.height
         let dw = max(1, min(width, sw)), dh = max(1, min(height, sh))
         if dw == sw && dh == sh { return image }
         let tx = taps(source: sw, target: dw), ty = taps(source: sh, target: dh)
-        // Rows first: sw x sh -> dw x sh, in floats.
-        var rows = [Float](repeating: 0, count: dw * sh * 4)
-        image.pixels.withUnsafeBufferPointer { src in
-            rows.withUnsafeMutableBufferPointer { dst in
-                tx.weights.withUnsafeBufferPointer { w in
-                    for y in 0..<sh {
-                        let srow = y * sw * 4, drow = y * dw * 4
-                        for x in 0..<dw {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            let j0 = tx.first[x], wo = x * tx.stride
-                            for k in 0..<tx.count[x] {
-                                let s = srow + (j0 + k) * 4, f = w[wo + k]
-                                r += Float(src[s]) * f; g += Float(src[s + 1]) * f
-                                b += Float(src[s + 2]) * f; a += Float(src[s + 3]) * f
-                            }
-                            let d = drow + x * 4
-                            dst[d] = r; dst[d + 1] = g; dst[d + 2] = b; dst[d + 3] = a
-                        }
+        // Rows first: sw x sh -> dw x sh, values times 256.
+        var rows = [UInt32](repeating: 0, count: dw * sh * 4)
+        image.pixels.withUnsafeBufferPointer { srcBuf in
+        rows.withUnsafeMutableBufferPointer { dstBuf in
+        tx.weights.withUnsafeBufferPointer { wBuf in
+        tx.first.withUnsafeBufferPointer { firstBuf in
+        tx.count.withUnsafeBufferPointer { countBuf in
+            let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, w = wBuf.baseAddress!
+            for y in 0..<sh {
+                let srow = src + y * sw * 4
+                var d = dst + y * dw * 4
+                for x in 0..<dw {
+                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+                    var s = srow + Int(firstBuf[x]) * 4
+                    var wk = w + x * tx.stride
+                    for _ in 0..<Int(countBuf[x]) {
+                        let f = wk.pointee
+                        r &+= UInt32(s[0]) &* f; g &+= UInt32(s[1]) &* f
+                        b &+= UInt32(s[2]) &* f; a &+= UInt32(s[3]) &* f
+                        s += 4; wk += 1
                     }
+                    d[0] = (r &+ 8) >> 4; d[1] = (g &+ 8) >> 4; d[2] = (b &+ 8) >> 4; d[3] = (a &+ 8) >> 4
+                    d += 4
                 }
             }
-        }
+        } } } } }
         // Then columns: dw x sh -> dw x dh, rounded to bytes.
         var out = [UInt8](repeating: 0, count: dw * dh * 4)
-        rows.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                ty.weights.withUnsafeBufferPointer { w in
-                    for y in 0..<dh {
-                        let j0 = ty.first[y], wo = y * ty.stride, n = ty.count[y]
-                        let drow = y * dw * 4
-                        for i in 0..<(dw * 4) {
-                            var v: Float = 0
-                            for k in 0..<n { v += src[(j0 + k) * dw * 4 + i] * w[wo + k] }
-                            dst[drow + i] = UInt8(max(0, min(255, v + 0.5)))
-                        }
+        let rowLength = dw * 4
+        rows.withUnsafeBufferPointer { srcBuf in
+        out.withUnsafeMutableBufferPointer { dstBuf in
+        ty.weights.withUnsafeBufferPointer { wBuf in
+            let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, w = wBuf.baseAddress!
+            for y in 0..<dh {
+                let j0 = Int(ty.first[y]), n = Int(ty.count[y])
+                let wk = w + y * ty.stride
+                let d = dst + y * rowLength
+                for i in 0..<rowLength {
+                    var v: UInt32 = 0
+                    var s = src + j0 * rowLength + i
+                    for k in 0..<n {
+                        v &+= s.pointee &* wk[k]
+                        s += rowLength
                     }
+                    d[i] = UInt8(min(255, (v &+ (1 << 19)) >> 20))
                 }
             }
-        }
+        } } }
         return Image(width: dw, height: dh, pixels: out)
     }
 }

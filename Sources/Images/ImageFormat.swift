@@ -55,7 +55,7 @@ extension Image {
     /// Checks, in order: the file exists and is a non-empty regular file no larger than
     /// `limits.maxEncodedBytes`, its signature names a known format, its declared size is
     /// within `limits`; only then are pixels allocated. JPEGs are turned upright by their
-    /// EXIF orientation. With `.cover`, JPEGs decode at a reduced scale (1/8 steps) and
+    /// EXIF orientation. With `.cover`, JPEGs decode at a reduced scale (1/2, 1/4, 1/8) and
     /// every format is downsampled once with an area filter to the size asked for.
     /// - Throws: `ImageError` naming `name` (default: `path`).
     public static func decode(path: String, name: String? = nil, size: DecodeSize = .full,

@@ -2,7 +2,7 @@ import CJPEG
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API: baseline and progressive,
 /// YCbCr, greyscale, CMYK and YCCK (Adobe's inverted CMYK convention), EXIF orientation,
-/// and decoding directly at a reduced scale (n/8) when a smaller size is asked for.
+/// and decoding directly at a reduced scale (1/2, 1/4, 1/8) when a smaller size is asked for.
 ///
 /// Refuses, with one line naming the file: a declared size over `ImageLimits` (before any
 /// pixel allocation: a "JPEG bomb" costs nothing), corrupt data, data that ends before
@@ -46,7 +46,9 @@ enum JPEGDecoder {
             for i in 0..<Int(count) {
                 let f = factors[i]
                 let ratio = Double(f.num) / Double(f.denom)
-                guard ratio <= 1, ratio < best else { continue }
+                // Only 1/2, 1/4 and 1/8: libjpeg-turbo has SIMD paths for those; the other n/8
+                // scales run slower than a full decode (djpeg -scale 3/4: 35 ms vs 23 ms here).
+                guard f.num == 1, [2, 4, 8].contains(f.denom), ratio < best else { continue }
                 if Int(cjpeg_scaled(width, f)) >= target.width && Int(cjpeg_scaled(height, f)) >= target.height {
                     best = ratio; scale = f
                 }
