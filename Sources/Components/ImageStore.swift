@@ -14,6 +14,8 @@ public final class ImageStore {
         var ref: ImageRef
         var image: Image?
         var loader: (() throws -> Image)?
+        /// The pixels are handed over (and dropped here) the first time they are asked for.
+        var handsOff = false
     }
 
     private var entries: [Entry] = []
@@ -42,6 +44,16 @@ public final class ImageStore {
         return ref
     }
 
+    /// Registers pixels that are handed over on the first `image(for:)` (the renderer's
+    /// texture upload) and then dropped here, so a streamed image is held once, as a
+    /// texture, not twice. Used for a carousel's decoded files (`PosterShelf`).
+    @discardableResult
+    public func addHandOff(_ image: Image, key: String) -> ImageRef {
+        let ref = add(image, key: key)
+        entries[ref.id].handsOff = true
+        return ref
+    }
+
     /// Registers an image produced on first use. Its size and opacity must be known now.
     @discardableResult
     public func addLazy(key: String, width: Int, height: Int, isOpaque: Bool,
@@ -67,7 +79,10 @@ public final class ImageStore {
     /// failed loader (the error is kept in `loadErrors`).
     public func image(for ref: ImageRef) -> Image? {
         guard ref.id >= 0, ref.id < entries.count else { return nil }
-        if let image = entries[ref.id].image { return image }
+        if let image = entries[ref.id].image {
+            if entries[ref.id].handsOff { entries[ref.id].image = nil }
+            return image
+        }
         guard let loader = entries[ref.id].loader else { return nil }
         do {
             let image = try loader()

@@ -14,8 +14,9 @@ import Layers
 /// A file that cannot be decoded gives one warning line (through `ImageStore.warn`) and
 /// stays a placeholder; it is not tried again.
 ///
-/// Does NOT touch GL: evicted images are handed to `ImageStore.evict`, which tells the
-/// renderer to delete their textures.
+/// Does NOT touch GL: decoded pixels are registered to be handed over to the renderer's
+/// texture upload (`ImageStore.addHandOff`: held once, as a texture), and evicted images
+/// go to `ImageStore.evict`, which tells the renderer to delete their textures.
 public final class PosterShelf {
     /// The files, in item order.
     public let paths: [String]
@@ -119,7 +120,7 @@ public final class PosterShelf {
 
     private func accept(index: Int, image: Image, seconds: Double) {
         serial += 1
-        let ref = store.add(image, key: "poster-shelf#\(serial)")
+        let ref = store.addHandOff(image, key: "poster-shelf#\(serial)")
         let bytes = image.width * image.height * 4 * 4 / 3
         slots[index] = Slot(ref: ref, bytes: bytes, lastUsed: tick, failed: false)
         residentBytes += bytes

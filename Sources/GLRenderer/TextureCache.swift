@@ -64,11 +64,13 @@ public final class TextureCache {
             return entry.texture
         }
         if missing.contains(ref.id) { return 0 }
+        // The budget is checked on the ref's size before the source is asked: a source may
+        // hand its pixels over (and drop its copy) when asked.
+        guard uploadBudget.admit(ref.width * ref.height * 4) else { return 0 }
         guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
             missing.insert(ref.id)
             return 0
         }
-        guard uploadBudget.admit(image.pixels.count) else { return 0 }
         stats.uploadedBytes += image.pixels.count
         var name: GLuint = 0
         glGenTextures(1, &name)

@@ -166,3 +166,21 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertGreaterThan(visible, 0)
     }
 }
+
+/// Streamed images are held once: the store hands the pixels to the first asker (the
+/// renderer's texture upload) and drops its copy.
+final class ImageStoreHandOffTests: XCTestCase {
+    func testHandOffGivesThePixelsOnceThenForgetsThem() {
+        let store = ImageStore()
+        let image = Image(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        let ref = store.addHandOff(image, key: "a")
+        XCTAssertEqual(store.residentBytes, 8)
+        XCTAssertEqual(store.image(for: ref), image)
+        XCTAssertNil(store.image(for: ref))
+        XCTAssertEqual(store.residentBytes, 0)
+        // A plain image stays.
+        let kept = store.add(image, key: "b")
+        XCTAssertEqual(store.image(for: kept), image)
+        XCTAssertEqual(store.image(for: kept), image)
+    }
+}
