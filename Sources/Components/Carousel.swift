@@ -110,8 +110,12 @@ public final class Carousel: SceneComponent {
             shelf = nil
         } else {
             let s = layout.itemSize, k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
-            shelf = PosterShelf(paths: imageFiles, store: images,
-                                itemPixels: (Int((s.width * k).rounded(.up)), Int((s.height * k).rounded(.up))),
+            // Clamped to a texture's size (an absurd item size must not trap the conversion).
+            func pixels(_ points: Double) -> Int {
+                let p = points * k
+                return p.isFinite ? Int(min(16384, max(1, p)).rounded(.up)) : 1
+            }
+            shelf = PosterShelf(paths: imageFiles, store: images, itemPixels: (pixels(s.width), pixels(s.height)),
                                 gravity: contentsGravity)
         }
         let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
