@@ -144,6 +144,7 @@ public final class Carousel: SceneComponent {
         lastIndex = index
         toggleSign = 0
         for i in poolIndex.indices { poolIndex[i] = -1 }
+        wantedStart = Int.min     // the visible count may differ: tell the shelf again
         growPool()
         layoutItems()
     }

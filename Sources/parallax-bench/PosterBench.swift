@@ -88,6 +88,7 @@ struct PosterBench {
                             Double(bytes.reduce(0, +)) / Double(max(1, bytes.count)) / 1024))
 
         let renderer = bench.renderer
+        DecodeQueue.returnLargeBuffersToTheSystem()     // as the demo does (StreamingImages)
         let rssBefore = residentMB()
         renderer.textures.removeAll()
         renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 8 << 20)
@@ -110,6 +111,7 @@ struct PosterBench {
         let target = RenderTarget.framebuffer(bench.framebuffer)
         var firstFrame = 0.0
         var rssMax = 0.0
+        var quarterMax = [0.0, 0.0, 0.0, 0.0]     // cold browse, by quarter: flat or growing
 
         // Cold: forwards at 8 items/s; warm: back over the last quarter (all still decoded).
         let warmItems = max(1, browseItems / 4)
@@ -140,7 +142,11 @@ struct PosterBench {
                 pass.placeholders += scene.rootLayers.first!.sublayers.filter {
                     if case .color = $0.contents { return true } else { return false }
                 }.count
-                if f % 30 == 0 { rssMax = max(rssMax, residentMB()) }
+                if f % 30 == 0 {
+                    let rss = residentMB()
+                    rssMax = max(rssMax, rss)
+                    if key == "Right" { quarterMax[min(3, 4 * f / frames)] = max(quarterMax[min(3, 4 * f / frames)], rss) }
+                }
             }
             return pass
         }
@@ -164,6 +170,8 @@ struct PosterBench {
                             up.mean / 1024, up.max / 1024, (8 << 20) / 1024))
         lines.append(String(format: "resident memory: %.0f MB before, %.0f MB max while browsing, %.0f MB after; decode budget %d MB, textures %d MB",
                             rssBefore, rssMax, rssAfter, images.posterBudgetBytes >> 20, renderer.textures.totalBytes >> 20))
+        lines.append("resident memory by quarter of the cold browse (max, MB): "
+                     + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
         lines.append(String(format: "decoded %d, evicted %d; worker decode %.1f ms CPU per image = %.1f images/s per core",
                             shelf.decodedCount, shelf.evictedCount, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
                             Double(shelf.decodedCount) / max(1e-9, shelf.decodeSeconds)))

@@ -1,4 +1,5 @@
 import Components
+import Foundation
 import GLRenderer
 
 /// The demo's image settings for browsing folders of photos: decode on worker threads,
@@ -12,6 +13,7 @@ enum StreamingImages {
     /// A fresh image store that decodes in the background for a drawable `pixelWidth`
     /// wide showing a 1280-point-wide canvas (the examples' width).
     static func store(pixelWidth: Int) -> ImageStore {
+        DecodeQueue.returnLargeBuffersToTheSystem()
         let store = ImageStore()
         store.decodesInBackground = true
         store.pixelsPerPoint = max(1, min(4, Double(pixelWidth) / 1280))
