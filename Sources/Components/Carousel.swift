@@ -92,7 +92,7 @@ public final class Carousel: SceneComponent {
     /// posters registered lazily in `images` as they come into view.
     public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
                 options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
-                imageFiles: [String] = [], contentsGravity: ContentsGravity = .resize,
+                imageFiles: FileList = FileList(), contentsGravity: ContentsGravity = .resize,
                 startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
                 background: Color? = nil, clipsToBounds: Bool = true) {
         self.name = name

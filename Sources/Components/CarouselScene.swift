@@ -18,7 +18,7 @@ extension Carousel {
         let frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
 
         // Image files are listed (and checked to exist) now, decoded as they come into view.
-        var files: [String] = []
+        var files = FileList()
         var count = 9
         if node["images"].exists {
             if node["count"].exists { throw node["count"].error("expected either images or count, found both") }
@@ -29,14 +29,14 @@ extension Carousel {
                     throw node["images"].error("\(error)")
                 }
             } else {
-                files = try node["images"].array().map { item in
+                files = FileList(try node["images"].array().map { item in
                     let path = try context.resolve(item)
                     var isDirectory: ObjCBool = false
                     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                         throw item.error("\(path): is a directory, not an image file")
                     }
                     return path
-                }
+                })
             }
             guard !files.isEmpty else { throw node["images"].error("expected at least one image") }
             count = files.count

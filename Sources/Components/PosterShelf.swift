@@ -19,7 +19,7 @@ import Layers
 /// go to `ImageStore.evict`, which tells the renderer to delete their textures.
 public final class PosterShelf {
     /// The files, in item order.
-    public let paths: [String]
+    public let paths: FileList
     /// The size each image is decoded at (item size in pixels, by gravity).
     public let decodeSize: DecodeSize
     /// Bytes of decoded images held now (RGBA8 plus a third for the mip chain).
@@ -45,7 +45,7 @@ public final class PosterShelf {
     /// - Parameters:
     ///   - itemPixels: the item's size in pixels (points times `ImageStore.pixelsPerPoint`).
     ///   - gravity: the items' `contentsGravity` (`resizeAspectFill` decodes only the part shown).
-    public init(paths: [String], store: ImageStore, itemPixels: (width: Int, height: Int), gravity: ContentsGravity,
+    public init(paths: FileList, store: ImageStore, itemPixels: (width: Int, height: Int), gravity: ContentsGravity,
                 workers: Int = DecodeQueue.defaultWorkers) {
         self.paths = paths
         self.store = store

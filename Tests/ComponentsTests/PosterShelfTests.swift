@@ -184,3 +184,16 @@ final class ImageStoreHandOffTests: XCTestCase {
         XCTAssertEqual(store.image(for: kept), image)
     }
 }
+
+/// The byte-block file list behind folder listings.
+final class FileListTests: XCTestCase {
+    func testSortsByBytesAndMakesPathsOnRead() {
+        // Byte order: upper case before lower case, "10" before "9", UTF-8 "é" (0xC3) last.
+        var list = FileList(prefix: "/f/")
+        for name in ["b.jpg", "a.jpg", "B.jpg", "p10.jpg", "p9.jpg", "é.jpg"] { list.append(name: name) }
+        list.sortByName()
+        XCTAssertEqual(Array(list), ["/f/B.jpg", "/f/a.jpg", "/f/b.jpg", "/f/p10.jpg", "/f/p9.jpg", "/f/é.jpg"])
+        XCTAssertEqual(FileList(["x", "y"]).count, 2)
+        XCTAssertTrue(FileList().isEmpty)
+    }
+}
