@@ -53,19 +53,26 @@ enum AreaResampler {
         let sy = Double(image.height) / Double(max(1, scaledHeight))
         let rw = max(1, min(image.width, Int((Double(cropWidth) * sx).rounded())))
         let rh = max(1, min(image.height, Int((Double(cropHeight) * sy).rounded())))
-        let region = image.centreCropped(width: rw, height: rh)
-        return resample(region, width: cropWidth, height: cropHeight)
+        return resample(image, x0: (image.width - rw) / 2, y0: (image.height - rh) / 2, width: rw, height: rh,
+                        toWidth: cropWidth, toHeight: cropHeight)
     }
 
     /// `image` resampled to `width` x `height` (each at most the source's). Fixed point:
     /// rows keep 8 fractional bits, the result is rounded to nearest.
     static func resample(_ image: Image, width: Int, height: Int) -> Image {
-        let sw = image.width, sh = image.height
-        let dw = max(1, min(width, sw)), dh = max(1, min(height, sh))
-        if dw == sw && dh == sh { return image }
+        if width >= image.width && height >= image.height { return image }
+        return resample(image, x0: 0, y0: 0, width: image.width, height: image.height, toWidth: width, toHeight: height)
+    }
+
+    /// The `width` x `height` region at (`x0`, `y0`) of `image` resampled to `toWidth` x
+    /// `toHeight` (each at most the region's), without copying the region first.
+    static func resample(_ image: Image, x0: Int, y0: Int, width sw: Int, height sh: Int,
+                         toWidth: Int, toHeight: Int) -> Image {
+        let dw = max(1, min(toWidth, sw)), dh = max(1, min(toHeight, sh))
         let tx = taps(source: sw, target: dw), ty = taps(source: sh, target: dh)
-        // Rows first: sw x sh -> dw x sh, values times 256.
-        var rows = [UInt32](repeating: 0, count: dw * sh * 4)
+        let stride = image.width * 4
+        // Rows first: sw x sh -> dw x sh, values times 256 (at most 65280: 16 bits).
+        var rows = [UInt16](repeating: 0, count: dw * sh * 4)
         image.pixels.withUnsafeBufferPointer { srcBuf in
         rows.withUnsafeMutableBufferPointer { dstBuf in
         tx.weights.withUnsafeBufferPointer { wBuf in
@@ -73,7 +80,7 @@ enum AreaResampler {
         tx.count.withUnsafeBufferPointer { countBuf in
             let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, w = wBuf.baseAddress!
             for y in 0..<sh {
-                let srow = src + y * sw * 4
+                let srow = src + (y0 + y) * stride + x0 * 4
                 var d = dst + y * dw * 4
                 for x in 0..<dw {
                     var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
@@ -85,7 +92,8 @@ enum AreaResampler {
                         b &+= UInt32(s[2]) &* f; a &+= UInt32(s[3]) &* f
                         s += 4; wk += 1
                     }
-                    d[0] = (r &+ 8) >> 4; d[1] = (g &+ 8) >> 4; d[2] = (b &+ 8) >> 4; d[3] = (a &+ 8) >> 4
+                    d[0] = UInt16((r &+ 8) >> 4); d[1] = UInt16((g &+ 8) >> 4)
+                    d[2] = UInt16((b &+ 8) >> 4); d[3] = UInt16((a &+ 8) >> 4)
                     d += 4
                 }
             }
@@ -105,7 +113,7 @@ enum AreaResampler {
                     var v: UInt32 = 0
                     var s = src + j0 * rowLength + i
                     for k in 0..<n {
-                        v &+= s.pointee &* wk[k]
+                        v &+= UInt32(s.pointee) &* wk[k]
                         s += rowLength
                     }
                     d[i] = UInt8(min(255, (v &+ (1 << 19)) >> 20))
