@@ -155,6 +155,26 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertTrue(shelf.isResident(11))
     }
 
+    func testLayersReusedAfterTheirImageWasEvictedShowTheCurrentImage() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(12, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 0.25
+        store.posterBudgetBytes = 1                  // everything not on screen goes at once
+        let c = try load(carouselScene("\"posters\"", extra: ", \"startIndex\": 0"), dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        var t = 0.0
+        for key in ["Right", "Right", "Right", "Left", "Left", "Left"] {
+            c.handle(.key(key, down: true), at: t)
+            for _ in 0..<30 { t += 1.0 / 30; c.update(to: t) }
+        }
+        XCTAssertGreaterThan(shelf.evictedCount, 0)
+        for layer in c.rootLayer.sublayers where !layer.isHidden && layer.tag >= 0 {
+            guard case .image(let shown) = layer.contents else { return XCTFail("\(layer.name): no image") }
+            XCTAssertEqual(shown.id, shelf.image(for: layer.tag)?.id, layer.name)
+        }
+    }
+
     func testPrefetchRunsAheadInTheBrowsingDirection() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(40, in: dir)
