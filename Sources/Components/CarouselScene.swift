@@ -3,12 +3,12 @@ import Layers
 
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
-    static let keys: Set<String> = [
+    static let keys: Set<String> = CarouselPhysicsSettings.keys.union(["autoscrollResumeDelay", "focusedItemScale"]).union([
         "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
         "autoscroll", "background", "clipsToBounds",
-    ]
+    ])
 
     /// Builds a `carousel` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
@@ -73,11 +73,15 @@ extension Carousel {
         if let s = startIndex, !(0..<count).contains(s) {
             throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
         }
-        return Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
+        let carousel = Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
                         imageRefs: refs, startIndex: startIndex,
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
                         autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
                         background: background,
                         clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow))
+        carousel.physicsSettings = try CarouselPhysicsSettings.read(node)
+        carousel.autoscrollResumeDelay = try node["autoscrollResumeDelay"].double(in: 0...86_400, default: 3)
+        carousel.focusedItemScale = try node["focusedItemScale"].double(in: 0.1...10, default: 1)
+        return carousel
     }
 }

@@ -16,7 +16,7 @@ public enum Replay {
             if trimmed.isEmpty { continue }
             let where_ = "\(file):\(lineNumber)"
             let root = try JSONNode.parse(String(trimmed), file: where_)
-            try root.allowKeys(["t", "type", "key", "down", "x", "y", "button", "dx", "dy", "name", "value"])
+            try root.allowKeys(["t", "type", "key", "down", "x", "y", "z", "button", "dx", "dy", "name", "value"])
             let t = try root["t"].double()
             guard t >= 0 else { throw SceneError(file: where_, path: "t", message: "expected a time >= 0, found \(t)") }
             guard t >= lastTime else {
@@ -43,9 +43,13 @@ public enum Replay {
                 event = .controllerButton(try root["name"].string(), down: try root["down"].bool())
             case "controllerAxis":
                 event = .controllerAxis(try root["name"].string(), value: try root["value"].double())
+            case "touchpad":
+                event = .touchpad(x: try root["x"].double(), y: try root["y"].double(), down: try root["down"].bool())
+            case "gyro":
+                event = .gyro(x: try root["x"].double(), y: try root["y"].double(), z: try root["z"].double())
             default:
                 throw SceneError(file: where_, path: "type",
-                                 message: "expected key, pointer, move, wheel, controllerButton or controllerAxis, found \"\(type)\"")
+                                 message: "expected key, pointer, move, wheel, controllerButton, controllerAxis, touchpad or gyro, found \"\(type)\"")
             }
             events.append(TimedEvent(time: t, event: event))
         }
@@ -77,6 +81,10 @@ public enum Replay {
             return "{\"t\":\(t),\"type\":\"controllerButton\",\"name\":\(JSONNode.quote(b)),\"down\":\(d)}"
         case .controllerAxis(let a, let v):
             return "{\"t\":\(t),\"type\":\"controllerAxis\",\"name\":\(JSONNode.quote(a)),\"value\":\(n(v))}"
+        case .touchpad(let x, let y, let d):
+            return "{\"t\":\(t),\"type\":\"touchpad\",\"x\":\(n(x)),\"y\":\(n(y)),\"down\":\(d)}"
+        case .gyro(let x, let y, let z):
+            return "{\"t\":\(t),\"type\":\"gyro\",\"x\":\(n(x)),\"y\":\(n(y)),\"z\":\(n(z))}"
         }
     }
 }
