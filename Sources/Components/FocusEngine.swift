@@ -16,7 +16,8 @@ import Layers
 /// - focus guides (`focusGuide` components) are candidates too, and redirect to their
 ///   preferred component;
 /// - a container entered again gets back the item it had (`remembersLastFocusedItem`,
-///   default true), else the item nearest to the one focus came from;
+///   default true); entered for the first time (or not remembering), the item the
+///   search found;
 /// - only the focused container receives navigation, scroll and select input (keys,
 ///   controller buttons, wheel); pointer events go to every container (a press or a
 ///   hover on an item of another container moves focus there); components that are not
@@ -30,6 +31,8 @@ public final class FocusEngine {
     private struct Entry {
         let container: FocusContainer
         let scope: FocusScope?
+        /// Whether focus has been in it (only then is there an item to remember).
+        var visited = false
     }
 
     private var entries: [Entry] = []
@@ -65,6 +68,7 @@ public final class FocusEngine {
             }
         }
         current = entries.isEmpty ? nil : 0
+        if !entries.isEmpty { entries[0].visited = true }
         for (k, e) in entries.enumerated() { e.container.setContainsFocus(k == 0, at: 0) }
     }
 
@@ -270,10 +274,11 @@ public final class FocusEngine {
     private func transfer(to j: Int, item: Int?, at time: Double, forced: Bool = false) {
         let target = entries[j].container
         if let old = current, old != j { entries[old].container.setContainsFocus(false, at: time) }
-        if let item, item >= 0, forced || !target.remembersLastFocusedItem {
+        if let item, item >= 0, forced || !target.remembersLastFocusedItem || !entries[j].visited {
             target.focusItem(item, at: time)
         }
         current = j
+        entries[j].visited = true
         if !target.containsFocus { target.setContainsFocus(true, at: time) }
         entries[j].scope?.focusDidMove(to: target, at: time)
         reportFocus(at: time)

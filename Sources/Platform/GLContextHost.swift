@@ -220,7 +220,19 @@ public final class GLContextHost {
             let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
             if let old = controllers[id] { SDL_GameControllerClose(old) }
             controllers[id] = controller
+            // The remote's feel: gyroscope updates, where the controller has one.
+            if SDL_GameControllerHasSensor(controller, SDL_SENSOR_GYRO) == SDL_TRUE {
+                SDL_GameControllerSetSensorEnabled(controller, SDL_SENSOR_GYRO, SDL_TRUE)
+            }
             return .controllerAdded(name: SDL_GameControllerName(controller).map { String(cString: $0) } ?? "controller")
+        case SDL_CONTROLLERTOUCHPADDOWN, SDL_CONTROLLERTOUCHPADMOTION, SDL_CONTROLLERTOUCHPADUP:
+            let t = event.ctouchpad
+            return .controllerTouchpad(x: min(max(Double(t.x), 0), 1), y: min(max(Double(t.y), 0), 1),
+                                       down: event.type != SDL_CONTROLLERTOUCHPADUP.rawValue)
+        case SDL_CONTROLLERSENSORUPDATE:
+            guard event.csensor.sensor == SDL_SENSOR_GYRO.rawValue else { return nil }
+            let d = event.csensor.data
+            return .controllerGyro(x: Double(d.0), y: Double(d.1), z: Double(d.2))
         case SDL_CONTROLLERDEVICEREMOVED:
             // `which` is an instance id here.
             if let controller = controllers.removeValue(forKey: event.cdevice.which) {
