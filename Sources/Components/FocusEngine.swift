@@ -119,12 +119,15 @@ public final class FocusEngine {
             started = true
             reportFocus(at: 0)
         }
-        if stickDirection != nil, time - nextStickRepeat > 64 * FocusEngine.stickRepeatInterval {
-            // A jump far ahead (a huge time): play only the last repeats, bounded work.
-            nextStickRepeat += ((time - nextStickRepeat) / FocusEngine.stickRepeatInterval - 64).rounded(.down)
-                * FocusEngine.stickRepeatInterval
-        }
+        // At most 64 repeats per update: a jump far ahead (a huge time, where adding the
+        // interval no longer changes the number) stays bounded work.
+        var repeats = 0
         while let d = stickDirection, nextStickRepeat <= time {
+            repeats += 1
+            if repeats > 64 {
+                nextStickRepeat = time + FocusEngine.stickRepeatInterval
+                break
+            }
             let t = nextStickRepeat
             if let k = current { updateFocusChain(k, to: t) }
             move(d, at: t)
