@@ -89,6 +89,13 @@ final class DemoApp {
         }
     }
 
+    /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
+    func toggleFullscreen() {
+        host.toggleFullscreen()
+        drawable = host.drawableSize
+        windowPoints = host.windowSize
+    }
+
     private func updateTitle() {
         fpsFrames += 1
         let t = clock.now()
@@ -139,7 +146,7 @@ final class DemoApp {
         case "Escape", "Q":
             running = false
         case "F11", "F":
-            host.toggleFullscreen()
+            toggleFullscreen()
         case "P":
             let path = ScreenshotPath.next(folder: screenshotFolder, scene: sceneName, date: Date()) {
                 FileManager.default.fileExists(atPath: $0)

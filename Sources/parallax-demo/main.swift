@@ -32,6 +32,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Window size in points as WxH.")
     var size: String = "1280x720"
 
+    @Flag(help: "Start fullscreen (a borderless window covering the display; F or F11 toggles).")
+    var fullscreen = false
+
     @Flag(help: "No visible window (SDL's offscreen driver).")
     var headless = false
 
@@ -72,6 +75,7 @@ struct DemoCommand: ParsableCommand {
             }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder)
+            if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
