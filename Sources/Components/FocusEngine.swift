@@ -203,8 +203,11 @@ public final class FocusEngine {
         for j in entries.indices where j != current {
             let c = entries[j].container
             let q = local(p, j)
-            var hit: Int?
-            c.forEachFocusableItem { i, r in if hit == nil && r.contains(q) { hit = i } }
+            pointerHit = (q, nil)
+            c.forEachFocusableItem { i, r in
+                if self.pointerHit.item == nil && r.contains(self.pointerHit.point) { self.pointerHit.item = i }
+            }
+            let hit = pointerHit.item
             if hit != nil || (pressed && c.focusRegion.contains(q)) {
                 transfer(to: j, item: hit, at: time)
                 return
@@ -222,19 +225,20 @@ public final class FocusEngine {
             return
         }
         guard let from = frame(of: k, item: entries[k].container.focusedItem) else { return }
-        var best: (score: Double, tie: Double, entry: Int, item: Int)?
-        func consider(_ r: Rect, entry: Int, item: Int) {
-            guard let s = FocusEngine.score(from: from, to: r, direction) else { return }
-            if best == nil || s.score < best!.score || (s.score == best!.score && s.tie < best!.tie) {
-                best = (s.score, s.tie, entry, item)
-            }
-        }
+        // The search state lives in the engine (closures capturing local variables would
+        // allocate a box on every search).
+        search = Search(from: from, direction: direction)
         for j in entries.indices where j != k {
-            let offset = canvasOffset(j)
-            entries[j].container.forEachFocusableItem { i, r in consider(r.offsetBy(offset), entry: j, item: i) }
+            search.entry = j
+            search.offset = canvasOffset(j)
+            entries[j].container.forEachFocusableItem { i, r in self.search.consider(r, item: i) }
         }
-        for (g, guide) in guides.enumerated() { consider(guide.frame, entry: -1 - g, item: guide.item ?? -1) }
-        guard let b = best else { return }
+        search.offset = .zero
+        for g in guides.indices {
+            search.entry = -1 - g
+            search.consider(guides[g].frame, item: guides[g].item ?? -1)
+        }
+        guard let b = search.best else { return }
         if b.entry < 0 {
             let guide = guides[-1 - b.entry]
             guard let j = entries.firstIndex(where: { $0.container.name == guide.preferredFocus }) else { return }
@@ -243,6 +247,27 @@ public final class FocusEngine {
             transfer(to: b.entry, item: b.item, at: time)
         }
     }
+
+    /// One geometric search: the best candidate so far.
+    private struct Search {
+        var from = Rect.zero
+        var direction = FocusDirection.right
+        var entry = 0
+        var offset = Point.zero
+        var best: (score: Double, tie: Double, entry: Int, item: Int)?
+
+        init() {}
+        init(from: Rect, direction: FocusDirection) { self.from = from; self.direction = direction }
+
+        mutating func consider(_ frame: Rect, item: Int) {
+            guard let s = FocusEngine.score(from: from, to: frame.offsetBy(offset), direction) else { return }
+            if let b = best, !(s.score < b.score || (s.score == b.score && s.tie < b.tie)) { return }
+            best = (s.score, s.tie, entry, item)
+        }
+    }
+    private var search = Search()
+    private var lookup: (item: Int, frame: Rect?) = (0, nil)
+    private var pointerHit: (point: Point, item: Int?) = (.zero, nil)
 
     /// The geometric score of moving from `a` to `b` in `d`, nil when `b` is not that way.
     public static func score(from a: Rect, to b: Rect, _ d: FocusDirection) -> (score: Double, tie: Double)? {
@@ -297,9 +322,9 @@ public final class FocusEngine {
     }
 
     private func frame(of j: Int, item: Int) -> Rect? {
-        var found: Rect?
-        entries[j].container.forEachFocusableItem { i, r in if i == item { found = r } }
-        return found?.offsetBy(canvasOffset(j))
+        lookup = (item, nil)
+        entries[j].container.forEachFocusableItem { i, r in if i == self.lookup.item { self.lookup.frame = r } }
+        return lookup.frame?.offsetBy(canvasOffset(j))
     }
 
     /// Posts a `focus` event when the focused container or item changed.

@@ -65,6 +65,10 @@ extension FocusGrid {
                                       blur: effect.shadowRadius, color: effect.shadowColor)
         }
         grid.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
+        if c.effect.glareShape == .linear {
+            // vanilla-tilt's gradient covers the whole card (the radial one keeps its aspect).
+            for card in grid.cards { card.spotlight.contentsGravity = .resize }
+        }
         return grid
     }
 }

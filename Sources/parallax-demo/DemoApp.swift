@@ -15,9 +15,10 @@ struct DemoError: OneLineError {
 /// The demo's frame loop: events -> scene -> flatten -> GL -> swap.
 final class DemoApp {
     static let helpText = """
-    Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot \
-    (parallax-<time>.png), R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows, \
+    Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
+    --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
+    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows \
+    (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
     """
