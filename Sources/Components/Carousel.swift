@@ -84,6 +84,8 @@ public final class Carousel: SceneComponent {
     private var toggleSign = 0.0, toggleStart = 0.0, toggleDuration = 0.4
     private var flattener = Flattener()
     private var hitList = RenderList()
+    /// The caption under the centred item (nil without captions).
+    private var caption: CarouselCaption?
 
     /// Distance a pointer must move before a press becomes a drag.
     public static let dragThreshold = 5.0
@@ -96,7 +98,7 @@ public final class Carousel: SceneComponent {
     public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
                 options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
                 startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
-                background: Color? = nil, clipsToBounds: Bool = true) {
+                background: Color? = nil, clipsToBounds: Bool = true, captions: CarouselCaptions = .none) {
         self.name = name
         self.frame = frame
         self.count = max(0, imageRefs.isEmpty ? count : imageRefs.count)
@@ -116,6 +118,9 @@ public final class Carousel: SceneComponent {
         rootLayer.masksToBounds = clipsToBounds
         if let background { rootLayer.contents = .color(background) }
         itemCornerRadius = max(0, cornerRadius)
+        if captions != .none {
+            caption = CarouselCaption(name: name, captions: captions, itemSize: layout.itemSize, images: images)
+        }
         growPool()
         layoutItems()
     }
@@ -155,6 +160,14 @@ public final class Carousel: SceneComponent {
         advance(to: newTime)
         layoutItems()
     }
+
+    public func setContentsScale(_ scale: Double) {
+        caption?.text.contentsScale = scale
+        caption?.text.display()
+    }
+
+    /// The caption layer under the centred item (nil without captions).
+    public var captionLayer: TextLayer? { caption?.text }
 
     /// Advances physics, autoscroll and stick repeats to `newTime` (no layout).
     private func advance(to newTime: Double) {
@@ -428,8 +441,16 @@ public final class Carousel: SceneComponent {
                 drawOrder[j + 1] = s
             }
         }
+        // The caption follows the centred item, drawn over every item.
+        if let caption {
+            let index = physics.currentIndex
+            let offset = physics.relativeOffset(ofItem: index)
+            let t = layout.itemTransform(offset: offset, toggle: toggle)
+            caption.update(index: index, position: layout.itemCentre(offset: offset), transform: t,
+                           alpha: Carousel.isFinite(t) ? layout.alpha(offset: offset) : 0, offset: offset)
+        }
         // Rebuild the sublayer list only when the order changed.
-        var same = rootLayer.sublayers.count == drawOrder.count
+        var same = rootLayer.sublayers.count == drawOrder.count + (caption == nil ? 0 : 1)
         if same {
             // Index loop: `enumerated()` allocates per element in unoptimised builds.
             var k = 0
@@ -441,6 +462,7 @@ public final class Carousel: SceneComponent {
         if !same {
             rootLayer.removeAllSublayers()
             for slot in drawOrder { rootLayer.addSublayer(pool[slot]) }
+            if let caption { rootLayer.addSublayer(caption.text.layer) }
         }
     }
 

@@ -7,7 +7,7 @@ extension Carousel {
         "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
-        "autoscroll", "background", "clipsToBounds",
+        "autoscroll", "background", "clipsToBounds", "captions",
     ])
 
     /// Builds a `carousel` component from its JSON object.
@@ -78,10 +78,29 @@ extension Carousel {
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
                         autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
                         background: background,
-                        clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow))
+                        clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
+                        captions: try captions(node["captions"], count: count))
         carousel.physicsSettings = try CarouselPhysicsSettings.read(node)
         carousel.autoscrollResumeDelay = try node["autoscrollResumeDelay"].double(in: 0...86_400, default: 3)
         carousel.focusedItemScale = try node["focusedItemScale"].double(in: 0.1...10, default: 1)
         return carousel
+    }
+
+    /// `captions`: a list of strings, one per item, or a template string where `{n}` is
+    /// the item number.
+    static func captions(_ node: JSONNode, count: Int) throws -> CarouselCaptions {
+        guard node.exists else { return .none }
+        if let template = try? node.string() {
+            guard template.unicodeScalars.count <= 1000 else { throw node.error("expected a caption template of at most 1000 characters") }
+            return .template(template)
+        }
+        let list = try node.array().map { try $0.string() }
+        guard list.count == count else {
+            throw node.error("expected one caption per item (\(count)), found \(list.count)")
+        }
+        guard list.allSatisfy({ $0.unicodeScalars.count <= 1000 }) else {
+            throw node.error("expected captions of at most 1000 characters")
+        }
+        return .list(list)
     }
 }

@@ -26,21 +26,23 @@ extension Shelf {
             titleColor = Color(c.0, c.1, c.2, c.3)
         }
 
-        var header: Layer?
+        var header: TextLayer?
         var headerHeight = 0.0
         if node["header"].exists {
             let h = node["header"]
             try h.allowKeys(headerKeys)
             headerHeight = try h["height"].double(in: 1...JSONNode.maxExtent, default: 120)
             let text = try h["title"].string()
-            header = RowTitle.layer(name: "\(name)/header", text: text, lineHeight: min(headerHeight * 0.5, 72),
-                                    origin: Point(48, headerHeight * 0.25), color: titleColor, images: context.images)
+            let size = min(headerHeight * 0.45, 72)
+            header = RowTitle.layer(name: "\(name)/header", text: text, fontSize: size, width: frame.width - 96,
+                                    origin: Point(48, (headerHeight - size * 1.3) / 2), color: titleColor,
+                                    images: context.images)
         }
 
         let rowNodes = try node["rows"].array()
         guard !rowNodes.isEmpty else { throw node["rows"].error("expected at least one row, found an empty list") }
         guard rowNodes.count <= 256 else { throw node["rows"].error("expected at most 256 rows, found \(rowNodes.count)") }
-        var rows: [(title: Layer?, titleHeight: Double, component: SceneComponent)] = []
+        var rows: [(title: TextLayer?, titleHeight: Double, component: SceneComponent)] = []
         for (k, row) in rowNodes.enumerated() {
             try row.allowKeys(rowKeys)
             let c = row["content"]
@@ -49,13 +51,13 @@ extension Shelf {
                 throw c["kind"].error("expected a row kind (\(SceneLoader.kinds.keys.filter { $0 != "shelf" && $0 != "focusGuide" }.sorted().joined(separator: ", "))), found \"\(kind)\"")
             }
             let component = try make(c, context)
-            var title: Layer?
+            var title: TextLayer?
             var rowTitleHeight = 0.0
             if row["title"].exists {
                 rowTitleHeight = titleHeight
                 title = RowTitle.layer(name: "\(name)/row\(k)/title", text: try row["title"].string(),
-                                       lineHeight: titleHeight * 0.6, origin: Point(48, titleHeight * 0.15),
-                                       color: titleColor, images: context.images)
+                                       fontSize: titleHeight * 0.55, width: frame.width - 96,
+                                       origin: Point(48, titleHeight * 0.1), color: titleColor, images: context.images)
             }
             rows.append((title, rowTitleHeight, component))
         }

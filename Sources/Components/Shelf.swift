@@ -44,10 +44,12 @@ public final class Shelf: SceneComponent, FocusScope {
     public private(set) var physics: ScrollPhysics
     /// Where the last focus move asked the stack to scroll.
     public private(set) var scrollTarget = 0.0
+    /// The header and row titles (re-rasterised when the target's scale changes).
+    public let titles: [TextLayer]
 
     /// Builds a shelf; `rows` are laid out top to bottom from `firstRowTop`.
-    public init(name: String, frame: Rect, header: Layer?, headerHeight: Double,
-                rows input: [(title: Layer?, titleHeight: Double, component: SceneComponent)],
+    public init(name: String, frame: Rect, header: TextLayer?, headerHeight: Double,
+                rows input: [(title: TextLayer?, titleHeight: Double, component: SceneComponent)],
                 rowSpacing: Double, scrollInset: Double) {
         self.name = name
         self.frame = frame
@@ -56,7 +58,8 @@ public final class Shelf: SceneComponent, FocusScope {
         rootLayer.frame = frame
         rootLayer.masksToBounds = true
         content = Layer(name: "\(name)/content")
-        if let header { content.addSublayer(header) }
+        if let header { content.addSublayer(header.layer) }
+        titles = (header.map { [$0] } ?? []) + input.compactMap(\.title)
         var y = headerHeight
         var built: [Row] = []
         for (k, r) in input.enumerated() {
@@ -64,7 +67,7 @@ public final class Shelf: SceneComponent, FocusScope {
             let height = r.titleHeight + componentHeight
             let rowLayer = Layer(name: "\(name)/row\(k)")
             rowLayer.frame = Rect(x: 0, y: y, width: frame.width, height: height)
-            if let title = r.title { rowLayer.addSublayer(title) }
+            if let title = r.title { rowLayer.addSublayer(title.layer) }
             let rowContent = Layer(name: "\(name)/row\(k)/content")
             rowContent.frame = Rect(x: 0, y: r.titleHeight, width: frame.width, height: componentHeight)
             rowContent.addSublayer(r.component.rootLayer)
@@ -127,6 +130,15 @@ public final class Shelf: SceneComponent, FocusScope {
             default: row.component.handle(event, at: time)
             }
         }
+    }
+
+    /// Titles and rows re-rasterise their text for the target's pixels per point.
+    public func setContentsScale(_ scale: Double) {
+        for t in titles {
+            t.contentsScale = scale
+            t.display()
+        }
+        for row in rows { row.component.setContentsScale(scale) }
     }
 
     public func update(to time: Double) {

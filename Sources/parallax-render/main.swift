@@ -83,6 +83,11 @@ struct RenderCommand: ParsableCommand {
         driver.advance(to: time)
         withExtendedLifetime(eventLog) {}
 
+        if png != nil, let size {
+            // Text is rasterised at the output's pixels per canvas point.
+            let s = try parsePair(size, separator: "x", option: "--size")
+            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
+        }
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
