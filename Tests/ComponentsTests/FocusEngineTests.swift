@@ -88,6 +88,21 @@ final class FocusEngineTests: XCTestCase {
         XCTAssertEqual(s.focus.focus?.component, "c")
     }
 
+    func testFocusGuideItemPicksTheItemEvenWhenTheTargetRemembers() throws {
+        // "c" (2 cards at x 1000, 1120) was visited on item 0; the guide names item 1.
+        let s = try scene(row("a", x: 0, y: 0, count: 1) + "," + row("c", x: 1000, y: 300, count: 2) +
+                          #", {"kind": "focusGuide", "name": "guide", "frame": [0, 100, 100, 20], "preferredFocus": "c", "item": 1}"#)
+        let log = focusLog(s)
+        s.update(to: 0)
+        press(s, "Down", at: 0.1)
+        XCTAssertEqual(log(), ["a/0", "c/1"])
+        press(s, "Left", at: 0.5)       // c/0
+        // Up from c/0 (1000...1100, 300...360): the guide scores 180 + 2 * 900 = 1980, a's
+        // card 240 + 2 * 900 = 2040: the guide wins and gives item 1, not c's remembered 0.
+        press(s, "Up", at: 0.9)
+        XCTAssertEqual(log(), ["a/0", "c/1", "c/0", "c/1"])
+    }
+
     func testFocusGuideErrorsNameTheGuideAndTheReason() {
         XCTAssertThrowsError(try scene(row("a", x: 0, y: 0, count: 1) + #", {"kind": "focusGuide", "name": "g", "frame": [0, 0, 10, 10], "preferredFocus": "nope"}"#)) { e in
             let text = "\(e)"
