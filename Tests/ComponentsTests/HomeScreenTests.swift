@@ -4,6 +4,7 @@ import LayerMath
 import Layers
 import SceneRuntime
 import XCTest
+import _TestSupport
 
 /// The home-screen scene (issue #15): a replayed key sequence moves focus between rows
 /// and items exactly as the focus engine's rules say. Expected values are computed by
@@ -138,6 +139,41 @@ final class HomeScreenTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(q["picks/button2/0"]).corners[0].y, 173 - 208, accuracy: 1e-3)
         (scene, _) = try play(until: 4.45)
         XCTAssertEqual(home(scene).physics.offset, 0, accuracy: 1e-9, "the first row scrolls back to the top")
+    }
+
+    func testParallaxRenderEventsFileMatchesTheReplay() throws {
+        let binary = packageRoot().appendingPathComponent(".build/debug/parallax-render")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            return XCTFail("\(binary.path) not built (swift build builds it)")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let replay = dir.appendingPathComponent("replay.jsonl"), out = dir.appendingPathComponent("events.jsonl")
+        try HomeScreenTests.replay.write(to: replay, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["home", "--replay", replay.path, "--time", "6", "--events", out.path,
+                       "--quads", dir.appendingPathComponent("q.json").path]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The index line's time is the update that saw it: the next event, at 2.5 s.
+        XCTAssertEqual(lines, [
+            #"{"t":0,"type":"focus","component":"picks","item":0}"#,
+            #"{"t":0.5,"type":"focus","component":"picks","item":1}"#,
+            #"{"t":1,"type":"focus","component":"picks","item":2}"#,
+            #"{"t":1.5,"type":"focus","component":"featured","item":3}"#,
+            #"{"t":2,"type":"focus","component":"featured","item":4}"#,
+            #"{"t":2.5,"type":"index","component":"featured","item":4}"#,
+            #"{"t":2.5,"type":"focus","component":"apps","item":2}"#,
+            #"{"t":3,"type":"focus","component":"apps","item":1}"#,
+            #"{"t":3.5,"type":"focus","component":"featured","item":4}"#,
+            #"{"t":4,"type":"focus","component":"picks","item":2}"#,
+            #"{"t":4.6,"type":"select","component":"picks","item":2}"#,
+            #"{"t":5.5,"type":"longPress","component":"picks","item":2}"#,
+        ])
     }
 
     func testRenderEventsOptionWritesTheSameLines() throws {
