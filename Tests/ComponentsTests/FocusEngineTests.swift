@@ -60,6 +60,20 @@ final class FocusEngineTests: XCTestCase {
         XCTAssertEqual(log(), ["cards/0", "cards/1", "c/4", "c/5", "cards/1"])
     }
 
+    func testWheelScrollsOnlyTheFocusedCarousel() throws {
+        let s = try scene(row("cards", x: 100, y: 40, count: 3) + "," +
+                          #"{"kind": "carousel", "name": "c", "frame": [0, 300, 1280, 300], "type": "linear", "count": 9, "startIndex": 4, "itemSize": [200, 200]}"#)
+        let carousel = s.component(named: "c") as! Carousel
+        s.update(to: 0)
+        s.handle(.wheel(dx: 0, dy: -1), at: 0.1)        // one notch: one item, if it had focus
+        s.update(to: 1)
+        XCTAssertEqual(carousel.centredIndex, 4, "the grid has focus: the carousel ignores the wheel")
+        press(s, "Down", at: 1)
+        s.handle(.wheel(dx: 0, dy: -1), at: 1.1)
+        s.update(to: 2)
+        XCTAssertEqual(carousel.centredIndex, 5)
+    }
+
     func testReturningFocusGetsTheRememberedItemUnlessTurnedOff() throws {
         // Top row of 3 at x 0, 120, 240; bottom row of 1 at x 240 (under card 2).
         for (remembers, expected) in [(true, 0), (false, 2)] {
