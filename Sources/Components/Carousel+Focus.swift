@@ -55,39 +55,45 @@ extension Carousel: FocusContainer {
     }
 }
 
-/// iCarousel's physics properties as scene keys (REFERENCE.md 3.6-3.7).
+/// iCarousel's physics properties as scene keys (REFERENCE.md 3.6-3.7). A key left out
+/// keeps the layout's own physics (iCarousel's for its types, UIScrollView's for
+/// `rotatedFlow`).
 public struct CarouselPhysicsSettings: Equatable, Sendable {
     /// `pagingEnabled`: a drag moves at most one item from where it began.
     public var pagingEnabled = false
-    /// `decelerationRate` (0.95): a flick at v items/s travels v / (60 (1 - rate)) items.
-    public var decelerationRate = 0.95
-    /// `bounces` (true): drags can pull past the ends.
-    public var bounces = true
-    /// `bounceDistance` (1 item): how far past an end.
-    public var bounceDistance = 1.0
+    /// `decelerationRate` (iCarousel 0.95): a flick at v items/s travels v / (60 (1 - rate)) items.
+    public var decelerationRate: Double?
+    /// `bounces` (true): false stops drags at the ends.
+    public var bounces: Bool?
+    /// `bounceDistance` (iCarousel 1 item): how far past an end.
+    public var bounceDistance: Double?
     /// `scrollDuration` (0.4 s): programmatic scrolls (keys, clicks) and snaps.
-    public var scrollDuration = 0.4
+    public var scrollDuration: Double?
 
     public init() {}
 
     /// Keys `read` accepts (plus `autoscrollResumeDelay`, read by the carousel itself).
     public static let keys: Set<String> = ["pagingEnabled", "decelerationRate", "bounces", "bounceDistance", "scrollDuration"]
 
-    /// Reads the keys present in `node` over iCarousel's defaults.
+    /// Reads the keys present in `node`.
     public static func read(_ node: JSONNode) throws -> CarouselPhysicsSettings {
         var s = CarouselPhysicsSettings()
         s.pagingEnabled = try node["pagingEnabled"].bool(default: false)
-        s.decelerationRate = try node["decelerationRate"].double(in: 0...0.999, default: 0.95)
-        s.bounces = try node["bounces"].bool(default: true)
-        s.bounceDistance = try node["bounceDistance"].double(in: 0...1000, default: 1)
-        s.scrollDuration = try node["scrollDuration"].double(in: 0...60, default: 0.4)
+        if node["decelerationRate"].exists { s.decelerationRate = try node["decelerationRate"].double(in: 0...0.999, default: 0.95) }
+        if node["bounces"].exists { s.bounces = try node["bounces"].bool() }
+        if node["bounceDistance"].exists { s.bounceDistance = try node["bounceDistance"].double(in: 0...1000, default: 1) }
+        if node["scrollDuration"].exists { s.scrollDuration = try node["scrollDuration"].double(in: 0...60, default: 0.4) }
         return s
     }
 
-    /// Sets these values on `physics`.
+    /// Sets the given values on `physics`.
     public func apply(to physics: inout ScrollPhysics) {
-        physics.deceleration = .constant(rate: decelerationRate)
-        physics.bounce = bounces && bounceDistance > 0 ? .carousel(distance: bounceDistance) : .none
-        physics.animationDuration = scrollDuration
+        if let r = decelerationRate { physics.deceleration = .constant(rate: r) }
+        if bounces == false {
+            physics.bounce = .none
+        } else if let d = bounceDistance {
+            physics.bounce = d > 0 ? .carousel(distance: d) : .none
+        }
+        if let d = scrollDuration { physics.animationDuration = d }
     }
 }

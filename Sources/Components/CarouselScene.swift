@@ -4,7 +4,8 @@ import Layers
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
     static let keys: Set<String> = CarouselPhysicsSettings.keys.union(["autoscrollResumeDelay", "focusedItemScale"]).union([
-        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
+        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
+        "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
         "autoscroll", "background", "clipsToBounds", "captions",
@@ -58,6 +59,14 @@ extension Carousel {
         }
         o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].extent(default: 1) : nil
         o.perspective = node["perspective"].exists ? try node["perspective"].positive() : nil
+        if node["perspectiveRatio"].exists {
+            if node["perspective"].exists {
+                throw node["perspectiveRatio"].error("expected either perspective or perspectiveRatio, found both")
+            }
+            let r = try node["perspectiveRatio"].positive()
+            guard r <= 1e6 else { throw node["perspectiveRatio"].error("expected a ratio in (0, 1000000], found \(r)") }
+            o.perspectiveRatio = r
+        }
         o.rotationDivisor = try node["rotationDivisor"].positive(default: 6)
         o.enlargeCentre = try node["enlargeCentre"].positive(default: 1)
         if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }

@@ -76,12 +76,13 @@ public enum BuiltInScenes {
                      "spacing": 48, "cornerRadius": 8}]}
     """
 
-    /// The seed's rotated flow layout (frame = (0, H/4, W, H/2) as in seed 004).
+    /// The seed's rotated flow layout (frame = (0, H/4, W, H/2) as in seed 004), with
+    /// the seed's perspective-to-item-width ratio (200 / 187.5) at TV size.
     static func carousel(count: Int) -> String {
         """
         {"canvas": {"width": 1280, "height": 720, "background": \(background)},
          "components": [{"kind": "carousel", "name": "carousel", "frame": [0, 180, 1280, 360], "type": "rotatedFlow",
-                         "count": \(count), "perspective": 200, "rotationDivisor": 6, "cornerRadius": 10}]}
+                         "count": \(count), "perspectiveRatio": 1.0667, "rotationDivisor": 6, "cornerRadius": 10}]}
         """
     }
 

@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "parallax-render",
         abstract: "Render one frame of a scene headless: a PNG and/or a quads dump.",
         discussion: """
-        SCENE is a scene file (JSON, DESIGN.md section 5) or the name of a built-in scene \
+        SCENE is a scene file (JSON, docs/scene-format.md) or the name of a built-in scene \
         (\(BuiltInScenes.names.joined(separator: ", "))). Without --png or --quads the quads dump goes to \
         standard output. Errors are one line on standard error, exit status 1.
         """)
