@@ -32,7 +32,7 @@ extension Shelf {
             let h = node["header"]
             try h.allowKeys(headerKeys)
             headerHeight = try h["height"].double(in: 1...JSONNode.maxExtent, default: 120)
-            let text = try h["title"].string()
+            let text = try title(h["title"])
             let size = min(headerHeight * 0.45, 72)
             header = RowTitle.layer(name: "\(name)/header", text: text, fontSize: size, width: frame.width - 96,
                                     origin: Point(48, (headerHeight - size * 1.3) / 2), color: titleColor,
@@ -55,7 +55,7 @@ extension Shelf {
             var rowTitleHeight = 0.0
             if row["title"].exists {
                 rowTitleHeight = titleHeight
-                title = RowTitle.layer(name: "\(name)/row\(k)/title", text: try row["title"].string(),
+                title = RowTitle.layer(name: "\(name)/row\(k)/title", text: try Shelf.title(row["title"]),
                                        fontSize: titleHeight * 0.55, width: frame.width - 96,
                                        origin: Point(48, titleHeight * 0.1), color: titleColor, images: context.images)
             }
@@ -63,5 +63,15 @@ extension Shelf {
         }
         return Shelf(name: name, frame: frame, header: header, headerHeight: headerHeight, rows: rows,
                      rowSpacing: rowSpacing, scrollInset: scrollInset)
+    }
+
+    /// A title string of at most 1000 characters (one line: longer ones would only be
+    /// shaped to be truncated).
+    static func title(_ node: JSONNode) throws -> String {
+        let text = try node.string()
+        guard text.unicodeScalars.count <= 1000 else {
+            throw node.error("expected a title of at most 1000 characters, found \(text.unicodeScalars.count)")
+        }
+        return text
     }
 }

@@ -283,5 +283,9 @@ final class SettingKeysTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("unknown key \"titel\""), "\(e)")
         }
         XCTAssertThrowsError(try scene(#"{"kind": "shelf", "name": "s", "frame": [0, 0, 100, 100], "rows": []}"#))
+        let long = String(repeating: "x", count: 1001)
+        XCTAssertThrowsError(try scene(#"{"kind": "shelf", "name": "s", "frame": [0, 0, 100, 100], "rows": [{"title": "\#(long)", "content": {"kind": "layer", "name": "l", "bounds": [1, 1]}}]}"#)) { e in
+            XCTAssertTrue("\(e)".contains("rows[0].title: expected a title of at most 1000 characters"), "\(e)")
+        }
     }
 }
