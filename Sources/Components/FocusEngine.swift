@@ -76,7 +76,7 @@ public final class FocusEngine {
     public var focusedContainer: FocusContainer? { current.map { entries[$0].container } }
 
     /// The focused component's name and item.
-    public var focus: (component: String, item: Int)? {
+    public var focused: (component: String, item: Int)? {
         focusedContainer.map { ($0.name, $0.focusedItem) }
     }
 

@@ -82,7 +82,7 @@ final class FocusEngineTests: XCTestCase {
             let top = s.component(named: "top") as! FocusGrid
             s.update(to: 0)
             press(s, "Down", at: 0.1)     // card 0 (x 0...100): bottom's card (240...340) is the only one below
-            XCTAssertEqual(s.focus.focus?.component, "bottom")
+            XCTAssertEqual(s.focus.focused?.component, "bottom")
             press(s, "Up", at: 0.5)       // from x 240...340: card 2 is straight above
             XCTAssertEqual(top.focusedIndex, expected, "remembersLastFocusedItem \(remembers)")
         }
@@ -95,11 +95,11 @@ final class FocusEngineTests: XCTestCase {
         var s = try scene(base)
         s.update(to: 0)
         press(s, "Down", at: 0.1)
-        XCTAssertEqual(s.focus.focus?.component, "b")
+        XCTAssertEqual(s.focus.focused?.component, "b")
         s = try scene(base + #", {"kind": "focusGuide", "name": "guide", "frame": [0, 100, 100, 20], "preferredFocus": "c"}"#)
         s.update(to: 0)
         press(s, "Down", at: 0.1)
-        XCTAssertEqual(s.focus.focus?.component, "c")
+        XCTAssertEqual(s.focus.focused?.component, "c")
     }
 
     func testFocusGuideItemPicksTheItemEvenWhenTheTargetRemembers() throws {

@@ -105,7 +105,7 @@ final class HomeScreenTests: XCTestCase {
     func testOnlyTheFocusedComponentMoves() throws {
         let (scene, _) = try play(until: 1.2)
         // Two Right presses moved the grid, not the carousel.
-        let featured = scene.focus.focus
+        let featured = scene.focus.focused
         XCTAssertEqual(featured?.component, "picks")
         let home = scene.component(named: "home") as! Shelf
         let carousel = home.rows[1].component as! Carousel
