@@ -55,6 +55,25 @@ extension Carousel: FocusContainer {
     }
 }
 
+extension Carousel {
+    /// The first time in `start.time...end` at which `start`'s motion centres `index`
+    /// (bisection on copies of the physics, a value type: no allocation), so the `index`
+    /// event's time does not depend on the frame rate. Motions are monotonic between
+    /// events; `end` when the item is not reached by then.
+    static func timeReaching(_ index: Int, from start: ScrollPhysics, until end: Double) -> Double {
+        var lo = start.time, hi = end
+        guard lo < hi else { return end }
+        for _ in 0..<48 {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            var probe = start
+            probe.update(to: mid)
+            if probe.currentIndex == index { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+}
+
 /// iCarousel's physics properties as scene keys (REFERENCE.md 3.6-3.7). A key left out
 /// keeps the layout's own physics (iCarousel's for its types, UIScrollView's for
 /// `rotatedFlow`).

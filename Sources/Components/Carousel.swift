@@ -59,6 +59,8 @@ public final class Carousel: SceneComponent {
     var lift = Tween(from: 1, to: 1, start: 0, duration: 0)
     /// The item centred when the current drag began (paging).
     var dragStartIndex = 0
+    /// When the motion reached the new centred item (the `index` event's time).
+    var indexChangeTime: Double?
 
     // Sources of item images.
     private let images: ImageStore
@@ -213,7 +215,11 @@ public final class Carousel: SceneComponent {
             lastInteraction = nextStickRepeat
             nextStickRepeat += Carousel.stickRepeatInterval
         }
+        let indexBefore = physics.currentIndex, physicsBefore = physics
         physics.update(to: newTime)
+        if physics.currentIndex != indexBefore {
+            indexChangeTime = Carousel.timeReaching(physics.currentIndex, from: physicsBefore, until: newTime)
+        }
         if autoscroll != 0 && !pointerDown && !physics.isAnimating && !physics.isDragging {
             // Resume where the offset is: only the time since the resume point counts.
             let from = max(previous, lastInteraction + autoscrollResumeDelay)
@@ -250,7 +256,8 @@ public final class Carousel: SceneComponent {
                 if diff > n / 2 { diff -= n }
             }
             lastIndex = index
-            eventSink?.post(SceneEvent(time: time, kind: .index, component: name, item: index))
+            eventSink?.post(SceneEvent(time: indexChangeTime ?? time, kind: .index, component: name, item: index))
+            indexChangeTime = nil
             // iCarousel's `_startVelocity`: the pan's velocity in items per second (without
             // the offset multiplier), kept after the release.
             let v = abs(physics.isDragging ? physics.velocity : physics.releaseVelocity) / layout.type.offsetMultiplier

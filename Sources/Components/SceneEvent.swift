@@ -31,9 +31,9 @@ public struct SceneEvent: Equatable, Sendable {
     }
 
     /// The JSON line of `parallax-demo --events` and `parallax-render --events`:
-    /// `{"t":0.2,"type":"focus","component":"grid","item":3}`.
+    /// `{"t":0.2,"type":"focus","component":"grid","item":3}` (time rounded to microseconds).
     public var jsonLine: String {
-        "{\"t\":\(JSONNode.format(time)),\"type\":\"\(kind.rawValue)\",\"component\":\(JSONNode.quote(component)),\"item\":\(item)}"
+        "{\"t\":\(JSONNode.format((time * 1e6).rounded() / 1e6)),\"type\":\"\(kind.rawValue)\",\"component\":\(JSONNode.quote(component)),\"item\":\(item)}"
     }
 }
 
