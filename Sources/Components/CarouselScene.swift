@@ -1,15 +1,16 @@
+import Foundation
 import LayerMath
 import Layers
 
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
-    static let keys: Set<String> = [
+    static let keys: Set<String> = CarouselPhysicsSettings.keys.union(["autoscrollResumeDelay", "focusedItemScale"]).union([
         "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
         "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
-        "autoscroll", "background", "clipsToBounds", "captions",
-    ]
+        "autoscroll", "background", "clipsToBounds", "captions", "contentsGravity",
+    ])
 
     /// Builds a `carousel` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
@@ -17,13 +18,29 @@ extension Carousel {
         let f = try node["frame"].rect()
         let frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
 
-        var refs: [ImageRef] = []
+        // Image files are listed (and checked to exist) now, decoded as they come into view.
+        var files = FileList()
         var count = 9
         if node["images"].exists {
             if node["count"].exists { throw node["count"].error("expected either images or count, found both") }
-            refs = try node["images"].array().map { try context.image($0) }
-            guard !refs.isEmpty else { throw node["images"].error("expected at least one image") }
-            count = refs.count
+            if case .string(let pattern)? = node["images"].value {
+                do {
+                    files = try ImageFolder.list(pattern, relativeTo: context.directory)
+                } catch {
+                    throw node["images"].error("\(error)")
+                }
+            } else {
+                files = FileList(try node["images"].array().map { item in
+                    let path = try context.resolve(item)
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                        throw item.error("\(path): is a directory, not an image file")
+                    }
+                    return path
+                })
+            }
+            guard !files.isEmpty else { throw node["images"].error("expected at least one image") }
+            count = files.count
         } else {
             count = try node["count"].int(default: 9)
             guard count >= 1, count <= 10_000_000 else {
@@ -82,13 +99,19 @@ extension Carousel {
         if let s = startIndex, !(0..<count).contains(s) {
             throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
         }
-        return Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
-                        imageRefs: refs, startIndex: startIndex,
+        let carousel = Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
+                        imageFiles: files,
+                        contentsGravity: try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize),
+                        startIndex: startIndex,
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
                         autoscroll: try node["autoscroll"].double(in: -1000...1000, default: 0), cornerRadius: cornerRadius,
                         background: background,
                         clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
                         captions: try captions(node["captions"], count: count))
+        carousel.physicsSettings = try CarouselPhysicsSettings.read(node)
+        carousel.autoscrollResumeDelay = try node["autoscrollResumeDelay"].double(in: 0...86_400, default: 3)
+        carousel.focusedItemScale = try node["focusedItemScale"].double(in: 0.1...10, default: 1)
+        return carousel
     }
 
     /// `captions`: a list of strings, one per item, or a template string where `{n}` is

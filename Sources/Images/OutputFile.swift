@@ -43,7 +43,10 @@ public final class OutputFile {
     /// itself when it is not a regular file. Nothing at `path` changes until `commit`.
     /// - Throws: `FileError` naming `path` (a directory, a FIFO without a reader, a
     ///   missing folder, permission denied, a NUL byte).
-    public init(path: String) throws {
+    /// - Parameter streaming: for a live log that a reader follows line by line: a regular
+    ///   file is created or truncated and written in place (no temporary file, no rename),
+    ///   still never replacing a link, device or FIFO with a regular file.
+    public init(path: String, streaming: Bool = false) throws {
         self.path = path
         try InputFile.refuseNUL(path)
         guard !path.isEmpty else { throw FileError(file: path, .noSuchFile) }
@@ -64,6 +67,13 @@ public final class OutputFile {
             let opened = path.withCString { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
             guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
             _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
+            fd = opened
+            target = path
+            return
+        }
+        if streaming {
+            let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+            guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
             fd = opened
             target = path
             return

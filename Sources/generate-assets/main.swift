@@ -15,7 +15,18 @@ import Images
 import LayerMath
 import Layers
 
-let output = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Assets"
+let usage = "usage: generate-assets [OUTPUT_DIR]   (default: Assets; writes the generated example assets)"
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// An option-looking argument is never a folder name (`--help` once became a folder of 37 files).
+if let bad = arguments.first(where: { $0.hasPrefix("-") }) ?? (arguments.count > 1 ? arguments[1] : nil) {
+    _ = "generate-assets: unexpected argument \"\(bad)\"\n\(usage)\n".withCString { write(2, $0, strlen($0)) }
+    exit(1)
+}
+let output = arguments.first ?? "Assets"
 let fm = FileManager.default
 var written: [(String, Int)] = []
 
@@ -80,6 +91,17 @@ do {
     let px = CarouselPoster.pixelSize(for: Size(640, 350))
     for i in 1...9 {
         try writePNG(CarouselPoster.paint(index: i - 1, width: px.width, height: px.height), "posters/poster-\(i).png")
+    }
+    // The same nine as JPEG photos, named like the seed's (timg1.jpg ... timg9.jpg), for the
+    // carousel-posters scene: the seed's carousel shows nine JPEGs.
+    for i in 1...9 {
+        let poster = CarouselPoster.paint(index: i - 1, width: px.width, height: px.height)
+        guard let jpeg = poster.jpegData(quality: 85) else {
+            throw NSError(domain: "generate-assets", code: 3, userInfo: [NSLocalizedDescriptionKey: "cannot encode timg\(i).jpg"])
+        }
+        let path = (output as NSString).appendingPathComponent("posters/timg\(i).jpg")
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        written.append(("posters/timg\(i).jpg", jpeg.count))
     }
 
     // The cube's faces, taken from a cube's own (lazily painted) face images.
