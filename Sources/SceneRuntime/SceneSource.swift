@@ -26,12 +26,18 @@ public enum SceneSource {
 public final class SceneEventLog {
     /// The log; nil once a write failed (reported once, the scene keeps running).
     private var output: OutputFile?
+    /// The write error that ended the log, if one did (a tool exits 1 with it).
+    public private(set) var failure: Error?
 
     /// Creates (truncates) `path`, or uses standard output for "-". A link, device or
     /// FIFO is written through, never replaced (`OutputFile`, streaming).
-    public init(path: String) throws {
+    /// - Parameter notes: print a failed write on standard error when it happens (the
+    ///   demo keeps running); a one-shot tool leaves it to `failure` and its exit line.
+    public init(path: String, notes: Bool = true) throws {
         output = try OutputFile(path: path == "-" ? "/dev/stdout" : path, streaming: true)
+        self.notes = notes
     }
+    private let notes: Bool
 
     /// Writes every event `scene` reports from now on.
     public func attach(to scene: Scene) {
@@ -45,7 +51,8 @@ public final class SceneEventLog {
         do {
             try output.write(Array((event.jsonLine + "\n").utf8))
         } catch {
-            ToolProcess.note("\(ToolProcess.name): \(error) (event log stopped)\n")
+            if notes { ToolProcess.note("\(ToolProcess.name): \(error) (event log stopped)\n") }
+            failure = error
             self.output = nil
         }
     }

@@ -74,11 +74,12 @@ struct RenderCommand: ParsableCommand {
         if let replay {
             events += try Replay.events(try Replay.text(path: replay), file: replay, scene: self.scene)
         }
-        let eventLog = try self.events.map { try SceneEventLog(path: $0) }
+        let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
         let driver = SceneDriver(scene: scene, events: events)
         driver.advance(to: time)
         withExtendedLifetime(eventLog) {}
+        if let failure = eventLog?.failure { throw failure }
 
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
