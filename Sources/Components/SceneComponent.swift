@@ -47,9 +47,10 @@ public final class Scene {
         for c in components { c.handle(event, at: time) }
     }
 
-    /// Advances every component to `time`.
+    /// Advances every component to `time`, then every layer's animations.
     public func update(to time: Double) {
         for c in components { c.update(to: time) }
+        for l in rootLayers { l.advanceAnimations(to: time) }
     }
 
     /// The component with `name`, if any.

@@ -79,6 +79,8 @@ public final class Layer {
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
+    /// Attached animations (Layer+Animations.swift); nil until the first is added.
+    var animationState: LayerAnimationState?
 
     /// Creates a layer with a name, bounds size and position.
     public init(name: String = "", bounds: Size = .zero, position: Point = .zero) {
@@ -128,20 +130,10 @@ public final class Layer {
     }
 
     /// Maps bounds-space points to the superlayer's space (before its flattening).
-    public var matrixToSuperlayer: Transform3D {
-        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
-        if transform.isIdentity {
-            return .translation(position.x - ax, position.y - ay, zPosition)
-        }
-        return Transform3D.translation(-ax, -ay, 0) * transform * .translation(position.x, position.y, zPosition)
-    }
+    public var matrixToSuperlayer: Transform3D { LayerPresentation(model: self).matrixToSuperlayer }
 
     /// The sublayerTransform taken about this layer's anchor point.
-    public var sublayerMatrix: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
-        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
-        return Transform3D.translation(-ax, -ay, 0) * sublayerTransform * .translation(ax, ay, 0)
-    }
+    public var sublayerMatrix: Transform3D { LayerPresentation(model: self).sublayerMatrix }
 
     /// Finds the first layer with `name` in this subtree (depth first).
     public func find(_ name: String) -> Layer? {
