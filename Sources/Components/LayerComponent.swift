@@ -2,7 +2,8 @@ import LayerMath
 import Layers
 
 /// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
-/// (DESIGN.md section 5). Static: input and time change nothing.
+/// (DESIGN.md section 5). Input changes nothing; its `animations` run on scene time
+/// (Scene.update advances them).
 public final class LayerComponent: SceneComponent {
     public let name: String
     public let rootLayer: Layer
@@ -19,7 +20,7 @@ public final class LayerComponent: SceneComponent {
     static let keys: Set<String> = [
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame",
+        "contentsGravity", "sublayers", "frame", "animations",
     ]
 
     /// Builds a `layer` component from its JSON object.
@@ -67,6 +68,9 @@ public final class LayerComponent: SceneComponent {
         } else if node["color"].exists {
             let c = try node["color"].rgba()
             layer.contents = .color(Color(c.0, c.1, c.2, c.3))
+        }
+        for (key, animation) in try SceneAnimations.parse(node["animations"]) {
+            layer.add(animation, forKey: key)
         }
         for child in try node["sublayers"].array(default: []) {
             if child["kind"].exists, try child["kind"].string() != "layer" {

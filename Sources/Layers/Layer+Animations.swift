@@ -12,8 +12,6 @@ final class LayerAnimationState {
     /// In the order added: later non-additive animations override earlier ones, additive
     /// ones add to the result so far.
     var entries: [(key: String?, animation: Animation)] = []
-    /// Scene time of the last `advanceAnimations(to:)`.
-    var time: Double = 0
 }
 
 extension Layer {
@@ -24,7 +22,7 @@ extension Layer {
         let state = animationState ?? LayerAnimationState()
         animationState = state
         var copy = animation
-        if copy.timing.beginTime == 0 { copy.timing.beginTime = state.time }
+        if copy.timing.beginTime == 0 { copy.timing.beginTime = animationTime }
         if let key { state.entries.removeAll { $0.key == key } }
         state.entries.append((key, copy))
     }
@@ -61,7 +59,7 @@ extension Layer {
     public func presentation() -> LayerPresentation {
         var p = LayerPresentation(model: self)
         guard let state = animationState else { return p }
-        let t = state.time
+        let t = animationTime
         for entry in state.entries {
             let a = entry.animation
             if a.isRemovedOnCompletion && a.timing.isFinished(at: t) { continue }
@@ -74,8 +72,8 @@ extension Layer {
     /// removes the animations that have finished and have `isRemovedOnCompletion`. Does
     /// not allocate.
     public func advanceAnimations(to t: Double) {
+        animationTime = t
         if let state = animationState {
-            state.time = t
             if state.entries.contains(where: { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }) {
                 state.entries.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }
             }

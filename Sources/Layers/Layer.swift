@@ -81,6 +81,8 @@ public final class Layer {
     public private(set) weak var superlayer: Layer?
     /// Attached animations (Layer+Animations.swift); nil until the first is added.
     var animationState: LayerAnimationState?
+    /// Scene time of the last `advanceAnimations(to:)`: "now" for the animations.
+    public internal(set) var animationTime: Double = 0
 
     /// Creates a layer with a name, bounds size and position.
     public init(name: String = "", bounds: Size = .zero, position: Point = .zero) {
