@@ -4,7 +4,7 @@
 # exact command to run and fails.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0)
+packages=(pkg-config libsdl2-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 ffmpeg)
 if [ "${WITH_XVFB:-0}" = 1 ]; then packages+=(xvfb xauth); fi
 
 missing=()
