@@ -11,7 +11,7 @@ import Layers
 /// Reads a layer's `animations` list.
 public enum SceneAnimations {
     /// Keys an animation object may have.
-    static let keys: Set<String> = [
+    public static let keys: Set<String> = [
         "key", "keyPath", "type", "fromValue", "toValue", "byValue", "values", "keyTimes", "timingFunctions",
         "calculationMode", "duration", "beginTime", "timingFunction", "repeatCount", "repeatDuration",
         "autoreverses", "fillMode", "removedOnCompletion", "speed", "timeOffset", "additive",
