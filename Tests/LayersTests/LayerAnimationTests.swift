@@ -241,4 +241,22 @@ final class LayerAnimationTests: XCTestCase {
         }
         XCTAssertEqual(run(), run())
     }
+
+    func testFrameRateDoesNotChangeTheResult() {
+        func layer() -> Layer {
+            let l = square()
+            var spin = Animation.basic(.rotationZ, by: .scalar(3), duration: 0.4)
+            spin.timing.repeatCount = 2.5
+            spin.timing.autoreverses = true
+            l.add(spin, forKey: "spin")
+            l.add(.spring(.position, Spring(damping: 4), to: .point(Point(0, 0)), duration: 0.7), forKey: "move")
+            return l
+        }
+        let stepped = layer(), jumped = layer()
+        for i in 1...97 { stepped.advanceAnimations(to: Double(i) / 97 * 1.3) }
+        jumped.advanceAnimations(to: 1.3)
+        XCTAssertEqual(stepped.presentation(), jumped.presentation())
+        XCTAssertEqual(stepped.animationKeys(), jumped.animationKeys())
+        XCTAssertEqual(stepped.animationKeys(), ["spin"], "the spring finished at 0.7 s and was removed")
+    }
 }
