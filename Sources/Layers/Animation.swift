@@ -7,61 +7,6 @@
 // Does not: group animations (CAAnimationGroup), paced or cubic keyframe calculation,
 // paths (CAKeyframeAnimation.path), cumulative repeats, delegates or completion blocks.
 
-/// How a keyframe animation computes values between its key times.
-public enum CalculationMode: String, Sendable, CaseIterable {
-    /// kCAAnimationLinear: interpolates within each segment.
-    case linear
-    /// kCAAnimationDiscrete: jumps from value to value at the key times.
-    case discrete
-}
-
-/// CAKeyframeAnimation's values and their timing.
-public struct Keyframes: Equatable, Sendable {
-    /// The values, at least one.
-    public var values: [AnimationValue]
-    /// Fractions of the duration in 0...1, ascending: one per value (linear), or one per
-    /// value or one more (discrete). Nil spaces them evenly.
-    public var keyTimes: [Double]?
-    /// One per segment (values.count - 1), easing each segment; nil is linear.
-    public var timingFunctions: [TimingFunction]?
-    /// Linear or discrete.
-    public var calculationMode: CalculationMode
-
-    public init(values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                calculationMode: CalculationMode = .linear) {
-        self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
-        self.calculationMode = calculationMode
-    }
-
-    /// The value at fraction `p` (0...1) of the duration. Requires at least one value.
-    public func value(at p: Double) -> AnimationValue {
-        let n = values.count
-        if n == 1 { return values[0] }
-        switch calculationMode {
-        case .discrete:
-            var index = 0
-            for i in 0..<n where keyTime(i, count: n) <= p { index = i }
-            return values[index]
-        case .linear:
-            if p <= keyTime(0, count: n - 1) { return values[0] }
-            if p >= keyTime(n - 1, count: n - 1) { return values[n - 1] }
-            var i = 0
-            while i < n - 2 && keyTime(i + 1, count: n - 1) <= p { i += 1 }
-            let t0 = keyTime(i, count: n - 1), t1 = keyTime(i + 1, count: n - 1)
-            var f = t1 > t0 ? (p - t0) / (t1 - t0) : 1
-            if let functions = timingFunctions, i < functions.count { f = functions[i](f) }
-            return AnimationValue.interpolate(values[i], values[i + 1], f)
-        }
-    }
-
-    /// Key time `i`: the given one, or `i / divisions` when none are given.
-    @inline(__always)
-    func keyTime(_ i: Int, count divisions: Int) -> Double {
-        if let keyTimes, i < keyTimes.count { return keyTimes[i] }
-        return Double(i) / Double(max(divisions, 1))
-    }
-}
-
 /// A property animation attached to a layer with `Layer.add(_:forKey:)`.
 public struct Animation: Equatable, Sendable {
     /// What drives the value.
@@ -88,6 +33,7 @@ public struct Animation: Equatable, Sendable {
     /// whatever the fill mode), as Core Animation's default.
     public var isRemovedOnCompletion = true
 
+    /// An animation of `keyPath` driven by `kind`.
     public init(keyPath: AnimationKeyPath, kind: Kind, timing: MediaTiming = MediaTiming(),
                 timingFunction: TimingFunction = .linear, isAdditive: Bool = false, isRemovedOnCompletion: Bool = true) {
         self.keyPath = keyPath; self.kind = kind; self.timing = timing; self.timingFunction = timingFunction

@@ -11,12 +11,19 @@ import LayerMath
 /// The animatable properties of a layer as drawn at the time its animations were last
 /// evaluated.
 public struct LayerPresentation: Equatable, Sendable {
+    /// Drawn `position`.
     public var position: Point
+    /// Drawn `bounds` size.
     public var bounds: Size
+    /// Drawn `anchorPoint`.
     public var anchorPoint: Point
+    /// Drawn `zPosition` (also the drawing-order key among siblings).
     public var zPosition: Double
+    /// Drawn `transform`.
     public var transform: Transform3D
+    /// Drawn `opacity`, in 0...1.
     public var opacity: Double
+    /// Drawn `cornerRadius`.
     public var cornerRadius: Double
     /// The contents (a `backgroundColor` animation changes a colour fill).
     public var contents: LayerContents

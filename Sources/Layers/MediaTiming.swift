@@ -49,6 +49,7 @@ public struct MediaTiming: Equatable, Sendable {
     /// What is shown outside the active interval.
     public var fillMode: FillMode = .removed
 
+    /// Timing with CAMediaTiming's defaults for every parameter not given.
     public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
                 repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
                 fillMode: FillMode = .removed) {

@@ -27,6 +27,7 @@ public struct Spring: Equatable, Sendable {
     /// The settling threshold: 0.1 % of the distance.
     public static let restThreshold = 0.001
 
+    /// A spring with CASpringAnimation's defaults for every parameter not given.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
     }
