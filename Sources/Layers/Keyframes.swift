@@ -36,19 +36,27 @@ public struct Keyframes: Equatable, Sendable {
         if n == 1 { return values[0] }
         switch calculationMode {
         case .discrete:
-            var index = 0
-            for i in 0..<n where keyTime(i, count: n) <= p { index = i }
-            return values[index]
+            return values[lastIndex(upTo: n - 1, atOrBefore: p, divisions: n)]
         case .linear:
             if p <= keyTime(0, count: n - 1) { return values[0] }
             if p >= keyTime(n - 1, count: n - 1) { return values[n - 1] }
-            var i = 0
-            while i < n - 2 && keyTime(i + 1, count: n - 1) <= p { i += 1 }
+            let i = lastIndex(upTo: n - 2, atOrBefore: p, divisions: n - 1)
             let t0 = keyTime(i, count: n - 1), t1 = keyTime(i + 1, count: n - 1)
             var f = t1 > t0 ? (p - t0) / (t1 - t0) : 1
             if let functions = timingFunctions, i < functions.count { f = functions[i](f) }
             return AnimationValue.interpolate(values[i], values[i + 1], f)
         }
+    }
+
+    /// The last index in 0...last whose key time is at or before `p` (0 when none): a
+    /// binary search over the ascending key times, so long lists cost log n per frame.
+    func lastIndex(upTo last: Int, atOrBefore p: Double, divisions: Int) -> Int {
+        var lo = 0, hi = last
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if keyTime(mid, count: divisions) <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// Key time `i`: the given one, or `i / divisions` when none are given.

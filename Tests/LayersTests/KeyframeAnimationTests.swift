@@ -59,4 +59,23 @@ final class KeyframeAnimationTests: XCTestCase {
         let k = Keyframes(values: [.point(Point(0, 0)), .point(Point(100, 50))])
         XCTAssertEqual(k.value(at: 0.5), .point(Point(50, 25)))
     }
+
+    func testRepeatedKeyTimeJumpsToTheLaterValue() {
+        // Key times 0, 0.5, 0.5, 1: a jump from 10 to 20 at the middle.
+        let k = Keyframes(values: [.scalar(0), .scalar(10), .scalar(20), .scalar(30)], keyTimes: [0, 0.5, 0.5, 1])
+        assertClose(scalar(k.value(at: 0.25)), 5)
+        assertClose(scalar(k.value(at: 0.75)), 25)
+        XCTAssertEqual(scalar(k.value(at: 0.5)), 20)
+    }
+
+    func testLongListsFindTheirSegment() {
+        // 100001 values v_i = 2i at key times i / 100000: the value at p is 200000 p.
+        let n = 100_001
+        let k = Keyframes(values: (0..<n).map { .scalar(Double(2 * $0)) })
+        for p in [0.0, 0.123456, 0.5, 0.99999, 1] {
+            assertClose(scalar(k.value(at: p)), 200_000 * p, 1e-6)
+        }
+        let d = Keyframes(values: (0..<n).map { .scalar(Double($0)) }, calculationMode: .discrete)
+        XCTAssertEqual(scalar(d.value(at: 0.5)), 50_000)   // key time of value i: i / n
+    }
 }
