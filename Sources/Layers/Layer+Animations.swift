@@ -3,9 +3,9 @@
 // `advanceAnimations(to:)` (Scene.update calls it on every top-level layer).
 //
 // Does not: keep a global clock. Time is the scene time of the last
-// `advanceAnimations(to:)` on the layer, which makes replays deterministic; an animation
-// added with `beginTime` 0 begins at that time, as Core Animation begins it at the
-// current media time.
+// `advanceAnimations(to:)` on the tree's top layer, which makes replays deterministic;
+// an animation added with `beginTime` 0 begins at that time, as Core Animation begins it
+// at the current media time.
 
 /// A layer's attached animations and its presentation values.
 final class LayerAnimationState {
@@ -16,13 +16,15 @@ final class LayerAnimationState {
 
 extension Layer {
     /// Attaches a copy of `animation`, replacing the one with the same key. A
-    /// `beginTime` of 0 becomes the layer's current animation time (the scene time of
-    /// the last `advanceAnimations(to:)`), as in Core Animation.
+    /// `beginTime` of 0 becomes the current animation time (the scene time of the last
+    /// `advanceAnimations(to:)` on the tree's top layer), as in Core Animation.
     public func add(_ animation: Animation, forKey key: String?) {
         let state = animationState ?? LayerAnimationState()
         animationState = state
         var copy = animation
+        animationTime = currentAnimationTime
         if copy.timing.beginTime == 0 { copy.timing.beginTime = animationTime }
+        markSubtreeMayAnimate()
         if let key { state.entries.removeAll { $0.key == key } }
         state.entries.append((key, copy))
     }
@@ -68,16 +70,39 @@ extension Layer {
         return p
     }
 
-    /// Sets the animation time of this layer and its sublayers to scene time `t` and
-    /// removes the animations that have finished and have `isRemovedOnCompletion`. Does
-    /// not allocate.
+    /// Sets the animation time of this layer and of its animated sublayers to scene time
+    /// `t` and removes the animations that have finished and have
+    /// `isRemovedOnCompletion`. Subtrees without animations are skipped. Does not allocate.
     public func advanceAnimations(to t: Double) {
         animationTime = t
+        guard subtreeMayAnimate else { return }
+        var animated = false
         if let state = animationState {
             if state.entries.contains(where: { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }) {
                 state.entries.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }
             }
+            animated = !state.entries.isEmpty
         }
-        for s in sublayers { s.advanceAnimations(to: t) }
+        for s in sublayers where s.subtreeMayAnimate {
+            s.advanceAnimations(to: t)
+            animated = animated || s.subtreeMayAnimate
+        }
+        subtreeMayAnimate = animated
+    }
+
+    /// The animation time of the tree's top layer (the one the scene advances).
+    var currentAnimationTime: Double {
+        var top = self
+        while let parent = top.superlayer { top = parent }
+        return top.animationTime
+    }
+
+    /// Marks this layer and its superlayers as having an animated subtree.
+    func markSubtreeMayAnimate() {
+        var layer: Layer? = self
+        while let l = layer, !l.subtreeMayAnimate || l === self {
+            l.subtreeMayAnimate = true
+            layer = l.superlayer
+        }
     }
 }

@@ -81,8 +81,11 @@ public final class Layer {
     public private(set) weak var superlayer: Layer?
     /// Attached animations (Layer+Animations.swift); nil until the first is added.
     var animationState: LayerAnimationState?
-    /// Scene time of the last `advanceAnimations(to:)`: "now" for the animations.
+    /// Scene time of the last `advanceAnimations(to:)` that reached this layer.
     public internal(set) var animationTime: Double = 0
+    /// True when this layer or a sublayer may have animations (cleared by
+    /// `advanceAnimations(to:)` once none are left): unanimated subtrees are not walked.
+    var subtreeMayAnimate = false
 
     /// Creates a layer with a name, bounds size and position.
     public init(name: String = "", bounds: Size = .zero, position: Point = .zero) {
@@ -109,6 +112,7 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.append(layer)
+        if layer.subtreeMayAnimate { markSubtreeMayAnimate() }
     }
 
     /// Inserts a sublayer at `index`.
@@ -116,6 +120,7 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.insert(layer, at: min(max(0, index), sublayers.count))
+        if layer.subtreeMayAnimate { markSubtreeMayAnimate() }
     }
 
     /// Detaches this layer from its superlayer.

@@ -259,4 +259,31 @@ final class LayerAnimationTests: XCTestCase {
         XCTAssertEqual(stepped.animationKeys(), jumped.animationKeys())
         XCTAssertEqual(stepped.animationKeys(), ["spin"], "the spring finished at 0.7 s and was removed")
     }
+
+    func testSublayerAddedLaterStartsAtTheTreesTime() {
+        let root = Layer(name: "root", bounds: Size(800, 600), position: Point(400, 300))
+        root.advanceAnimations(to: 3)
+        let l = square()
+        root.addSublayer(l)
+        l.add(.basic(.opacity, from: .scalar(0), to: .scalar(1), duration: 1), forKey: "fade")
+        XCTAssertEqual(l.animation(forKey: "fade")?.timing.beginTime, 3)
+        XCTAssertEqual(l.presentation().opacity, 0, "shows the start at once")
+        root.advanceAnimations(to: 3.25)
+        XCTAssertEqual(l.presentation().opacity, 0.25)
+    }
+
+    func testAnimatedLayerMovedIntoAnotherTreeKeepsRunning() {
+        let a = Layer(name: "a"), b = Layer(name: "b")
+        let l = square()
+        a.addSublayer(l)
+        l.add(.basic(.opacity, from: .scalar(0), to: .scalar(1), duration: 2), forKey: "fade")
+        b.addSublayer(l)
+        b.advanceAnimations(to: 0.5)
+        XCTAssertEqual(l.presentation().opacity, 0.25)
+        b.advanceAnimations(to: 3)
+        XCTAssertFalse(l.hasAnimations)
+        l.add(.basic(.opacity, from: .scalar(0), to: .scalar(1), duration: 2), forKey: "again")
+        b.advanceAnimations(to: 4)
+        XCTAssertEqual(l.presentation().opacity, 0.5, "walked again after a new animation")
+    }
 }
