@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "parallax-render",
         abstract: "Render a scene headless: one frame (a PNG and/or a quads dump) or an animation.",
         discussion: """
-        SCENE is a scene file (JSON, DESIGN.md section 5) or the name of a built-in scene \
+        SCENE is a scene file (JSON, docs/scene-format.md) or the name of a built-in scene \
         (\(BuiltInScenes.names.joined(separator: ", "))). Without --png or --quads the quads dump goes to \
         standard output. With --frames N, frame i is the scene at --time + i / --fps; --png and --quads \
         then take a numbered pattern (frames/f-%04d.png, numbers from 0) and --out encodes the frames \
@@ -89,6 +89,11 @@ struct RenderCommand: ParsableCommand {
         if frames != nil { return try renderFrames(driver, images: images) }
         driver.advance(to: time)
 
+        if png != nil, let size {
+            // Text is rasterised at the output's pixels per canvas point.
+            let s = try parsePair(size, separator: "x", option: "--size")
+            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
+        }
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
