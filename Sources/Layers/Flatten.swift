@@ -35,7 +35,7 @@ public struct Flattener {
         order.removeAll(keepingCapacity: true)
         var sorted = true
         for i in children.indices {
-            if i > 0 && children[i].zPosition < children[i - 1].zPosition { sorted = false }
+            if i > 0 && children[i].drawnZPosition < children[i - 1].drawnZPosition { sorted = false }
             order.append(i)
         }
         if !sorted {
@@ -43,7 +43,7 @@ public struct Flattener {
             for i in 1..<order.count {
                 let key = order[i]
                 var j = i - 1
-                while j >= 0 && children[order[j]].zPosition > children[key].zPosition {
+                while j >= 0 && children[order[j]].drawnZPosition > children[key].drawnZPosition {
                     order[j + 1] = order[j]
                     j -= 1
                 }
@@ -59,25 +59,26 @@ public struct Flattener {
     private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, clip: Int,
                                 clipBox: Rect, depth: Int, into list: inout RenderList) {
         if layer.isHidden { return }
-        let opacity = parentOpacity * layer.opacity
+        let drawn = layer.presentation()   // the model with its animations applied
+        let opacity = parentOpacity * drawn.opacity
         if !(opacity > 0) { return }
-        let world = layer.matrixToSuperlayer * base
-        let size = layer.bounds
+        let world = drawn.matrixToSuperlayer * base
+        let size = drawn.bounds
         let h = world.planeHomography
         if !layer.isDoubleSided && !Flattener.facesViewer(h, size: size) { return }
 
-        if layer.contents != .none {
-            appendQuad(layer, world: world, opacity: opacity, clip: clip, clipBox: clipBox, into: &list)
+        if drawn.contents != .none {
+            appendQuad(layer, drawn, world: world, opacity: opacity, clip: clip, clipBox: clipBox, into: &list)
         }
         if layer.sublayers.isEmpty { return }
 
-        let childBase = layer.sublayerMatrix * Transform3D.flatten * world
+        let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
         if layer.masksToBounds {
             let box = Flattener.projectedBox(world, size: size) ?? clipBox
             guard let visible = box.intersection(clipBox) else { return }
             let index = list.clips.count
             let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: layer.cornerRadius,
+            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
                                          parent: clip, depth: parentDepth + 1, visibleBox: visible))
             let commandsBefore = list.commands.count, quadsBefore = list.quads.count
             list.commands.append(.pushClip(index))
@@ -96,9 +97,9 @@ public struct Flattener {
         }
     }
 
-    private func appendQuad(_ layer: Layer, world: Transform3D, opacity: Double, clip: Int, clipBox: Rect,
-                            into list: inout RenderList) {
-        let size = layer.bounds
+    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double, clip: Int,
+                            clipBox: Rect, into list: inout RenderList) {
+        let size = drawn.bounds
         guard size.width > 0, size.height > 0 else { return }
         let v0 = world.apply(Vector4(0, 0, 0, 1)), v1 = world.apply(Vector4(size.width, 0, 0, 1))
         let v2 = world.apply(Vector4(size.width, size.height, 0, 1)), v3 = world.apply(Vector4(0, size.height, 0, 1))
@@ -114,23 +115,23 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
-        switch layer.contents {
+        switch drawn.contents {
         case .none:
             return
         case .color(let c):
-            cornerRadius = layer.cornerRadius
+            cornerRadius = drawn.cornerRadius
             opaque = c.a >= 1
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
                                                                  crop: layer.masksToBounds)
-            if layer.masksToBounds { cornerRadius = layer.cornerRadius }
+            if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
         }
         if contentRect.isEmpty { return }
         list.commands.append(.quad(list.quads.count))
         list.quads.append(RenderQuad(
             name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
-            textureRect: textureRect, contents: layer.contents, opacity: opacity, cornerRadius: cornerRadius,
+            textureRect: textureRect, contents: drawn.contents, opacity: opacity, cornerRadius: cornerRadius,
             clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && opacity >= 1 && cornerRadius <= 0 && inFront))
     }
