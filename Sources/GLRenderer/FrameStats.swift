@@ -16,6 +16,10 @@ public struct FrameStats: Equatable, Sendable {
     public var textureUploads = 0
     /// Quads skipped because their `ImageSource` had no image.
     public var missingImages = 0
+    /// Group-opacity groups drawn offscreen and composited.
+    public var groups = 0
+    /// Pixels of the offscreen group images (their boxes, in target pixels).
+    public var groupPixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
     public var pixelsDrawn = 0.0
 

@@ -51,7 +51,7 @@ public final class GLRenderer {
     }
 
     /// Statistics of the last `render` call.
-    public private(set) var stats = FrameStats()
+    public internal(set) var stats = FrameStats()
     /// The textures held for images.
     public let textures: TextureCache
     /// GL_VERSION and GL_RENDERER of the context.
@@ -66,26 +66,34 @@ public final class GLRenderer {
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
     private let quadProgram: ShaderProgram
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
-    private let plainTexturedProgram: ShaderProgram
+    let plainTexturedProgram: ShaderProgram
     private let plainColorProgram: ShaderProgram
     private let clipProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
-    private var state = GLStateCache()
+    var state = GLStateCache()
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     private var antialiasUniform = false
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
-    private var useDepth = false
+    var useDepth = false
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
-    private var stencilDepth = 0
+    var stencilDepth = 0
+    /// Clip depth around the group being drawn offscreen (0 in the target): stencil values
+    /// in an offscreen group image count from it.
+    var stencilBase = 0
+    /// Offscreen images of this frame's groups and where they land (see `drawGroups`).
+    var groupImages: [GroupImage] = []
+    /// Index of each group's `beginGroup` command, this frame.
+    var groupBegins: [Int] = []
+    let groupPool = GroupFramebufferPool()
     private var depthScale = 0.0
     /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
     /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
     private var depthBits: [GLuint: Bool] = [:]
     /// Draw opaque interiors front to back with a depth test when the target has depth bits.
     public var reorderOpaque = true
-    private var targetIsMultisampled = false
+    var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
 
@@ -162,6 +170,7 @@ public final class GLRenderer {
 
     deinit {
         textures.removeAll()
+        groupPool.removeAll()
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteProgram(quadProgram.program)
@@ -201,7 +210,6 @@ public final class GLRenderer {
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
-        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
@@ -217,59 +225,36 @@ public final class GLRenderer {
         glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
         glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
         glStencilMask(0xFF)
-        let a = max(0, min(1, background.a))
-        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
         glClearStencil(0)
+        glClearDepth(1)
+        glDepthMask(GLConstant.false)
         if useDepth {
-            glDepthMask(GLConstant.true)
-            glClearDepth(1)
-            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit | GLConstant.depthBufferBit)
             glEnable(GLConstant.depthTest)
             glDepthFunc(GLConstant.less)
-            glDepthMask(GLConstant.false)
         } else {
             glDisable(GLConstant.depthTest)
-            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit)
         }
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
-
-        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
-        writeProjection(map, pixelWidth: pw, pixelHeight: ph)
-        glUseProgram(clipProgram.program)
-        glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
-        glUseProgram(plainColorProgram.program)
-        glUniformMatrix4fv(plainColorProgram.proj, 1, GLConstant.false, projection)
-        glUseProgram(plainTexturedProgram.program)
-        glUniformMatrix4fv(plainTexturedProgram.proj, 1, GLConstant.false, projection)
         glUseProgram(quadProgram.program)
-        glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
         state.reset(program: quadProgram.program)
-        stencilDepth = 0
         glBindVertexArray(vao)
 
-        // A window: the commands up to the next clip pop (quads and pushes only).
-        let commands = list.commands
-        var k = 0
-        while k < commands.count {
-            if case .popClip(let i) = commands[k] {
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .decrement(depth: clip.depth))
-                stencilDepth = clip.depth - 1
-                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
-                k += 1
-                continue
-            }
-            var end = k + 1
-            while end < commands.count {
-                if case .popClip = commands[end] { break }
-                end += 1
-            }
-            drawWindow(list, commands: k..<end, map: map, images: images)
-            k = end
-        }
+        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        // Group-opacity groups first, innermost first, each into its own offscreen image.
+        if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
+
+        glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
+        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
+        let a = max(0, min(1, background.a))
+        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
+        clearTarget(stencil: !list.clips.isEmpty)
+        setProjection(map, pixelWidth: pw, pixelHeight: ph)
+        stencilBase = 0
+        stencilDepth = 0
+        drawCommands(list, 0..<list.commands.count, map: map, images: images)
         state.setStencil(.off, stats: &stats)
         if useDepth {
             glDisable(GLConstant.depthTest)
@@ -281,6 +266,66 @@ public final class GLRenderer {
         checkError("render")
     }
 
+    /// Clears the bound target's colour, its depth when this frame uses the depth pass, and
+    /// its stencil only when some clip will write it (`stencil`).
+    func clearTarget(stencil: Bool) {
+        var bits = GLConstant.colorBufferBit
+        if stencil { bits |= GLConstant.stencilBufferBit }
+        if useDepth {
+            glDepthMask(GLConstant.true)
+            bits |= GLConstant.depthBufferBit
+        }
+        glClear(bits)
+        if useDepth { glDepthMask(GLConstant.false) }
+    }
+
+    /// Sets the canvas-to-pixels projection of every program for a `pixelWidth` x `pixelHeight` viewport.
+    func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
+        writeProjection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        // One by one: an array of the programs would allocate every frame.
+        state.useProgram(clipProgram.program, stats: &stats)
+        glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
+        state.useProgram(plainColorProgram.program, stats: &stats)
+        glUniformMatrix4fv(plainColorProgram.proj, 1, GLConstant.false, projection)
+        state.useProgram(plainTexturedProgram.program, stats: &stats)
+        glUniformMatrix4fv(plainTexturedProgram.proj, 1, GLConstant.false, projection)
+        state.useProgram(quadProgram.program, stats: &stats)
+        glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
+    }
+
+    /// Draws `range` of the list's commands into the bound target: windows of quads and clip
+    /// pushes, split at clip pops and at groups (a group's commands are skipped: its offscreen
+    /// image, drawn by `drawGroups`, is composited in their place).
+    func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
+        let commands = list.commands
+        var k = range.lowerBound
+        while k < range.upperBound {
+            switch commands[k] {
+            case .popClip(let i):
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
+                stencilDepth = clip.depth - 1 - stencilBase
+                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                k += 1
+            case .beginGroup(let g):
+                drawGroupImage(list.groups[g], index: g, map: map)
+                k = list.groups[g].end + 1
+            case .endGroup:
+                k += 1
+            case .quad, .pushClip:
+                var end = k + 1
+                scan: while end < range.upperBound {
+                    switch commands[end] {
+                    case .popClip, .beginGroup, .endGroup: break scan
+                    case .quad, .pushClip: end += 1
+                    }
+                }
+                drawWindow(list, commands: k..<end, map: map, images: images)
+                k = end
+            }
+        }
+    }
+
     /// True when some quad with opaque contents has an earlier quad in its window (the
     /// commands between two clip pops), so drawing opaque parts first can hide pixels. Otherwise
     /// the depth pass would cost depth writes (and shader variants to compile) for nothing.
@@ -290,7 +335,7 @@ public final class GLRenderer {
             if case .popClip = command { quadsInRun = 0; continue }
             guard case .quad(let i) = command else { continue }
             let q = list.quads[i]
-            if quadsInRun > 0, q.isInFrontOfEye, q.opacity >= 1 {
+            if quadsInRun > 0, q.isInFrontOfEye, q.opacityInGroup >= 1 {
                 switch q.contents {
                 case .color(let c): if c.a >= 1 { return true }
                 case .image(let ref): if ref.isOpaque { return true }
@@ -334,7 +379,7 @@ public final class GLRenderer {
             for k in commands {
                 guard case .pushClip(let i) = list.commands[k] else { continue }
                 let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
+                drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase))
                 pushes += 1
             }
             var d = startDepth + pushes
@@ -362,8 +407,8 @@ public final class GLRenderer {
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
                 let clip = list.clips[i]
-                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1)) }
-                stencilDepth = clip.depth
+                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
+                stencilDepth = clip.depth - stencilBase
                 state.setStencil(.test(depth: stencilDepth), stats: &stats)
                 continue
             }
@@ -398,10 +443,10 @@ public final class GLRenderer {
 
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
     @inline(__always)
-    private func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
+    func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
 
     @inline(__always)
-    private func drawStrip(first: GLint, count: GLsizei) {
+    func drawStrip(first: GLint, count: GLsizei) {
         glDrawArrays(GLConstant.triangleStrip, first, count)
         stats.drawCalls += 1
     }
@@ -427,8 +472,8 @@ public final class GLRenderer {
 
     /// `counting`: count a missing image in the stats (once per quad: in the in-order pass).
     private func prepare(_ q: RenderQuad, map: CanvasMapping, images: ImageSource, counting: Bool = true) -> Prepared? {
-        guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
-        let op = Float(min(1, q.opacity))
+        guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
+        let op = Float(min(1, q.opacityInGroup))
         var texture: GLuint = 0
         var opaqueFill = false
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
@@ -594,7 +639,7 @@ public final class GLRenderer {
     }
 
     /// Uploads m11...m44 in row-major order with transpose = GL_FALSE (DESIGN.md section 2).
-    private func uploadMatrix(_ m: Transform3D, location: GLint) {
+    func uploadMatrix(_ m: Transform3D, location: GLint) {
         let p = matrixScratch
         p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
         p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
@@ -613,6 +658,13 @@ public final class GLRenderer {
         projection[12] = Float(2 * map.offsetX / pw - 1)
         projection[13] = Float(1 - 2 * map.offsetY / ph)
         projection[15] = 1
+    }
+
+    /// Records a failure that is not a GL error (kept in `glErrors`, printed to stderr).
+    func noteError(_ message: String) {
+        guard glErrors.count < 100 else { return }
+        glErrors.append(message)
+        FileHandle.standardError.write(Data(("parallax renderer: " + message + "\n").utf8))
     }
 
     /// Debug builds: records (and prints once per place) pending glGetError values.
