@@ -95,7 +95,8 @@ public final class GLRenderer {
     public var reorderOpaque = true
     var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
-    private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+    /// Canvas points to clip space for the bound target (see `setProjection`).
+    private var projection = Transform3D.identity
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS`, the bundle and the source tree.
@@ -178,7 +179,6 @@ public final class GLRenderer {
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
         matrixScratch.deallocate()
-        projection.deallocate()
     }
 
     /// The context's extension names.
@@ -279,18 +279,10 @@ public final class GLRenderer {
         if useDepth { glDepthMask(GLConstant.false) }
     }
 
-    /// Sets the canvas-to-pixels projection of every program for a `pixelWidth` x `pixelHeight` viewport.
+    /// Sets the canvas-to-pixels projection for a `pixelWidth` x `pixelHeight` viewport (it is
+    /// multiplied into every matrix uploaded: no program switch, no extra uniform).
     func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
-        writeProjection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        // One by one: an array of the programs would allocate every frame.
-        state.useProgram(clipProgram.program, stats: &stats)
-        glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
-        state.useProgram(plainColorProgram.program, stats: &stats)
-        glUniformMatrix4fv(plainColorProgram.proj, 1, GLConstant.false, projection)
-        state.useProgram(plainTexturedProgram.program, stats: &stats)
-        glUniformMatrix4fv(plainTexturedProgram.proj, 1, GLConstant.false, projection)
-        state.useProgram(quadProgram.program, stats: &stats)
-        glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
+        projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     }
 
     /// Draws `range` of the list's commands into the bound target: windows of quads and clip
@@ -638,8 +630,10 @@ public final class GLRenderer {
         stats.clipPasses += 1
     }
 
-    /// Uploads m11...m44 in row-major order with transpose = GL_FALSE (DESIGN.md section 2).
-    func uploadMatrix(_ m: Transform3D, location: GLint) {
+    /// Uploads m * projection, m11...m44 in row-major order with transpose = GL_FALSE
+    /// (DESIGN.md section 2): bounds space straight to clip space.
+    func uploadMatrix(_ model: Transform3D, location: GLint) {
+        let m = model * projection
         let p = matrixScratch
         p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
         p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
@@ -648,16 +642,14 @@ public final class GLRenderer {
         glUniformMatrix4fv(location, 1, GLConstant.false, p)
     }
 
-    /// Column-major orthographic map: canvas point (x, y) -> pixel (x*s + ox, y*s + oy) ->
-    /// NDC with +y down on screen. z is dropped (layers are flattened; no depth buffer), w kept.
-    private func writeProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
+    /// Canvas point (x, y) -> pixel (x*s + ox, y*s + oy) -> NDC with +y down on screen, as a
+    /// CA-order (row-vector) matrix: z is dropped (layers are flattened), w kept.
+    static func projection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Transform3D {
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
-        for i in 0..<16 { projection[i] = 0 }
-        projection[0] = Float(2 * map.scale / pw)
-        projection[5] = Float(-2 * map.scale / ph)
-        projection[12] = Float(2 * map.offsetX / pw - 1)
-        projection[13] = Float(1 - 2 * map.offsetY / ph)
-        projection[15] = 1
+        return Transform3D(2 * map.scale / pw, 0, 0, 0,
+                           0, -2 * map.scale / ph, 0, 0,
+                           0, 0, 0, 0,
+                           2 * map.offsetX / pw - 1, 1 - 2 * map.offsetY / ph, 0, 1)
     }
 
     /// Records a failure that is not a GL error (kept in `glErrors`, printed to stderr).
