@@ -21,6 +21,7 @@ final class GroupOpacityFlattenTests: XCTestCase {
         parent.addSublayer(coloured("a", 0, 0, 60, 60))
         parent.addSublayer(coloured("b", 30, 30, 60, 60))
         let list = parent.flatten(canvas: canvas)
+        XCTAssertEqual(list.canvas, canvas)
         XCTAssertEqual(list.commands, [.beginGroup(0), .quad(0), .quad(1), .endGroup(0)])
         XCTAssertEqual(list.groups.count, 1)
         XCTAssertEqual(list.groups[0].opacity, 0.5)
