@@ -4,6 +4,7 @@
 // Variants (defines inserted by the renderer after the #version line):
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
+//   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
 
@@ -60,5 +61,9 @@ void main() {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
     o_color = fill() * coverage;
+#endif
+#if defined(COUNT_VISIBLE)
+    // Counting pass (parallax-bench): fragments that change nothing are not counted.
+    if (o_color == vec4(0.0)) discard;
 #endif
 }

@@ -64,10 +64,18 @@ public final class GLRenderer {
     public var antialias: Bool
 
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
-    private let quadProgram: ShaderProgram
+    var quadProgram: ShaderProgram
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
-    let plainTexturedProgram: ShaderProgram
-    private let plainColorProgram: ShaderProgram
+    var plainTexturedProgram: ShaderProgram
+    var plainColorProgram: ShaderProgram
+    /// Where the shaders were found (kept for variants compiled on first use).
+    let shaderLibrary: ShaderLibrary
+    /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
+    var countingPrograms: (quad: ShaderProgram, plainTextured: ShaderProgram, plainColor: ShaderProgram)?
+    /// A GL_SAMPLES_PASSED query around every quad draw of a counting render (0: not counting).
+    var countQuery: GLuint = 0
+    var countingVisible = false
+    var countedSamples: UInt64 = 0
     private let clipProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
@@ -120,6 +128,7 @@ public final class GLRenderer {
             throw RendererError.noContext("OpenGL \(major).\(minor) is older than 3.3 (\(glVersion))")
         }
         let library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        shaderLibrary = library
         quadProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag")
         plainTexturedProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                                  defines: ["PLAIN", "TEXTURED"])
@@ -178,6 +187,10 @@ public final class GLRenderer {
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
+        if let c = countingPrograms {
+            glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
+        }
+        if countQuery != 0 { glDeleteQueries(1, &countQuery) }
         matrixScratch.deallocate()
     }
 
@@ -206,7 +219,7 @@ public final class GLRenderer {
     public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color) {
         stats = FrameStats()
         textures.beginFrame()
-        gpuTimer?.begin()
+        if !countingVisible { gpuTimer?.begin() }
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
@@ -242,6 +255,7 @@ public final class GLRenderer {
         state.reset(program: quadProgram.program)
         glBindVertexArray(vao)
 
+        if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
         let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
         // Group-opacity groups first, innermost first, each into its own offscreen image.
         if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
@@ -260,8 +274,9 @@ public final class GLRenderer {
             glDisable(GLConstant.depthTest)
             glDepthMask(GLConstant.true)
         }
+        if countingVisible { endCountSegment() }
         glBindVertexArray(0)
-        gpuTimer?.end()
+        if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
         checkError("render")
     }
@@ -617,7 +632,12 @@ public final class GLRenderer {
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
         // The clip shape must reach the stencil wherever it lies: no depth test for it.
         if useDepth { glDisable(GLConstant.depthTest) }
-        defer { if useDepth { glEnable(GLConstant.depthTest) } }
+        // Clip shapes write only the stencil: the visible-pixel count leaves them out.
+        if countingVisible { endCountSegment() }
+        defer {
+            if useDepth { glEnable(GLConstant.depthTest) }
+            if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
+        }
         state.setStencil(mode, stats: &stats)
         state.useProgram(clipProgram.program, stats: &stats)
         uploadMatrix(clip.matrix, location: clipProgram.model)

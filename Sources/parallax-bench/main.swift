@@ -17,8 +17,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Named scenes: \(BenchScenes.names.joined(separator: ", ")) (run by default), and \(BenchScenes.extras.joined(separator: ", ")). \
         Per frame it measures CPU time (input, update, flatten, submit), GPU time (GL_TIME_ELAPSED where the \
-        driver has it) and wall time to completion (glFinish), and compares the frame with a fill floor: the same \
-        number of blended pixels drawn as plain full-screen textured quads, measured in the same run.
+        driver has it) and wall time to completion (glFinish), and compares the frame with its speed of light: \
+        one clear plus the frame's exactly counted visible pixels at the machine's plain blended bilinear fill rate \
+        (a minimal one-sample shader on full-screen quads), measured right after each scene in the same run.
         """)
 
     @Option(name: .customLong("scene"), help: "A named scene or a scene file (repeatable).")
@@ -81,7 +82,8 @@ struct BenchCommand: ParsableCommand {
             rendererOptions.gpuTiming = !noGpuTiming
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let framebuffer = try Framebuffer(width: p[0], height: p[1])
-            let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt)
+            let probe = try FillProbe(shaderDirectory: shaders)
+            let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
             if let soak {
                 let report = try Soak(bench: bench, seconds: soak, seed: seed,
                                       scenes: scenes.isEmpty ? BenchScenes.names : scenes).run()
