@@ -38,6 +38,13 @@ final class DemoApp {
     private var fpsFrames = 0
     private var fpsStart = 0.0
     private var drawable = (width: 0, height: 0)
+    /// The render list on screen (to skip frames that would draw it again).
+    private var presented = RenderList()
+    private var mustPresent = true
+    /// How long to sleep waiting for events while nothing changes (0: draw at full rate).
+    private var idleWait = 0.0
+    /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
+    private(set) var framesDrawn = 0, framesSkipped = 0
     private var windowPoints = (width: 0, height: 0)
 
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?) throws {
@@ -67,17 +74,37 @@ final class DemoApp {
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
+    ///
+    /// Idle: a frame whose render list draws the same pixels as the one on screen is not
+    /// drawn nor presented; the loop then sleeps in `waitEvents` (1/60 s, doubling up to
+    /// `maxIdleWait` while nothing changes), so a scene at rest costs almost no CPU and
+    /// input wakes it at once. A change that starts from rest with no input (a timer in a
+    /// component) shows at most `maxIdleWait` late.
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
             events.removeAll(keepingCapacity: true)
-            host.pollEvents(into: &events)
+            if idleWait > 0 {
+                if host.waitEvents(into: &events, timeout: idleWait) { mustPresent = true }
+            } else {
+                host.pollEvents(into: &events)
+            }
             let now = clock.now() - sceneStart
             for e in events { handle(e, at: now) }
             driver.advance(to: clock.now() - sceneStart)
             if drawable.width > 0 && drawable.height > 0 {
-                sceneRenderer.render(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
-                host.swapBuffers()
+                sceneRenderer.flatten(scene)
+                if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
+                    sceneRenderer.submit(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
+                    host.swapBuffers()
+                    presented.copy(from: sceneRenderer.list)
+                    mustPresent = false
+                    idleWait = 0
+                    framesDrawn += 1
+                } else {
+                    idleWait = idleWait == 0 ? 1.0 / 60 : min(idleWait * 2, DemoApp.maxIdleWait)
+                    framesSkipped += 1
+                }
             } else {
                 // Minimised or 0x0: nothing to draw; do not spin.
                 Thread.sleep(forTimeInterval: 0.05)
@@ -87,6 +114,9 @@ final class DemoApp {
             if maxFrames > 0 && frameCount >= maxFrames { running = false }
         }
     }
+
+    /// The longest sleep between checks of a scene at rest.
+    static let maxIdleWait = 0.1
 
     private func updateTitle() {
         fpsFrames += 1
@@ -106,6 +136,7 @@ final class DemoApp {
         case .resized(let pw, let ph, let xw, let xh):
             windowPoints = (pw, ph)
             drawable = (xw, xh)
+            mustPresent = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .key(let name, let down, _):
@@ -168,6 +199,7 @@ final class DemoApp {
             sceneRenderer.renderer.textures.removeAll()
             driver = SceneDriver(scene: scene, events: [])
             sceneStart = clock.now()
+            mustPresent = true
             if recorder != nil && !reload {
                 print("recording stopped: the replay covers the first scene only")
                 finishRecording()

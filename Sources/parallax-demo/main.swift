@@ -64,6 +64,7 @@ struct DemoCommand: ParsableCommand {
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
                                   recordPath: record)
             try app.run(maxFrames: frames)
+            if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
             // Debug builds record glGetError results; report them at exit (issue #7: zero expected).
