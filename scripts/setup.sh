@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(pkg-config libsdl2-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0)
 if [ "${WITH_XVFB:-0}" = 1 ]; then packages+=(xvfb xauth); fi
+if [ "${WITH_PEERS:-0}" = 1 ]; then packages+=(xvfb xauth gcc qmlscene qml-module-qtquick2); fi   # scripts/compare-peers.sh
 
 missing=()
 for p in "${packages[@]}"; do

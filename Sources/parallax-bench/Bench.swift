@@ -54,6 +54,8 @@ final class Bench {
     let framebuffer: Framebuffer
     let frames: Int, warmup: Int, dt: Double
     let probe: FillProbe
+    /// When set, every measured frame's quads are written for the peer renderers (untimed).
+    var poses: PoseExport?
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
@@ -128,6 +130,8 @@ final class Bench {
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
+                try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
+                                  width: framebuffer.width, height: framebuffer.height)
                 if (frame - warmup) % 8 == 0 {
                     // Outside the timed part: the same frame again, counting what is visible.
                     visible.append(Double(try renderer.countVisiblePixels(sceneRenderer.list, into: target, images: images,

@@ -49,6 +49,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Random seed for --soak.")
     var seed: UInt64 = 1
 
+    @Option(help: "Write the measured frames' quads and images to this folder for scripts/compare-peers.sh (one --scene).")
+    var poses: String?
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -63,6 +66,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
+        if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
@@ -93,8 +97,10 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             let names = scenes.isEmpty ? BenchScenes.names : scenes
+            if let poses { bench.poses = try PoseExport(directory: poses, width: p[0], height: p[1]) }
             var results: [SceneResult] = []
             for name in names { results.append(try bench.run(scene: name)) }
+            try bench.poses?.finish()
             let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p[0], p[1]], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
             print(report.table)
