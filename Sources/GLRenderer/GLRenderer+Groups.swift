@@ -42,16 +42,14 @@ extension GLRenderer {
     private func drawGroup(_ list: RenderList, _ g: Int, map: CanvasMapping, pixelWidth pw: Int, pixelHeight ph: Int,
                            images: ImageSource) {
         let group = list.groups[g]
+        // Outside the damage, the image would be scissored away whole.
+        if let d = damageBox, !group.box.intersects(d) { return }
         // The box in whole target pixels, grown by 2 pixels for the antialiased edges.
         let b = group.box
-        func px(_ v: Double, _ limit: Int) -> Int {
-            guard v.isFinite else { return v > 0 ? limit : 0 }
-            return Int(max(0, min(Double(limit), v)))
-        }
-        let x0 = px((b.minX * map.scale + map.offsetX).rounded(.down) - 2, pw)
-        let y0 = px((b.minY * map.scale + map.offsetY).rounded(.down) - 2, ph)
-        let x1 = px((b.maxX * map.scale + map.offsetX).rounded(.up) + 2, pw)
-        let y1 = px((b.maxY * map.scale + map.offsetY).rounded(.up) + 2, ph)
+        let x0 = pixelIndex(b.minX * map.scale + map.offsetX, down: true, limit: pw)
+        let y0 = pixelIndex(b.minY * map.scale + map.offsetY, down: true, limit: ph)
+        let x1 = pixelIndex(b.maxX * map.scale + map.offsetX, down: false, limit: pw)
+        let y1 = pixelIndex(b.maxY * map.scale + map.offsetY, down: false, limit: ph)
         guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0, h = y1 - y0
         let fb: Framebuffer
@@ -68,6 +66,10 @@ extension GLRenderer {
         glScissor(0, 0, GLsizei(w), GLsizei(h))
         clearTarget(stencil: true)
         glDisable(GLConstant.scissorTest)
+        // The group's own draws are not cut by the frame's damage (its image is, when composited).
+        let damage = damageBox
+        damageBox = nil
+        defer { damageBox = damage }
         // The image's pixel (0, 0) is target pixel (x0, y0): the same sample positions.
         setProjection((map.scale, map.offsetX - Double(x0), map.offsetY - Double(y0)), pixelWidth: w, pixelHeight: h)
         stencilBase = group.clipDepth

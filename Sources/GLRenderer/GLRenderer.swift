@@ -90,6 +90,8 @@ public final class GLRenderer {
     /// Clip depth around the group being drawn offscreen (0 in the target): stencil values
     /// in an offscreen group image count from it.
     var stencilBase = 0
+    /// This frame's damage in canvas points (nil: the whole frame); see `render`.
+    var damageBox: Rect?
     /// Offscreen images of this frame's groups and where they land (see `drawGroups`).
     var groupImages: [GroupImage] = []
     /// Index of each group's `beginGroup` command, this frame.
@@ -216,7 +218,13 @@ public final class GLRenderer {
 
     /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws
     /// the commands in order. Canvas points map uniformly (centred) onto the target pixels.
-    public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color) {
+    ///
+    /// `damage` (canvas points): redraw only that region of a target that still holds the
+    /// previous frame (see `RenderList.damage(since:)`): the clear and every draw are
+    /// scissored to it (grown by 2 pixels for antialiased edges) and quads, groups and
+    /// clips wholly outside it are skipped. nil: the whole frame.
+    public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
+                       damage: Rect? = nil) {
         stats = FrameStats()
         textures.beginFrame()
         if !countingVisible { gpuTimer?.begin() }
@@ -257,11 +265,25 @@ public final class GLRenderer {
 
         if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
         let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        // The damage in canvas points, grown by the 2-pixel margin of the scissor.
+        damageBox = damage.map { d in
+            let m = 2 / max(map.scale, 1e-9)
+            return Rect(x: d.minX - m, y: d.minY - m, width: d.width + 2 * m, height: d.height + 2 * m)
+        }
         // Group-opacity groups first, innermost first, each into its own offscreen image.
         if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
 
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         glViewport(0, 0, GLsizei(pw), GLsizei(ph))
+        if damageBox != nil {
+            let x0 = pixelIndex(damage!.minX * map.scale + map.offsetX, down: true, limit: pw)
+            let x1 = pixelIndex(damage!.maxX * map.scale + map.offsetX, down: false, limit: pw)
+            let y0 = pixelIndex(damage!.minY * map.scale + map.offsetY, down: true, limit: ph)
+            let y1 = pixelIndex(damage!.maxY * map.scale + map.offsetY, down: false, limit: ph)
+            glEnable(GLConstant.scissorTest)
+            glScissor(GLint(x0), GLint(ph - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+            stats.damagePixels = max(0, x1 - x0) * max(0, y1 - y0)
+        }
         let a = max(0, min(1, background.a))
         glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
         clearTarget(stencil: !list.clips.isEmpty)
@@ -275,6 +297,7 @@ public final class GLRenderer {
             glDepthMask(GLConstant.true)
         }
         if countingVisible { endCountSegment() }
+        if damageBox != nil { glDisable(GLConstant.scissorTest) }
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
@@ -393,8 +416,8 @@ public final class GLRenderer {
             var any = false
             for k in commands.reversed() {
                 if case .pushClip = list.commands[k] { d -= 1; continue }
-                guard case .quad(let i) = list.commands[k], let p = prepare(list.quads[i], map: map, images: images, counting: false),
-                      p.opaque else { continue }
+                guard case .quad(let i) = list.commands[k], isInDamage(list.quads[i]),
+                      let p = prepare(list.quads[i], map: map, images: images, counting: false), p.opaque else { continue }
                 if !any {
                     any = true
                     glDepthMask(GLConstant.true)
@@ -421,7 +444,7 @@ public final class GLRenderer {
             }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
-            guard let p = prepare(q, map: map, images: images) else { continue }
+            guard isInDamage(q), let p = prepare(q, map: map, images: images) else { continue }
             stats.quads += 1
             if q.isInFrontOfEye {
                 stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
@@ -446,6 +469,21 @@ public final class GLRenderer {
                 drawStrip(first: 0, count: 4)
             }
         }
+    }
+
+    /// False when the frame has a damage region and the quad lies wholly outside it.
+    @inline(__always)
+    func isInDamage(_ q: RenderQuad) -> Bool {
+        guard let d = damageBox, q.isInFrontOfEye else { return true }
+        let c = q.corners
+        return Rect.bounding(c.0, c.1, c.2, c.3).intersects(d)
+    }
+
+    /// A pixel coordinate rounded outwards by 2 and clamped to 0...limit (non-finite: an end).
+    func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int {
+        guard v.isFinite else { return v > 0 ? limit : 0 }
+        let r = down ? v.rounded(.down) - 2 : v.rounded(.up) + 2
+        return Int(max(0, min(Double(limit), r)))
     }
 
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
