@@ -20,6 +20,12 @@ public final class FillProbe {
         /// The same with nearest sampling (the fastest textured fill).
         public var nearestPixelsPerSecond: Double
 
+        public init(clearMilliseconds: Double, pixelsPerSecond: Double, nearestPixelsPerSecond: Double) {
+            self.clearMilliseconds = clearMilliseconds
+            self.pixelsPerSecond = pixelsPerSecond
+            self.nearestPixelsPerSecond = nearestPixelsPerSecond
+        }
+
         /// The speed of light of a frame that blends `pixels` visible pixels: one clear plus
         /// each pixel filled once at the bilinear rate.
         public func milliseconds(forPixels pixels: Double) -> Double {

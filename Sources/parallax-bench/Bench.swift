@@ -46,6 +46,9 @@ struct SceneResult: Encodable {
     var coreMicrosecondsPerLayer: Double
     var textures: Int
     var textureBytes: Int
+    /// With --damage: the same frames redrawn only where they changed, into the kept frame.
+    var damageWallMs: Summary?
+    var damagePixelsPerFrame: Double?
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -76,7 +79,9 @@ final class Bench {
         return try SceneLoader.load(path: name, images: images)
     }
 
-    func run(scene name: String) throws -> SceneResult {
+    /// `damage`: redraw each frame only where it differs from the previous one, into the
+    /// kept framebuffer (a frame with no change draws nothing).
+    func run(scene name: String, damage: Bool = false) throws -> SceneResult {
         let images = ImageStore()
         let scene = try Bench.load(name, images: images)
         let total = warmup + frames
@@ -98,6 +103,8 @@ final class Bench {
         var allocations: UInt64 = 0, allocationsCore: UInt64 = 0
         var nextEvent = 0
         var layerCount = 0
+        var previous = RenderList()
+        var damagePixels = 0.0
 
         for frame in 0..<total {
             let t = Double(frame) * dt
@@ -115,7 +122,20 @@ final class Bench {
             let t3 = now()
             if measured { alloc_counter_enable(0); allocationsCore += alloc_counter_count(); alloc_counter_enable(1) }
             let c3 = threadCPU()
-            sceneRenderer.submit(scene, images: images, into: target)
+            var drawn = true
+            if damage {
+                let region = frame == 0 ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
+                                        : sceneRenderer.list.damage(since: previous)
+                if let region {
+                    renderer.render(sceneRenderer.list, into: target, images: images, background: scene.background,
+                                    damage: frame == 0 ? nil : region)
+                } else {
+                    drawn = false
+                }
+                previous.copy(from: sceneRenderer.list)
+            } else {
+                sceneRenderer.submit(scene, images: images, into: target)
+            }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }
@@ -126,13 +146,14 @@ final class Bench {
                 input.append((t1 - t0) * 1000); update.append((t2 - t1) * 1000); flatten.append((t3 - t2) * 1000)
                 submit.append((t4 - t3) * 1000); wall.append((t5 - t0) * 1000); submitCpu.append((c4 - c3) * 1000)
                 if let g = renderer.lastGPUMilliseconds { gpu.append(g) }
-                let s = renderer.stats
+                let s = drawn ? renderer.stats : FrameStats()
+                damagePixels += Double(drawn ? (s.damagePixels > 0 ? s.damagePixels : framebuffer.width * framebuffer.height) : 0)
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
-                if (frame - warmup) % 8 == 0 {
+                if !damage, (frame - warmup) % 8 == 0 {
                     // Outside the timed part: the same frame again, counting what is visible.
                     visible.append(Double(try renderer.countVisiblePixels(sceneRenderer.list, into: target, images: images,
                                                                           background: scene.background)))
@@ -152,7 +173,8 @@ final class Bench {
         let meanPixels = pixels.reduce(0, +) / Double(max(pixels.count, 1))
         let meanVisible = visible.reduce(0, +) / Double(max(visible.count, 1))
         // The machine's fill rate, measured right after the scene (same load, same run).
-        let fill = probe.measure(framebuffer: framebuffer, frames: 15)
+        let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
+                          : probe.measure(framebuffer: framebuffer, frames: 15)
         let speedOfLight = fill.milliseconds(forPixels: meanVisible)
         let wallSummary = Summary(wall)
         let n = Double(frames)
@@ -171,7 +193,8 @@ final class Bench {
             allocationsPerFrame: Double(allocations) / n, allocationsPerFrameExcludingDriver: Double(allocationsCore) / n,
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
             coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
-            textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes)
+            textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
+            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {

@@ -37,7 +37,7 @@ struct BenchReport: Encodable {
                      ""]
         let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "light", "x light", "visible Mpx",
                       "ours cpu", "submit cpu", "raster wait", "gpu med", "draws", "state", "uploads", "allocs(core)", "allocs",
-                      "us/layer(core)", "fill Mpx/s"]
+                      "us/layer(core)", "fill Mpx/s", "damaged wall", "damaged Mpx"]
         var rows = [header]
         for r in scenes {
             rows.append([r.scene, "\(r.layers)", f(r.quadsPerFrame, 0), f(r.wallMs.median) + " ms", f(r.wallMs.p99) + " ms",
@@ -46,7 +46,8 @@ struct BenchReport: Encodable {
                          r.gpuMs.map { f($0.median) + " ms" } ?? "n/a",
                          f(r.drawCallsPerFrame, 0), f(r.stateChangesPerFrame, 0), f(r.textureUploadsPerFrame, 1),
                          f(r.allocationsPerFrameExcludingDriver, 1), f(r.allocationsPerFrame, 1), f(r.coreMicrosecondsPerLayer, 3),
-                         f(r.fillMegapixelsPerSecond, 0)])
+                         f(r.fillMegapixelsPerSecond, 0), r.damageWallMs.map { f($0.median) + " ms" } ?? "-",
+                         r.damagePixelsPerFrame.map { f($0 / 1e6) } ?? "-"])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {
@@ -62,7 +63,8 @@ struct BenchReport: Encodable {
                      + "blended bilinear fill rate of a minimal shader (fill Mpx/s), measured after each scene; "
                      + "ours cpu = input + update + flatten; submit cpu = the main thread's CPU in the GL calls (renderer + "
                      + "driver front end); raster wait = wall - both (rasteriser / GPU); allocs(core) = heap allocations "
-                     + "in input + update + flatten, allocs adds the GL submit")
+                     + "in input + update + flatten, allocs adds the GL submit; damaged (--damage) = the same frames "
+                     + "redrawn only where they changed, into the kept frame")
         return lines.joined(separator: "\n")
     }
 

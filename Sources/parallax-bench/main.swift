@@ -52,6 +52,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the measured frames' quads and images to this folder for scripts/compare-peers.sh (one --scene).")
     var poses: String?
 
+    @Flag(help: "Also time each scene redrawn only where frames change (damage tracking into a kept frame).")
+    var damage = false
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -99,7 +102,15 @@ struct BenchCommand: ParsableCommand {
             let names = scenes.isEmpty ? BenchScenes.names : scenes
             if let poses { bench.poses = try PoseExport(directory: poses, width: p[0], height: p[1]) }
             var results: [SceneResult] = []
-            for name in names { results.append(try bench.run(scene: name)) }
+            for name in names {
+                var result = try bench.run(scene: name)
+                if damage {
+                    let damaged = try bench.run(scene: name, damage: true)
+                    result.damageWallMs = damaged.damageWallMs
+                    result.damagePixelsPerFrame = damaged.damagePixelsPerFrame
+                }
+                results.append(result)
+            }
             try bench.poses?.finish()
             let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p[0], p[1]], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
