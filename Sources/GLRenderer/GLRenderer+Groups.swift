@@ -62,10 +62,9 @@ extension GLRenderer {
         }
         glBindFramebuffer(GLConstant.framebuffer, fb.drawFramebuffer)
         glViewport(0, 0, GLsizei(w), GLsizei(h))
-        glEnable(GLConstant.scissorTest)
-        glScissor(0, 0, GLsizei(w), GLsizei(h))
+        // The whole pooled framebuffer, unscissored: Mesa clears a scissored part by drawing a
+        // quad, slower than its full clear (measured on fade-group: 50-78 ms against 54-112).
         clearTarget(stencil: true)
-        glDisable(GLConstant.scissorTest)
         // The group's own draws are not cut by the frame's damage (its image is, when composited).
         let damage = damageBox
         damageBox = nil
