@@ -8,7 +8,7 @@ import PackageDescription
 let products: [Product] = [
     // The library another package depends on: math, layers, components, images, renderer.
     .library(name: "ParallaxKit",
-             targets: ["LayerMath", "Layers", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
+             targets: ["LayerMath", "Layers", "Typography", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
     .executable(name: "parallax-demo", targets: ["parallax-demo"]),
     .executable(name: "parallax-render", targets: ["parallax-render"]),
     .executable(name: "parallax-bench", targets: ["parallax-bench"]),
@@ -32,6 +32,13 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libgl-dev", "libegl-dev", "libgl1-mesa-dri", "libegl-mesa0"])]),
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                    providers: [.apt(["libpng-dev"])]),
+    // Text: glyph rasterising, shaping, font lookup (plus the default fonts they find).
+    .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                   providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                   providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                   providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core", "fonts-droid-fallback"])]),
 ]
 
 // MARK: - Modules
@@ -40,7 +47,8 @@ let modules: [Target] = [
     .target(name: "LayerMath"),
     .target(name: "Layers", dependencies: ["LayerMath"]),
     .target(name: "Images", dependencies: ["CPNG", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-    .target(name: "Components", dependencies: ["Layers", "Images"]),
+    .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
+    .target(name: "Components", dependencies: ["Layers", "Images", "Typography"]),
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2"]),
@@ -69,8 +77,9 @@ let tests: [Target] = [
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
+    .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "_TestSupport"],
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
 ]
 

@@ -75,7 +75,7 @@ public final class AffineOrders: SceneComponent {
             let s = Double(px)
             p.verticalGradient(Rect(x: 0, y: 0, width: s, height: s), top: Color(0.3, 0.55, 0.95), bottom: Color(0.1, 0.2, 0.5))
             p.fill(Rect(x: 0, y: 0, width: s * 0.22, height: s * 0.22)) { _, _ in (Color(0.95, 0.2, 0.2), 1) }
-            p.crispText("F", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
+            p.text("F", at: Point(s / 2, s / 2), font: "DejaVu Sans Bold", size: s * 0.86, .white)
             return p.image()
         }
     }
@@ -91,12 +91,13 @@ public final class AffineOrders: SceneComponent {
         }
     }
 
-    /// A caption in the 5x7 font, 2 px per font pixel.
+    /// A caption in DejaVu Sans Bold, 13 pixels per em.
     static func labelImage(_ text: String, images: ImageStore) -> ImageRef {
-        let width = text.count * 12 + 4, height = 18
+        let width = Int(Painter.textWidth(text, font: "DejaVu Sans Bold", size: 13).rounded(.up)) + 4, height = 18
         return images.addLazy(key: "affine/label/\(text)", width: width, height: height, isOpaque: false) {
             var p = Painter(width: width, height: height)
-            p.crispText(text, center: Point(Double(width) / 2, Double(height) / 2), scale: 2, Color(0.9, 0.9, 0.9))
+            p.text(text, at: Point(Double(width) / 2, Double(height) / 2), font: "DejaVu Sans Bold", size: 13,
+                   Color(0.9, 0.9, 0.9))
             return p.image()
         }
     }

@@ -5,13 +5,16 @@ import Layers
 /// family, driven by `ScrollPhysics`.
 ///
 /// Layers: the root layer (named `name`, the frame) holds one pooled layer per visible
-/// item, named `NAME/item<index>` with `tag` = index. Only visible items get layers,
-/// so 100,000 items cost the same per frame as 9. A pooled layer is renamed (and its
-/// image looked up or registered lazily) only when it starts showing another item, so
-/// a still frame allocates nothing; scrolling allocates one name per item coming into
-/// view. Depth order (iCarousel's `m13+m23+m33+m43`, ties by distance from the current
-/// item; rotatedFlow: index order) is applied by reordering the root's sublayers, since a
-/// zPosition would move the items along z under their own perspective.
+/// item, named `NAME/item<index>` with `tag` = index (rotatedFlow: exactly the cells
+/// UICollectionView displays, those whose untransformed frames intersect the frame;
+/// iCarousel: its `numberOfVisibleItems` around the current item). Only visible items
+/// get layers, so 100,000 items cost the same per frame as 9. A pooled layer is renamed
+/// (and its image looked up or registered lazily) only when it starts showing another
+/// item, so a still frame allocates nothing; scrolling allocates one name per item
+/// coming into view. Depth order (iCarousel's `m13+m23+m33+m43`, ties by distance from
+/// the current item along the scroll axis; rotatedFlow: index order) is applied by
+/// reordering the root's sublayers, since a zPosition would move the items along z
+/// under their own perspective.
 ///
 /// Input: Left/Right (Up/Down when vertical) move one item per key-down, counting from
 /// the running animation's target; Home/End; Return selects the centred item; pointer
@@ -67,6 +70,8 @@ public final class Carousel: SceneComponent {
     private var toggleSign = 0.0, toggleStart = 0.0, toggleDuration = 0.4
     private var flattener = Flattener()
     private var hitList = RenderList()
+    /// The caption under the centred item (nil without captions).
+    private var caption: CarouselCaption?
 
     /// Distance a pointer must move before a press becomes a drag.
     public static let dragThreshold = 5.0
@@ -79,7 +84,7 @@ public final class Carousel: SceneComponent {
     public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
                 options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
                 startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
-                background: Color? = nil, clipsToBounds: Bool = true) {
+                background: Color? = nil, clipsToBounds: Bool = true, captions: CarouselCaptions = .none) {
         self.name = name
         self.frame = frame
         self.count = max(0, imageRefs.isEmpty ? count : imageRefs.count)
@@ -90,8 +95,7 @@ public final class Carousel: SceneComponent {
         self.autoscroll = autoscroll.isFinite ? autoscroll : 0
         layout = CarouselLayout(type: type, options: options, frame: frame.size, count: self.count)
         let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
-        physics = ScrollPhysics(count: self.count, itemSize: layout.dragPitch, wrap: wrap ?? type.wrapsByDefault,
-                                index: start)
+        physics = Carousel.physics(for: layout, wrap: wrap ?? type.wrapsByDefault, index: start)
         lastIndex = start
         rootLayer = Layer(name: name)
         rootLayer.frame = frame
@@ -99,18 +103,34 @@ public final class Carousel: SceneComponent {
         rootLayer.masksToBounds = clipsToBounds
         if let background { rootLayer.contents = .color(background) }
         itemCornerRadius = max(0, cornerRadius)
+        if captions != .none {
+            caption = CarouselCaption(name: name, captions: captions, itemSize: layout.itemSize, images: images)
+        }
         growPool()
         layoutItems()
     }
 
     private let itemCornerRadius: Double
 
+    /// Scroll physics for a layout: iCarousel's (constant deceleration, 1-item bounce,
+    /// snapping in the direction of travel), or for rotatedFlow the seed's
+    /// UICollectionView (UIScrollView's 0.998/ms deceleration and rubber band, then the
+    /// seed's own rounding of where the release would stop).
+    static func physics(for layout: CarouselLayout, wrap: Bool, index: Int) -> ScrollPhysics {
+        var p = ScrollPhysics(count: layout.count, itemSize: layout.dragPitch, wrap: wrap, index: index)
+        if layout.type == .rotatedFlow {
+            p.deceleration = .scrollView
+            p.bounce = .rubberBand(constant: 0.55, dimension: max(1e-9, layout.frame.width / layout.dragPitch))
+            p.snapRule = layout.flowSnapRule
+        }
+        return p
+    }
+
     /// Switches the layout type live, keeping the centred item.
     public func setType(_ newType: CarouselType) {
         let index = centredIndex
         layout.type = newType
-        physics = ScrollPhysics(count: count, itemSize: layout.dragPitch, wrap: explicitWrap ?? newType.wrapsByDefault,
-                                index: index)
+        physics = Carousel.physics(for: layout, wrap: explicitWrap ?? newType.wrapsByDefault, index: index)
         physics.update(to: time)
         lastIndex = index
         toggleSign = 0
@@ -138,10 +158,36 @@ public final class Carousel: SceneComponent {
         layoutItems()
     }
 
+    public func setContentsScale(_ scale: Double) {
+        caption?.text.contentsScale = scale
+        caption?.text.display()
+    }
+
+    /// The caption layer under the centred item (nil without captions).
+    public var captionLayer: TextLayer? { caption?.text }
+
     /// Advances physics, autoscroll and stick repeats to `newTime` (no layout).
+    /// CoverFlow2 steps a running motion on the absolute 60 Hz grid, like iCarousel's
+    /// timer, so its flip starts when the index changes whatever the caller's rate.
     private func advance(to newTime: Double) {
+        guard newTime >= time else { return }
+        if layout.type == .coverFlow2 && physics.isAnimating {
+            var k = (time * 60).rounded(.down) + 1
+            var steps = 0
+            while k / 60 < newTime && steps < 600 && physics.isAnimating {
+                advanceStep(to: k / 60)
+                k += 1
+                steps += 1
+            }
+        }
+        advanceStep(to: newTime)
+    }
+
+    /// One step of `advance(to:)`.
+    private func advanceStep(to newTime: Double) {
         let previous = time
         guard newTime >= previous else { return }
+        let wasProgrammatic = physics.isAnimating && !physics.isSettlingAfterDrag
         time = newTime
         while stickDirection != 0 && nextStickRepeat <= newTime {
             physics.update(to: nextStickRepeat)
@@ -156,7 +202,23 @@ public final class Carousel: SceneComponent {
             if newTime > from { physics.setOffset(physics.offset + (newTime - from) * autoscroll) }
         }
         updateToggle()
+        // iCarousel's transformItemView: while decelerating, scrolling not after a drag,
+        // autoscrolling or out of range, CoverFlow2 recomputes the flip per item.
+        let n = Double(count)
+        flipFollowsItems = wasProgrammatic || (physics.isAnimating && !physics.isSettlingAfterDrag)
+            || (autoscroll != 0 && !physics.isDragging)
+            || (!physics.wrap && (physics.offset < 0 || physics.offset >= n - 1))
+        if flipFollowsItems { toggleSign = 0 }
     }
+
+    /// CoverFlow2: whether the flip is recomputed per item this frame (see
+    /// `CarouselLayout.coverFlow2ItemToggle`) instead of following `toggle`.
+    /// Two deliberate differences from iCarousel's iOS code: its `_didDrag` stays set
+    /// after a slow drag until the next flick, so a later scroll-to would keep the eased
+    /// flip; here only the settle that follows a drag does. And iCarousel leaves
+    /// `_toggle` at the value of whichever item it transformed last (dictionary order);
+    /// here it is cleared, which is what iCarousel ends with at every rest position.
+    private var flipFollowsItems = false
 
     /// CoverFlow2: on an index change the toggle jumps to -/+1 and eases back to 0 in
     /// 0.2...0.4 s (faster for fast scrolls).
@@ -170,7 +232,9 @@ public final class Carousel: SceneComponent {
                 if diff > n / 2 { diff -= n }
             }
             lastIndex = index
-            let v = abs(physics.releaseVelocity)
+            // iCarousel's `_startVelocity`: the pan's velocity in items per second (without
+            // the offset multiplier), kept after the release.
+            let v = abs(physics.isDragging ? physics.velocity : physics.releaseVelocity) / layout.type.offsetMultiplier
             toggleSign = diff < 0 ? -1 : 1
             toggleStart = time
             toggleDuration = 0.2 + 0.2 * (v > 0 ? min(1, 1 / v) : 1)
@@ -280,7 +344,9 @@ public final class Carousel: SceneComponent {
     /// Makes the pool as large as the current layout can show (allocates only when the
     /// layout needs more layers: at init and on `setType`).
     private func growPool() {
-        let needed = layout.visibleCount
+        // rotatedFlow keeps two spare layers, so the cells that just scrolled out come
+        // back without renaming (a key press back and forth allocates nothing).
+        let needed = min(count, layout.visibleCount + (layout.type == .rotatedFlow ? 2 : 0))
         let size = layout.itemSize
         while pool.count < needed {
             let l = Layer(name: "\(name)/item", bounds: size)
@@ -320,29 +386,45 @@ public final class Carousel: SceneComponent {
             return
         }
         let wrap = physics.wrap
-        // First visible index.
+        // The visible positions: `shown` consecutive items from `start`.
         var start: Int
+        var shown = m
         if layout.type == .rotatedFlow {
-            start = Int((physics.offset - Double(m / 2)).rounded())
+            // UICollectionView: exactly the cells whose frames intersect the bounds.
+            var (lo, hi) = layout.flowDisplayedRange(offset: physics.offset)
+            if !wrap { lo = max(0, lo); hi = min(n - 1, hi) }
+            start = lo
+            shown = max(0, min(m, hi - lo + 1))
         } else {
             start = physics.currentIndex - m / 2
+            if !wrap { start = max(0, min(n - m, start)) }
         }
-        if !wrap { start = max(0, min(n - m, start)) }
 
         // Keep layers whose item is still visible; free the others.
         covered.removeAll(keepingCapacity: true)
-        for _ in 0..<m { covered.append(false) }
+        for _ in 0..<shown { covered.append(false) }
         for slot in pool.indices where poolIndex[slot] >= 0 {
             var pos = poolIndex[slot] - start
             if wrap { pos = ((pos % n) + n) % n }
-            if pos >= 0 && pos < m && !covered[pos] { covered[pos] = true } else { poolIndex[slot] = -1 }
+            if pos >= 0 && pos < shown && !covered[pos] { covered[pos] = true } else { poolIndex[slot] = -1 }
         }
-        // Give free layers to the newly visible items.
-        var free = 0
-        for pos in 0..<m where !covered[pos] {
-            while poolIndex[free] >= 0 { free += 1 }
+        // Give free layers to the newly visible items: a free layer that still shows the
+        // item if there is one (nothing to rename), else the one whose item is farthest.
+        for pos in 0..<shown where !covered[pos] {
             var index = start + pos
             if wrap { index = ((index % n) + n) % n }
+            var free = -1
+            var farthest = -1.0
+            var slot = 0
+            while slot < pool.count {
+                if poolIndex[slot] < 0 {
+                    let tag = pool[slot].tag
+                    if tag == index { free = slot; break }
+                    let distance = tag >= 0 && tag < n ? abs(physics.relativeOffset(ofItem: tag)) : Double.infinity
+                    if distance > farthest { farthest = distance; free = slot }
+                }
+                slot += 1
+            }
             let layer = pool[free]
             poolIndex[free] = index
             if layer.tag != index {
@@ -354,14 +436,16 @@ public final class Carousel: SceneComponent {
 
         // Geometry, alpha, backfaces and depth keys.
         let toggle = layout.type == .coverFlow2 ? self.toggle : 0
-        let currentX = layout.itemTransform(offset: physics.relativeOffset(ofItem: physics.currentIndex), toggle: toggle).m41
+        let perItemFlip = layout.type == .coverFlow2 && flipFollowsItems
+        let currentOffset = physics.relativeOffset(ofItem: physics.currentIndex)
+        let current = layout.tieCoordinate(itemTransform(currentOffset, perItemFlip: perItemFlip, toggle: toggle))
         drawOrder.removeAll(keepingCapacity: true)
         for slot in pool.indices {
             let layer = pool[slot]
             let index = poolIndex[slot]
             guard index >= 0 else { layer.isHidden = true; continue }
             let offset = physics.relativeOffset(ofItem: index)
-            let t = layout.itemTransform(offset: offset, toggle: toggle)
+            let t = itemTransform(offset, perItemFlip: perItemFlip, toggle: toggle)
             let alpha = layout.alpha(offset: offset)
             layer.position = layout.itemCentre(offset: offset)
             layer.transform = t
@@ -372,7 +456,7 @@ public final class Carousel: SceneComponent {
                 tieKey[slot] = offset                     // UICollectionView: index order
             } else {
                 depthKey[slot] = CarouselLayout.depth(t)
-                tieKey[slot] = -abs(t.m41 - currentX)     // farther from the current item: behind
+                tieKey[slot] = -abs(layout.tieCoordinate(t) - current)   // farther from the current item: behind
             }
             drawOrder.append(slot)
         }
@@ -388,8 +472,16 @@ public final class Carousel: SceneComponent {
                 drawOrder[j + 1] = s
             }
         }
+        // The caption follows the centred item, drawn over every item.
+        if let caption {
+            let index = physics.currentIndex
+            let offset = physics.relativeOffset(ofItem: index)
+            let t = itemTransform(offset, perItemFlip: perItemFlip, toggle: toggle)
+            caption.update(index: index, position: layout.itemCentre(offset: offset), transform: t,
+                           alpha: Carousel.isFinite(t) ? layout.alpha(offset: offset) : 0, offset: offset)
+        }
         // Rebuild the sublayer list only when the order changed.
-        var same = rootLayer.sublayers.count == drawOrder.count
+        var same = rootLayer.sublayers.count == drawOrder.count + (caption == nil ? 0 : 1)
         if same {
             // Index loop: `enumerated()` allocates per element in unoptimised builds.
             var k = 0
@@ -401,7 +493,14 @@ public final class Carousel: SceneComponent {
         if !same {
             rootLayer.removeAllSublayers()
             for slot in drawOrder { rootLayer.addSublayer(pool[slot]) }
+            if let caption { rootLayer.addSublayer(caption.text.layer) }
         }
+    }
+
+    /// An item's transform, CoverFlow2's flip either per item or from `toggle`.
+    private func itemTransform(_ offset: Double, perItemFlip: Bool, toggle: Double) -> Transform3D {
+        layout.itemTransform(offset: offset,
+                             toggle: perItemFlip ? CarouselLayout.coverFlow2ItemToggle(offset: offset) : toggle)
     }
 
     /// All sixteen entries finite (`Transform3D.isFinite` goes through a closure, which

@@ -46,6 +46,11 @@ public struct CarouselOptions: Equatable, Sendable {
     public var itemWidth: Double?
     /// Perspective distance d (m34 = -1/d): 200 for rotatedFlow, 500 otherwise.
     public var perspective: Double?
+    /// Perspective distance as a multiple of `itemWidth` (d = ratio * itemWidth), used
+    /// when `perspective` is nil. The seed's ratio is 200 / 187.5 = 16/15 (its 375-pt
+    /// phone); at TV sizes this keeps the seed's look where an absolute 200 would
+    /// magnify the neighbours (or put their outer edges behind the eye).
+    public var perspectiveRatio: Double?
     /// rotatedFlow: angle = distance / (itemWidth * rotationDivisor) * pi.
     public var rotationDivisor = 6.0
     /// Scale of the centred item, fading to 1 at |offset| = 1.
@@ -86,10 +91,12 @@ public struct CarouselLayout: Equatable, Sendable {
         return Size(max(1, min(h * 0.7, frame.width * 0.4)), h)
     }
 
-    /// iCarousel's `itemWidth` (rotatedFlow: the item width).
+    /// iCarousel's `itemWidth`: the item view's extent along the scroll axis, so its
+    /// **height** when vertical (`containView:` measures `view.bounds.size.height`);
+    /// rotatedFlow: the item width.
     public var itemWidth: Double {
         if type != .rotatedFlow, let w = options.itemWidth, w > 0 { return w }
-        return itemSize.width
+        return isVertical ? itemSize.height : itemSize.width
     }
 
     /// Points of drag per item of offset: the flow pitch W/2 + 10, or iCarousel's
@@ -98,8 +105,16 @@ public struct CarouselLayout: Equatable, Sendable {
         type == .rotatedFlow ? itemSize.width + CarouselLayout.flowSpacing : itemWidth / type.offsetMultiplier
     }
 
-    /// Perspective distance (m34 = -1/d).
-    public var perspective: Double { options.perspective ?? (type == .rotatedFlow ? 200 : 500) }
+    /// Perspective distance (m34 = -1/d): `perspective`, else `perspectiveRatio *
+    /// itemWidth`, else 200 for rotatedFlow (the seed) and 500 for iCarousel.
+    public var perspective: Double {
+        if let d = options.perspective { return d }
+        if let r = options.perspectiveRatio {
+            let d = r * itemWidth
+            if d.isFinite && d > 0 { return d }
+        }
+        return type == .rotatedFlow ? 200 : 500
+    }
 
     var spacing: Double { options.spacing ?? (type == .coverFlow || type == .coverFlow2 ? 0.25 : 1) }
     var arc: Double { options.arc ?? 2 * Double.pi }
@@ -125,10 +140,10 @@ public struct CarouselLayout: Equatable, Sendable {
         var n: Int
         switch type {
         case .rotatedFlow:
-            // Items whose centre lies within half a frame plus one item of the centre.
-            let reach = (frame.width / 2 + itemSize.width) / dragPitch
-            n = 2 * Int(reach.rounded(.up)) + 1
-            return max(0, min(n, count))
+            // At most as many items as an open interval of 2 * flowReach items holds.
+            let r = 2 * flowReach
+            n = r.isFinite ? Int(min(r.rounded(.up), Double(CarouselLayout.maxVisibleItems))) : 1
+            return max(0, min(max(1, n), count))
         case .linear: n = Int((extent / (itemWidth * spacing)).rounded(.up)) + 2
         case .coverFlow, .coverFlow2: n = Int((extent / (itemWidth * spacing)).rounded(.up)) + 2
         case .rotary, .cylinder: n = circularCount
@@ -142,6 +157,37 @@ public struct CarouselLayout: Equatable, Sendable {
         n = min(CarouselLayout.maxVisibleItems, max(0, n))
         if let v = options.visibleItems { n = v }
         return max(0, min(n, count))
+    }
+
+    // MARK: rotatedFlow (UICollectionView)
+
+    /// rotatedFlow: UICollectionView displays the cells whose untransformed frames
+    /// intersect the visible bounds (`layoutAttributesForElementsInRect:` of the visible
+    /// rect). Item `k`'s frame spans `W/2 + (k - offset) * pitch -+ itemWidth/2`, so it
+    /// is displayed exactly when `|k - offset| < flowReach = (W + itemWidth) / 2 / pitch`
+    /// (frames that only touch the bounds are not displayed).
+    public var flowReach: Double { (frame.width + itemSize.width) / 2 / dragPitch }
+
+    /// rotatedFlow: the first and last item displayed at scroll offset `offset`
+    /// (unclamped: the caller clamps to its items or wraps); empty when `lo > hi`.
+    public func flowDisplayedRange(offset: Double) -> (lo: Int, hi: Int) {
+        let r = flowReach
+        let lo = (offset - r).rounded(.down) + 1, hi = (offset + r).rounded(.up) - 1
+        let bound = 4e15
+        guard lo.isFinite, hi.isFinite else { return (0, -1) }
+        return (Int(min(max(lo, -bound), bound)), Int(min(max(hi, -bound), bound)))
+    }
+
+    /// rotatedFlow: the seed's snap rule in offset units. The seed snaps to
+    /// `(NSInteger)(contentOffset.x / pitch + 1)`; item `s` centred means
+    /// `contentOffset.x = 5 + s * pitch - W/4`, so the item is `Int(s + bias)` with
+    /// `bias = 1 + (5 - W/4) / pitch`. Its content inset `(int)(W/4) + 5` lets the
+    /// offset glide `slack = (10 + (int)(W/4) - W/4) / pitch` items past either end.
+    public var flowSnapRule: ScrollPhysics.SnapRule {
+        let w = frame.width, pitch = dragPitch
+        let bias = 1 + (CarouselLayout.flowInset - w / 4) / pitch
+        let slack = (2 * CarouselLayout.flowInset + (w / 4).rounded(.towardZero) - w / 4) / pitch
+        return .truncated(bias: bias, slack: max(0, slack))
     }
 
     // MARK: Per item
@@ -236,6 +282,16 @@ public struct CarouselLayout: Equatable, Sendable {
         }
     }
 
+    /// CoverFlow2's flip recomputed for one item, as iCarousel's `transformItemView:`
+    /// does while decelerating, during a scroll not started by a drag, while
+    /// autoscrolling or out of range: with it `coverFlow2Clamp` gives
+    /// `clamp(offset, -1, 1)`, so CoverFlow2 then looks exactly like CoverFlow.
+    public static func coverFlow2ItemToggle(offset: Double) -> Double {
+        let clamped = max(-1, min(1, offset))
+        if offset > 0 { return offset <= 0.5 ? -clamped : 1 - clamped }
+        return offset > -0.5 ? -clamped : -1 - clamped
+    }
+
     /// iCarousel's fade: `1 - min(factor, fadeRange) / fadeRange * (1 - fadeMinAlpha)`,
     /// the factor being how far the offset is outside `fadeMin...fadeMax`.
     public func alpha(offset: Double) -> Double {
@@ -257,4 +313,11 @@ public struct CarouselLayout: Equatable, Sendable {
 
     /// iCarousel's depth key `m13 + m23 + m33 + m43` (larger = in front).
     public static func depth(_ t: Transform3D) -> Double { t.m13 + t.m23 + t.m33 + t.m43 }
+
+    /// iCarousel's depth-sort tie-breaker coordinate (`compareViewDepth`): on equal
+    /// depths the item farther from the current item along the scroll axis goes behind,
+    /// measured by `m11 + m21 + m31 + m41` (x), or `m12 + m22 + m32 + m42` (y) when vertical.
+    public func tieCoordinate(_ t: Transform3D) -> Double {
+        isVertical ? t.m12 + t.m22 + t.m32 + t.m42 : t.m11 + t.m21 + t.m31 + t.m41
+    }
 }

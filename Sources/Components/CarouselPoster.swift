@@ -20,12 +20,13 @@ public enum CarouselPoster {
         p.verticalGradient(Rect(x: 0, y: 0, width: w, height: h), top: top, bottom: bottom)
         p.ellipse(Rect(x: w * 0.55, y: -h * 0.1, width: w * 0.7, height: w * 0.7), Color(1, 1, 1, 0.18))
         let number = String(index + 1)
-        let scale = max(1, min(w * 0.8 / (6 * Double(number.count)), h * 0.35 / 7).rounded(.down))
-        p.text(number, center: Point(w / 2, h * 0.45), scale: scale, Color(1, 1, 1, 0.95))
-        let titleScale = max(1, (min(w, h) / 60).rounded(.down))
-        p.roundedRect(Rect(x: w * 0.08, y: h * 0.78, width: w * 0.84, height: titleScale * 11), radius: titleScale * 3,
+        // The number's capitals 35% of the height (DejaVu Sans Bold's cap height is 0.729 em).
+        let size = min(h * 0.35 / 0.729, w * 0.8 / (0.7 * Double(number.count)))
+        p.text(number, at: Point(w / 2, h * 0.45), font: "DejaVu Sans Bold", size: size, Color(1, 1, 1, 0.95))
+        let band = max(11, (min(w, h) / 60 * 11).rounded())
+        p.roundedRect(Rect(x: w * 0.08, y: h * 0.78, width: w * 0.84, height: band), radius: band * 0.27,
                       Color(0, 0, 0, 0.35))
-        p.text("ITEM \(index + 1)", center: Point(w / 2, h * 0.78 + titleScale * 5.5), scale: titleScale, .white)
+        p.text("Item \(index + 1)", at: Point(w / 2, h * 0.78 + band / 2), font: "DejaVu Sans Bold", size: band * 0.6, .white)
         return p.image()
     }
 }

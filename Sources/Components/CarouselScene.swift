@@ -4,10 +4,11 @@ import Layers
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
     static let keys: Set<String> = [
-        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "rotationDivisor",
+        "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
+        "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
-        "autoscroll", "background", "clipsToBounds",
+        "autoscroll", "background", "clipsToBounds", "captions",
     ]
 
     /// Builds a `carousel` component from its JSON object.
@@ -58,6 +59,14 @@ extension Carousel {
         }
         o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].extent(default: 1) : nil
         o.perspective = node["perspective"].exists ? try node["perspective"].positive() : nil
+        if node["perspectiveRatio"].exists {
+            if node["perspective"].exists {
+                throw node["perspectiveRatio"].error("expected either perspective or perspectiveRatio, found both")
+            }
+            let r = try node["perspectiveRatio"].positive()
+            guard r <= 1e6 else { throw node["perspectiveRatio"].error("expected a ratio in (0, 1000000], found \(r)") }
+            o.perspectiveRatio = r
+        }
         o.rotationDivisor = try node["rotationDivisor"].positive(default: 6)
         o.enlargeCentre = try node["enlargeCentre"].positive(default: 1)
         if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }
@@ -78,6 +87,25 @@ extension Carousel {
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
                         autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
                         background: background,
-                        clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow))
+                        clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
+                        captions: try captions(node["captions"], count: count))
+    }
+
+    /// `captions`: a list of strings, one per item, or a template string where `{n}` is
+    /// the item number.
+    static func captions(_ node: JSONNode, count: Int) throws -> CarouselCaptions {
+        guard node.exists else { return .none }
+        if let template = try? node.string() {
+            guard template.unicodeScalars.count <= 1000 else { throw node.error("expected a caption template of at most 1000 characters") }
+            return .template(template)
+        }
+        let list = try node.array().map { try $0.string() }
+        guard list.count == count else {
+            throw node.error("expected one caption per item (\(count)), found \(list.count)")
+        }
+        guard list.allSatisfy({ $0.unicodeScalars.count <= 1000 }) else {
+            throw node.error("expected captions of at most 1000 characters")
+        }
+        return .list(list)
     }
 }

@@ -217,7 +217,7 @@ public final class Cube: SceneComponent {
             p.clear(.white)
             p.roundedRect(Rect(x: s * 0.05, y: s * 0.05, width: s * 0.9, height: s * 0.9), radius: s * 0.06,
                           faceColors[k - 1])
-            p.crispText("\(k)", center: Point(s / 2, s / 2), scale: s * 0.09, .white)
+            p.text("\(k)", at: Point(s / 2, s / 2), font: "DejaVu Sans Bold", size: s * 0.86, .white)
             return p.image()
         }
     }

@@ -40,12 +40,11 @@ public enum DefaultIcon {
             p.ellipse(Rect(x: 0.35 * w, y: 0.58 * h, width: 0.95 * w, height: 0.9 * h), Color(0.24, 0.17, 0.38))
             p.ellipse(Rect(x: 0.05 * w, y: 0.78 * h, width: 1.1 * w, height: 0.7 * h), Color(0.14, 0.10, 0.24))
         default:
-            // Whole-pixel glyph origins: fractional ones leave seams between font pixels.
-            let s = (5 * k).rounded(), textW = 47 * s, textH = 7 * s
-            let x0 = ((w - textW) / 2).rounded(), y0 = (h * 0.2 - textH / 2).rounded()
-            let centre = Point(x0 + textW / 2, y0 + textH / 2), drop = max(1, (2 * k).rounded())
-            p.text("PARALLAX", center: Point(centre.x + drop, centre.y + drop), scale: s, Color(0, 0, 0, 0.35))
-            p.text("PARALLAX", center: centre, scale: s, .white)
+            // The title in DejaVu Sans Bold at the icon's pixel size, over a soft drop shadow.
+            let size = 44 * k, centre = Point(w / 2, h * 0.2), drop = max(1, (2 * k).rounded())
+            p.text("PARALLAX", at: Point(centre.x + drop, centre.y + drop), font: "DejaVu Sans Bold", size: size,
+                   Color(0, 0, 0, 0.35))
+            p.text("PARALLAX", at: centre, font: "DejaVu Sans Bold", size: size, .white)
         }
         return p.image()
     }

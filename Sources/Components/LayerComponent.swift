@@ -1,34 +1,63 @@
 import LayerMath
 import Layers
+import Typography
 
 /// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
-/// (DESIGN.md section 5). Static: input and time change nothing.
+/// (DESIGN.md section 5). Static: input and time change nothing. A layer with text keys
+/// (`string`, `font`, ...; docs/text.md) is a `TextLayer`, re-rasterised when the scene's
+/// contents scale changes.
 public final class LayerComponent: SceneComponent {
     public let name: String
     public let rootLayer: Layer
+    /// The text layers of the tree, in document order.
+    public let textLayers: [TextLayer]
 
-    public init(rootLayer: Layer) {
+    public init(rootLayer: Layer, textLayers: [TextLayer] = []) {
         self.name = rootLayer.name
         self.rootLayer = rootLayer
+        self.textLayers = textLayers
+        for t in textLayers { t.display() }
     }
 
     public func handle(_ event: InputEvent, at time: Double) {}
     public func update(to time: Double) {}
 
+    public func setContentsScale(_ scale: Double) {
+        for t in textLayers {
+            t.contentsScale = scale
+            t.display()
+        }
+    }
+
     /// Keys a layer object may have.
-    static let keys: Set<String> = [
+    static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
         "contentsGravity", "sublayers", "frame", "allowsGroupOpacity",
+    ]).union(textKeys)
+
+    /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
+    static let textKeys: Set<String> = [
+        "string", "font", "fontSize", "foregroundColor", "alignmentMode", "truncationMode", "isWrapped", "lineSpacing",
     ]
 
     /// Builds a `layer` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        LayerComponent(rootLayer: try layer(node, context))
+        var texts: [TextLayer] = []
+        let root = try layer(node, context, texts: &texts)
+        return LayerComponent(rootLayer: root, textLayers: texts)
     }
 
-    /// Builds one layer (and its sublayers) from JSON.
+    /// Builds one layer (and its sublayers) from JSON; text layers drawn at scale 1.
     public static func layer(_ node: JSONNode, _ context: SceneContext) throws -> Layer {
+        var texts: [TextLayer] = []
+        let l = try layer(node, context, texts: &texts)
+        for t in texts { t.display() }
+        return l
+    }
+
+    /// Builds one layer (and its sublayers) from JSON, appending its text layers to `texts`.
+    public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer]) throws -> Layer {
         let name = try context.claimComponent(node, allowedKeys: keys)
         let layer = Layer(name: name)
         if node["anchorPoint"].exists {
@@ -63,7 +92,13 @@ public final class LayerComponent: SceneComponent {
         if node["contents"].exists && node["color"].exists {
             throw node["contents"].error("expected either contents or color, found both")
         }
-        if node["contents"].exists {
+        if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
+            for other in ["contents", "color"] where node[other].exists {
+                throw node[other].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no \(other) (put it on a layer behind)")
+            }
+            texts.append(TextLayer(layer: layer, string: try node["string"].string(default: ""),
+                                   style: try textStyle(node), images: context.images))
+        } else if node["contents"].exists {
             layer.contents = .image(try context.image(node["contents"]))
         } else if node["color"].exists {
             let c = try node["color"].rgba()
@@ -73,9 +108,32 @@ public final class LayerComponent: SceneComponent {
             if child["kind"].exists, try child["kind"].string() != "layer" {
                 throw child["kind"].error("expected \"layer\" for a sublayer")
             }
-            layer.addSublayer(try self.layer(child, context))
+            layer.addSublayer(try self.layer(child, context, texts: &texts))
         }
         return layer
+    }
+
+    /// The text style of a layer object: CATextLayer's keys and defaults (docs/text.md).
+    static func textStyle(_ node: JSONNode) throws -> TextStyle {
+        var style = TextStyle()
+        style.font = try node["font"].string(default: TextStyle.defaultFont)
+        if style.font.trimmingCharacters(in: .whitespaces).isEmpty || style.font.count > 200 {
+            throw node["font"].error("expected a fontconfig name such as \"DejaVu Sans Bold\" (1 to 200 characters)")
+        }
+        do { _ = try FontLibrary.shared.face(named: style.font) } catch { throw node["font"].error("\(error)") }
+        style.fontSize = try node["fontSize"].double(in: 0...4096, default: 36)
+        if node["foregroundColor"].exists {
+            let c = try node["foregroundColor"].rgba()
+            style.foregroundColor = Color(c.0, c.1, c.2, c.3)
+        }
+        style.alignment = try node["alignmentMode"].enumValue(TextAlignment.self, default: .natural)
+        style.truncation = try node["truncationMode"].enumValue(TextTruncation.self, default: .none)
+        style.isWrapped = try node["isWrapped"].bool(default: false)
+        style.lineSpacing = try node["lineSpacing"].double(in: -4096...4096, default: 0)
+        if node["string"].exists, try node["string"].string().unicodeScalars.count > TextLayout.maximumScalars {
+            throw node["string"].error("expected a string of at most \(TextLayout.maximumScalars) characters")
+        }
+        return style
     }
 
     /// A list of transform operations, the first acting on the layer's points first:

@@ -7,11 +7,11 @@ import Glibc
 #endif
 
 /// A tiny software painter for generated assets (posters, cube faces, icon layers):
-/// antialiased shapes, gradients and a 5x7 bitmap font, composited "over" in
-/// premultiplied floating point, then quantised to an `Image`.
+/// antialiased shapes, gradients and text (set with `Typography`, see PainterText.swift),
+/// composited "over" in premultiplied floating point, then quantised to an `Image`.
 ///
-/// What it does NOT do: paths, strokes, real fonts. It exists so the demo and tests need
-/// no asset files; it is not on any per-frame path.
+/// What it does NOT do: paths, strokes. It exists so the demo and tests need no asset
+/// files; it is not on any per-frame path.
 public struct Painter {
     public let width: Int, height: Int
     /// Premultiplied RGBA, top row first.
@@ -96,25 +96,6 @@ public struct Painter {
         }
     }
 
-    /// Draws text with the built-in 5x7 font (digits, A-Z, space, a few symbols), each
-    /// font pixel `scale` points, centred on `center`.
-    public mutating func text(_ s: String, center: Point, scale: Double, _ c: Color) {
-        let glyphs = s.uppercased().map { Painter.font[$0] ?? Painter.font["?"]! }
-        let advance = 6 * scale
-        let total = Double(glyphs.count) * advance - scale
-        var x = center.x - total / 2
-        let y = center.y - 3.5 * scale
-        for g in glyphs {
-            for (row, bits) in g.enumerated() {
-                for col in 0..<5 where bits & (1 << (4 - col)) != 0 {
-                    roundedRect(Rect(x: x + Double(col) * scale, y: y + Double(row) * scale, width: scale, height: scale),
-                                radius: 0, c)
-                }
-            }
-            x += advance
-        }
-    }
-
     /// The painted pixels as a premultiplied RGBA8 image.
     public func image() -> Image {
         var px = [UInt8](repeating: 0, count: width * height * 4)
@@ -141,23 +122,4 @@ public struct Painter {
         default: return Color(value, p, q)
         }
     }
-
-    /// 5x7 glyphs, one byte per row, bit 4 = leftmost column.
-    static let font: [Character: [UInt8]] = [
-        "0": [14, 17, 19, 21, 25, 17, 14], "1": [4, 12, 4, 4, 4, 4, 14], "2": [14, 17, 1, 2, 4, 8, 31],
-        "3": [31, 2, 4, 2, 1, 17, 14], "4": [2, 6, 10, 18, 31, 2, 2], "5": [31, 16, 30, 1, 1, 17, 14],
-        "6": [6, 8, 16, 30, 17, 17, 14], "7": [31, 1, 2, 4, 8, 8, 8], "8": [14, 17, 17, 14, 17, 17, 14],
-        "9": [14, 17, 17, 15, 1, 2, 12], " ": [0, 0, 0, 0, 0, 0, 0], "?": [14, 17, 1, 2, 4, 0, 4],
-        "A": [14, 17, 17, 31, 17, 17, 17], "B": [30, 17, 17, 30, 17, 17, 30], "C": [14, 17, 16, 16, 16, 17, 14],
-        "D": [30, 17, 17, 17, 17, 17, 30], "E": [31, 16, 16, 30, 16, 16, 31], "F": [31, 16, 16, 30, 16, 16, 16],
-        "G": [14, 17, 16, 23, 17, 17, 15], "H": [17, 17, 17, 31, 17, 17, 17], "I": [14, 4, 4, 4, 4, 4, 14],
-        "J": [7, 2, 2, 2, 2, 18, 12], "K": [17, 18, 20, 24, 20, 18, 17], "L": [16, 16, 16, 16, 16, 16, 31],
-        "M": [17, 27, 21, 21, 17, 17, 17], "N": [17, 17, 25, 21, 19, 17, 17], "O": [14, 17, 17, 17, 17, 17, 14],
-        "P": [30, 17, 17, 30, 16, 16, 16], "Q": [14, 17, 17, 17, 21, 18, 13], "R": [30, 17, 17, 30, 20, 18, 17],
-        "S": [15, 16, 16, 14, 1, 1, 30], "T": [31, 4, 4, 4, 4, 4, 4], "U": [17, 17, 17, 17, 17, 17, 14],
-        "V": [17, 17, 17, 17, 17, 10, 4], "W": [17, 17, 17, 21, 21, 21, 10], "X": [17, 17, 10, 4, 10, 17, 17],
-        "Y": [17, 17, 17, 10, 4, 4, 4], "Z": [31, 1, 2, 4, 8, 16, 31], "-": [0, 0, 0, 31, 0, 0, 0],
-        ".": [0, 0, 0, 0, 0, 12, 12], ":": [0, 12, 12, 0, 12, 12, 0], "/": [1, 1, 2, 4, 8, 16, 16],
-        "#": [10, 10, 31, 10, 31, 10, 10], "+": [0, 4, 4, 31, 4, 4, 0],
-    ]
 }

@@ -18,10 +18,14 @@ public protocol SceneComponent: AnyObject {
     func update(to time: Double)
     /// A short human-readable status for the demo's title/help (e.g. "item 4 of 9").
     var status: String { get }
+    /// The target's pixels per canvas point changed: re-rasterise what depends on it
+    /// (text). Called before the first frame and whenever the scale changes.
+    func setContentsScale(_ scale: Double)
 }
 
 extension SceneComponent {
     public var status: String { name }
+    public func setContentsScale(_ scale: Double) {}
 }
 
 /// A scene: a canvas and its components, drawn in order.
@@ -45,6 +49,17 @@ public final class Scene {
     /// Delivers an event to every component (each decides whether it concerns it).
     public func handle(_ event: InputEvent, at time: Double) {
         for c in components { c.handle(event, at: time) }
+    }
+
+    /// Pixels per canvas point of the target drawn into (1 until a renderer says).
+    public private(set) var contentsScale = 1.0
+
+    /// Tells every component the target's pixels per canvas point; nothing happens when
+    /// it did not change (allocation-free in the frame loop).
+    public func setContentsScale(_ scale: Double) {
+        guard scale.isFinite, scale > 0, scale != contentsScale else { return }
+        contentsScale = scale
+        for c in components { c.setContentsScale(scale) }
     }
 
     /// Advances every component to `time`.

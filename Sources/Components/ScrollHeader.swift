@@ -69,7 +69,10 @@ public final class ScrollHeader: SceneComponent {
     private let viewport: Size
     private var rowLayers: [Layer] = []
     private let rowNames: [String]
-    private let rowImages: [ImageRef]
+    private var rowImages: [ImageRef]
+    // For re-painting the rows and the bar at the target's pixel size (text stays crisp).
+    private let images: ImageStore
+    private let title: String
 
     /// Builds the list in `frame`; row images (and the header, without `headerImage`)
     /// are painted lazily into `images`.
@@ -80,6 +83,8 @@ public final class ScrollHeader: SceneComponent {
         self.headerHeight = headerHeight
         self.rowHeight = rowHeight
         self.rowCount = max(0, rowCount)
+        self.images = images
+        self.title = title
         viewport = frame.size
         let maxOffset = max(-headerHeight, Double(self.rowCount) * rowHeight - frame.height)
         physics = .points(range: -headerHeight...maxOffset, viewport: frame.height, offset: -headerHeight)
@@ -210,6 +215,15 @@ public final class ScrollHeader: SceneComponent {
 
     public var status: String { "\(name): offset \(Int(offsetY.rounded()))" }
 
+    /// Re-paints the rows and the navigation bar (their text) at `scale` pixels per point.
+    public func setContentsScale(_ scale: Double) {
+        let width = viewport.width
+        rowImages = (0..<rowCount).map { ScrollHeader.rowImage($0, width: width, height: rowHeight, images, scale: scale) }
+        navigationBar.contents = .image(ScrollHeader.navBarImage(title, width: width, height: navigationBar.bounds.height,
+                                                                 images, scale: scale))
+        applyState()
+    }
+
     // MARK: - Generated images
 
     /// A generated header: sky gradient, sun and hills.
@@ -226,30 +240,35 @@ public final class ScrollHeader: SceneComponent {
         }
     }
 
-    /// Row `i`: alternating background, "ROW i" text and a hairline separator.
-    static func rowImage(_ i: Int, width: Double, height: Double, _ images: ImageStore) -> ImageRef {
-        let w = max(Int(width.rounded()), 8), h = max(Int(height.rounded()), 4)
+    /// Row `i`: alternating background, "Row i" text and a hairline separator.
+    static func rowImage(_ i: Int, width: Double, height: Double, _ images: ImageStore, scale: Double = 1) -> ImageRef {
+        let k = scale.isFinite && scale > 0 ? min(scale, 8) : 1
+        let w = max(Int((width * k).rounded()), 8), h = max(Int((height * k).rounded()), 4)
         return images.addLazy(key: "scrollHeader/row\(i)/\(w)x\(h)", width: w, height: h, isOpaque: true) {
             var p = Painter(width: w, height: h)
             let W = Double(w), H = Double(h)
             p.clear(i % 2 == 0 ? Color(1, 1, 1) : Color(0.92, 0.93, 0.95))
-            p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.8, 0.8, 0.82), 1) }
-            let text = "ROW \(i)", scale = max(1, (H / 14).rounded(.down))
-            let textWidth = Double(text.count) * 6 * scale - scale
-            p.crispText(text, center: Point(16 + textWidth / 2, H / 2), scale: scale, Color(0.15, 0.15, 0.2))
+            let hairline = max(1, k.rounded())
+            p.fill(Rect(x: 0, y: H - hairline, width: W, height: hairline)) { _, _ in (Color(0.8, 0.8, 0.82), 1) }
+            p.text("Row \(i)", at: Point((16 * k).rounded(), H / 2), alignment: .left, size: max(6, (H * 0.38).rounded()),
+                   Color(0.15, 0.15, 0.2))
             return p.image()
         }
     }
 
     /// The navigation bar: a light bar with a centred title.
-    static func navBarImage(_ title: String, width: Double, height: Double, _ images: ImageStore) -> ImageRef {
-        let w = max(Int(width.rounded()), 8), h = max(Int(height.rounded()), 8)
+    static func navBarImage(_ title: String, width: Double, height: Double, _ images: ImageStore,
+                            scale: Double = 1) -> ImageRef {
+        let k = scale.isFinite && scale > 0 ? min(scale, 8) : 1
+        let w = max(Int((width * k).rounded()), 8), h = max(Int((height * k).rounded()), 8)
         return images.addLazy(key: "scrollHeader/navbar/\(title)/\(w)x\(h)", width: w, height: h, isOpaque: true) {
             var p = Painter(width: w, height: h)
             let W = Double(w), H = Double(h)
             p.clear(Color(0.97, 0.97, 0.98))
-            p.fill(Rect(x: 0, y: H - 1, width: W, height: 1)) { _, _ in (Color(0.75, 0.75, 0.78), 1) }
-            p.crispText(title, center: Point(W / 2, H * 0.6), scale: 2, Color(0.1, 0.1, 0.15))
+            let hairline = max(1, k.rounded())
+            p.fill(Rect(x: 0, y: H - hairline, width: W, height: hairline)) { _, _ in (Color(0.75, 0.75, 0.78), 1) }
+            p.text(title, at: Point(W / 2, H * 0.6), font: "DejaVu Sans Bold", size: max(6, (H * 0.3).rounded()),
+                   Color(0.1, 0.1, 0.15))
             return p.image()
         }
     }

@@ -17,10 +17,12 @@ import Darwin
 /// What it covers: drags with a velocity estimated over the last ~0.1 s, release with
 /// deceleration (iCarousel's constant deceleration, or UIScrollView's exponential
 /// 0.998/ms), snapping with velocity projection (a flick may travel several items and,
-/// when `snapsToItems`, always ends exactly on one item), rubber band past the ends
-/// (iCarousel's bounce factor or UIScrollView's 0.55 curve), optional wrap (offset kept
-/// in `0..<count`, programmatic scrolls take the shortest way), and 0.4 s ease-in-out
-/// programmatic scrolls where repeated `scroll(byItems:)` count from the current target.
+/// when `snapsToItems`, always ends exactly on one item: rest offsets are exact
+/// integers, wrapped or not), the seed's own snap rule (`SnapRule.truncated`), rubber
+/// band past the ends (iCarousel's bounce factor or UIScrollView's 0.55 curve), optional
+/// wrap (offset kept in `0..<count`, programmatic scrolls take the shortest way), and
+/// 0.4 s ease-in-out programmatic scrolls where repeated `scroll(byItems:)` count from
+/// the current target.
 ///
 /// What it does NOT do: no input decoding and no layout; it never allocates.
 public struct ScrollPhysics: Equatable, Sendable {
@@ -39,6 +41,20 @@ public struct ScrollPhysics: Equatable, Sendable {
         public static let carousel = Deceleration.constant(rate: 0.95)
         /// UIScrollView's normal deceleration rate.
         public static let scrollView = Deceleration.exponential(ratePerMillisecond: 0.998)
+    }
+
+    /// Which item a released drag comes to rest on (when `snapsToItems`).
+    public enum SnapRule: Equatable, Sendable {
+        /// iCarousel: a flick ends on the first item boundary past its natural stop (in
+        /// the direction of travel); a slow release goes to the nearest item, or to the
+        /// neighbour in the direction of a fast-ish move.
+        case directional
+        /// HHCollectionView (seed 004): the release's natural stop under `deceleration`
+        /// (kept within `slack` items past either end, where UIScrollView's content
+        /// ends), then item `Int(stop + bias)`, truncated toward zero like the seed's
+        /// `(NSInteger)(contentOffset.x / pitch + 1)`, clamped to the items. A release
+        /// without velocity (the seed's `willDecelerate == NO`) stops where it is.
+        case truncated(bias: Double, slack: Double)
     }
 
     /// What happens when a drag pulls past the ends (ignored when wrapping).
@@ -81,6 +97,8 @@ public struct ScrollPhysics: Equatable, Sendable {
     public var wrap: Bool
     /// Whether released drags and flicks end exactly on an item (integer offset).
     public var snapsToItems = true
+    /// How a released drag picks its item when snapping.
+    public var snapRule: SnapRule = .directional
     /// How released drags slow down.
     public var deceleration: Deceleration = .carousel
     /// Behaviour past the ends.
@@ -107,6 +125,9 @@ public struct ScrollPhysics: Equatable, Sendable {
     private var samples = SampleRing()
     /// Velocity (offset units per second) estimated at the last release.
     public private(set) var releaseVelocity: Double = 0
+    /// True while the running motion is the settle after a slow release (iCarousel's
+    /// `_didDrag` scroll), false for programmatic scrolls and flick decelerations.
+    public private(set) var isSettlingAfterDrag = false
 
     // MARK: Creating
 
@@ -261,7 +282,9 @@ public struct ScrollPhysics: Equatable, Sendable {
     /// shortest way round. Non-wrapping targets are clamped to the ends.
     public mutating func scroll(toItem index: Int, animated: Bool = true) {
         let from = animationStart
-        let target = wrap ? from + relativeOffset(ofItem: index) : clampedRest(Double(index))
+        // An item's rest is an exact integer: the wrapped sum is rounded, never left as
+        // 1.9999999999999998 + 0.0000000000000004.
+        let target = wrap ? (from + relativeOffset(ofItem: index)).rounded() : clampedRest(Double(index))
         startScroll(from: from, to: target, animated: animated)
     }
 
@@ -447,6 +470,7 @@ public struct ScrollPhysics: Equatable, Sendable {
     /// Starts an ease-in-out from `from` to `target` (both unwrapped, same turn).
     private mutating func startScroll(from: Double, to target: Double, animated: Bool) {
         guard target.isFinite, from.isFinite else { return }
+        isSettlingAfterDrag = false
         if !animated || animationDuration <= 0 || abs(target - from) < 1e-9 {
             finish(at: target)
             return
@@ -457,7 +481,13 @@ public struct ScrollPhysics: Equatable, Sendable {
     private mutating func release(velocity v: Double) {
         let x = offset
         let overshoot = wrap ? 0 : x - clampedRest(x)
+        isSettlingAfterDrag = false
+        if case .truncated(let bias, let slack) = snapRule, snapsToItems {
+            releaseTruncated(velocity: v, bias: bias, slack: slack)
+            return
+        }
         if overshoot != 0 && (abs(v) < flickVelocity || (overshoot > 0) == (v > 0)) {
+            isSettlingAfterDrag = true
             // Past an end: come back.
             let rest = snapsToItems ? clampedRest(overshoot > 0 ? maxOffset : minOffset) : clampedRest(x)
             if case .rubberBand = bounce {
@@ -509,10 +539,35 @@ public struct ScrollPhysics: Equatable, Sendable {
         motion = .easing(from: x, to: end, start: time, duration: animationDuration)
     }
 
+    /// The seed's release (`SnapRule.truncated`): glide to the natural stop, then the
+    /// seed's rounding of it; the motion ends exactly on that item.
+    private mutating func releaseTruncated(velocity v: Double, bias: Double, slack: Double) {
+        let x = offset
+        var stop = x
+        switch deceleration {
+        case .exponential(let r):
+            // UIScrollView's projection (velocity in units per second, `r` per ms):
+            // distance = v / 1000 * r / (1 - r), the sum of the per-millisecond decay.
+            let rate = r > 0 && r < 1 ? r : 0.998
+            stop = x + v / 1000 * rate / (1 - rate)
+        case .constant(let rate): stop = x + v / (60 * (1 - min(max(rate, 0), 0.999)))
+        }
+        if !stop.isFinite { stop = x }
+        let s = max(0, slack.isFinite ? slack : 0)
+        if !wrap { stop = min(max(stop, minOffset - s), maxOffset + s) }
+        // The seed's (NSInteger) cast truncates toward zero (floor when wrapping: the
+        // offset is then always taken in 0..<count).
+        var end = (stop + bias).rounded(wrap ? .down : .towardZero)
+        if !wrap { end = clampedRest(end) }
+        isSettlingAfterDrag = abs(v) <= flickVelocity
+        decelerate(from: x, to: end, velocity: v)
+    }
+
     /// A slow release: iCarousel goes to the neighbour in the direction of a fast-ish
     /// move, else to the nearest item.
     private mutating func settle(velocity v: Double) {
         let x = offset
+        isSettlingAfterDrag = true
         guard snapsToItems else { motion = .idle; return }
         var end = x.rounded()
         if abs(v) > flickVelocity && abs(x - end) > 0.1 { end = v > 0 ? x.rounded(.up) : x.rounded(.down) }

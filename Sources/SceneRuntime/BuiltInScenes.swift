@@ -6,6 +6,7 @@ public enum BuiltInScenes {
     /// Scene names in the demo's order (keys 1-9 pick them).
     public static let names: [String] = [
         "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers", "carousel-100k",
+        "text",
     ]
     /// The scene the demo opens without arguments.
     public static let defaultName = "button"
@@ -23,6 +24,7 @@ public enum BuiltInScenes {
         case "affine": return affine
         case "layers": return layers
         case "layers-1000": return manyLayers(1000)
+        case "text": return text
         default: return nil
         }
     }
@@ -51,12 +53,13 @@ public enum BuiltInScenes {
                      "spacing": 48, "cornerRadius": 8}]}
     """
 
-    /// The seed's rotated flow layout (frame = (0, H/4, W, H/2) as in seed 004).
+    /// The seed's rotated flow layout (frame = (0, H/4, W, H/2) as in seed 004), with
+    /// the seed's perspective-to-item-width ratio (200 / 187.5) at TV size.
     static func carousel(count: Int) -> String {
         """
         {"canvas": {"width": 1280, "height": 720, "background": \(background)},
          "components": [{"kind": "carousel", "name": "carousel", "frame": [0, 180, 1280, 360], "type": "rotatedFlow",
-                         "count": \(count), "perspective": 200, "rotationDivisor": 6, "cornerRadius": 10}]}
+                         "count": \(count), "perspectiveRatio": 1.0667, "rotationDivisor": 6, "cornerRadius": 10}]}
         """
     }
 
@@ -64,7 +67,31 @@ public enum BuiltInScenes {
     static let coverflow = """
     {"canvas": {"width": 1280, "height": 720, "background": [0.05, 0.05, 0.07, 1]},
      "components": [{"kind": "carousel", "name": "coverflow", "frame": [0, 160, 1280, 400], "type": "coverFlow",
-                     "count": 25, "itemSize": [240, 320], "cornerRadius": 6, "clipsToBounds": false}]}
+                     "count": 25, "itemSize": [240, 320], "cornerRadius": 6, "clipsToBounds": false,
+                     "captions": "Episode {n}"}]}
+    """
+
+    /// Text layers (docs/text.md): Latin with kerning and ligatures, Arabic, CJK, wrapping,
+    /// truncation and alignment, rasterised at the window's pixel size.
+    static let text = """
+    {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]},
+     "components": [{"kind": "layer", "name": "text", "frame": [140, 80, 1000, 560], "color": [0.15, 0.16, 0.21, 1],
+       "cornerRadius": 16, "sublayers": [
+        {"name": "text/title", "frame": [40, 30, 920, 70], "string": "Text layers: AV Wa fi ffl", "font": "DejaVu Sans Bold",
+         "fontSize": 48},
+        {"name": "text/arabic", "frame": [40, 110, 920, 56], "string": "مرحبا بالعالم", "fontSize": 40,
+         "foregroundColor": [1, 0.85, 0.5, 1]},
+        {"name": "text/cjk", "frame": [40, 176, 920, 56], "string": "你好，世界 — こんにちは", "fontSize": 40,
+         "foregroundColor": [0.6, 0.9, 1, 1], "alignmentMode": "center"},
+        {"name": "text/wrapped", "frame": [40, 260, 440, 260], "isWrapped": true, "fontSize": 24, "lineSpacing": 4,
+         "alignmentMode": "justified", "foregroundColor": [0.9, 0.9, 0.92, 1],
+         "string": "Shaped by HarfBuzz and rasterised by FreeType at the pixel size shown, so text stays crisp in a HiDPI window. Fonts come from fontconfig."},
+        {"name": "text/end", "frame": [520, 260, 440, 36], "fontSize": 24, "truncationMode": "end",
+         "foregroundColor": [0.9, 0.9, 0.92, 1], "string": "Truncated at the end when it does not fit the bounds"},
+        {"name": "text/middle", "frame": [520, 310, 440, 36], "fontSize": 24, "truncationMode": "middle",
+         "foregroundColor": [0.9, 0.9, 0.92, 1], "string": "Truncated in the middle when it does not fit the bounds"},
+        {"name": "text/right", "frame": [520, 360, 440, 36], "fontSize": 24, "alignmentMode": "right",
+         "foregroundColor": [0.9, 0.9, 0.92, 1], "string": "Right aligned"}]}]}
     """
 
     /// Seed 002's cube, lit, drag to rotate.

@@ -35,8 +35,15 @@ public final class SceneRenderer {
         renderer.render(list, into: target, images: images, background: scene.background)
     }
 
+    /// Tells `scene` the pixels per canvas point of `target` (text re-rasterises on a change).
+    public func prepare(_ scene: Scene, for target: RenderTarget) {
+        let px = target.pixelSize
+        scene.setContentsScale(GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: px.width, pixelHeight: px.height).scale)
+    }
+
     /// Flattens and draws `scene` into `target`.
     public func render(_ scene: Scene, images: ImageStore, into target: RenderTarget) {
+        prepare(scene, for: target)
         flatten(scene)
         submit(scene, images: images, into: target)
     }

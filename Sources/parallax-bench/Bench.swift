@@ -118,6 +118,7 @@ final class Bench {
             let t1 = now()
             driver.advance(to: t)
             let t2 = now()
+            sceneRenderer.prepare(scene, for: target)
             sceneRenderer.flatten(scene)
             let t3 = now()
             if measured { alloc_counter_enable(0); allocationsCore += alloc_counter_count(); alloc_counter_enable(1) }

@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "parallax-render",
         abstract: "Render one frame of a scene headless: a PNG and/or a quads dump.",
         discussion: """
-        SCENE is a scene file (JSON, DESIGN.md section 5) or the name of a built-in scene \
+        SCENE is a scene file (JSON, docs/scene-format.md) or the name of a built-in scene \
         (\(BuiltInScenes.names.joined(separator: ", "))). Without --png or --quads the quads dump goes to \
         standard output. Errors are one line on standard error, exit status 1.
         """)
@@ -72,6 +72,11 @@ struct RenderCommand: ParsableCommand {
         let driver = SceneDriver(scene: scene, events: events)
         driver.advance(to: time)
 
+        if png != nil, let size {
+            // Text is rasterised at the output's pixels per canvas point.
+            let s = try parsePair(size, separator: "x", option: "--size")
+            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
+        }
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)

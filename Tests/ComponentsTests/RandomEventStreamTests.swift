@@ -147,13 +147,14 @@ final class RandomEventStreamTests: XCTestCase {
     /// Runs `count` seeded random events through the built-in scene `name`.
     func runStream(_ name: String, count: Int, seed: UInt64) throws {
         let scene = try BuiltInScenes.load(name, images: ImageStore())
+        let seed = randomTestSeed(seed, "runStream(\(name))")
         var rng = SeededRandom(seed: seed)
         var flattener = Flattener()
         var list = RenderList()
         var t = 0.0
         scene.update(to: 0)
         if let v = Self.violation(scene, flattener: &flattener, list: &list) {
-            return XCTFail("\(name) at start: \(v)")
+            return XCTFail("\(name) at start (seed 0x\(String(seed, radix: 16))): \(v)")
         }
         for i in 0..<count {
             t = Self.nextTime(t, &rng)
@@ -163,7 +164,7 @@ final class RandomEventStreamTests: XCTestCase {
             if i % 50 == 49 || i == count - 1 {
                 scene.update(to: t)
                 if let v = Self.violation(scene, flattener: &flattener, list: &list) {
-                    return XCTFail("\(name) after event \(i) (\(e) at t=\(t)): \(v)")
+                    return XCTFail("\(name) after event \(i) (\(e) at t=\(t), seed 0x\(String(seed, radix: 16))): \(v)")
                 }
             }
         }

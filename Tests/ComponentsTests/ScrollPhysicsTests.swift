@@ -1,4 +1,5 @@
 import XCTest
+import _TestSupport
 @testable import Components
 
 final class ScrollPhysicsTests: XCTestCase {
@@ -245,8 +246,34 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertTrue((0..<9).contains(p.currentIndex))
     }
 
+    func testWrappedScrollToItemRestsOnExactIntegers() {
+        // From a fractional offset (mid-animation), the wrapped target `from + (k - from)`
+        // is a floating-point sum: 3.789887309554476 + (-0.789887309554476) gives
+        // 2.9999999999999996. The rest must be exactly k.
+        let seed = randomTestSeed(0x1E57_0004)
+        var rng = SeededRandom(seed: seed)
+        for trial in 0..<500 {
+            var p = ScrollPhysics(count: 7, itemSize: 40, wrap: true, index: Int.random(in: 0..<7, using: &rng))
+            p.scroll(byItems: Int.random(in: -3...3, using: &rng))
+            let t = Double.random(in: 0.01...0.39, using: &rng)
+            p.update(to: t)
+            let k = Int.random(in: 0..<7, using: &rng)
+            p.scroll(toItem: k)
+            run(&p, from: t, to: t + 1)
+            XCTAssertEqual(p.offset, Double(k), "trial \(trial), seed 0x\(String(seed, radix: 16))")
+            XCTAssertEqual(p.currentIndex, k)
+        }
+        var q = ScrollPhysics(count: 7, wrap: true, index: 3)
+        q.setOffset(3.789887309554476)
+        q.scroll(toItem: 3)
+        q.update(to: 1)
+        XCTAssertEqual(q.offset, 3)
+    }
+
     func testRandomEventsStayFiniteAndInRange() {
-        var rng = SystemRandomNumberGenerator()
+        let seed = randomTestSeed(0x5C20_11F1)
+        var rng = SeededRandom(seed: seed)
+        let context = "seed 0x\(String(seed, radix: 16))"
         for wrap in [false, true] {
             var p = ScrollPhysics(count: 7, itemSize: 50, wrap: wrap, index: 3)
             var t = 0.0
@@ -262,15 +289,19 @@ final class ScrollPhysicsTests: XCTestCase {
                 case 5: p.fling(velocity: Double.random(in: -50...50, using: &rng), time: t)
                 default: p.update(to: t)
                 }
-                XCTAssertTrue(p.offset.isFinite)
-                XCTAssertTrue((0..<7).contains(p.currentIndex))
-                XCTAssertTrue((0..<7).contains(p.targetIndex))
-                if wrap { XCTAssertTrue(p.offset >= 0 && p.offset < 7) } else { XCTAssertTrue(p.offset >= -1 && p.offset <= 7) }
+                XCTAssertTrue(p.offset.isFinite, context)
+                XCTAssertTrue((0..<7).contains(p.currentIndex), context)
+                XCTAssertTrue((0..<7).contains(p.targetIndex), context)
+                if wrap {
+                    XCTAssertTrue(p.offset >= 0 && p.offset < 7, context)
+                } else {
+                    XCTAssertTrue(p.offset >= -1 && p.offset <= 7, context)
+                }
             }
             p.endDrag(time: t)
             run(&p, from: t, to: t + 5)
-            XCTAssertFalse(p.isAnimating)
-            XCTAssertEqual(p.offset, p.offset.rounded())
+            XCTAssertFalse(p.isAnimating, context)
+            XCTAssertEqual(p.offset, p.offset.rounded(), context)
         }
     }
 }

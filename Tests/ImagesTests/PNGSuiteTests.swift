@@ -3,10 +3,10 @@ import XCTest
 import Images
 import _TestSupport
 
-/// The PNG test suite (`<shared>/corpus/pngsuite`): every valid file loads with the
+/// The PNG test suite (`Tests/Fixtures/pngsuite`): every valid file loads with the
 /// values libpng's simplified API gives, every `x*.png` is refused with one clear line.
 final class PNGSuiteTests: XCTestCase {
-    private func suite() throws -> URL { try sharedCorpus("pngsuite") }
+    private func suite() throws -> URL { try fixture("pngsuite") }
 
     private func files(valid: Bool) throws -> [URL] {
         let all = try FileManager.default.contentsOfDirectory(at: try suite(), includingPropertiesForKeys: nil)

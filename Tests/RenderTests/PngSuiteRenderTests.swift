@@ -11,7 +11,7 @@ import _TestSupport
 final class PngSuiteRenderTests: XCTestCase {
     func testEveryValidPngSuiteFileRendersAsLayerContents() throws {
         let h = try RenderHarness.shared()
-        let dir = try sharedCorpus("pngsuite")
+        let dir = try fixture("pngsuite")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }
             .sorted()

@@ -13,23 +13,19 @@ public func packageRoot() -> URL {
         .deletingLastPathComponent()   // package root
 }
 
-/// The shared folder beside the package (`<root>/../shared`), or `$PARALLAX_SHARED`
-/// when that environment variable is set.
-public func sharedDirectory() -> URL {
-    if let override = ProcessInfo.processInfo.environment["PARALLAX_SHARED"], !override.isEmpty {
-        return URL(fileURLWithPath: override, isDirectory: true)
-    }
-    return packageRoot().appendingPathComponent("../shared", isDirectory: true).standardizedFileURL
-}
-
-/// `<shared>/corpus/<name>`, or a `MissingFixture` error that says where it looked and
-/// how to point the tests elsewhere (never a silent skip).
-public func sharedCorpus(_ name: String) throws -> URL {
-    let url = sharedDirectory().appendingPathComponent("corpus/\(name)", isDirectory: true)
+/// `Tests/Fixtures/<name>` inside the repository (see `Tests/Fixtures/README.md`), or a
+/// `MissingFixture` error that says where it looked (never a silent skip). The suite
+/// reads nothing outside the repository, so it passes on a fresh clone.
+public func fixture(_ name: String) throws -> URL {
+    let url = packageRoot().appendingPathComponent("Tests/Fixtures/\(name)", isDirectory: true)
     var directory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &directory), directory.boolValue else {
-        throw MissingFixture(description: "test corpus \"\(name)\" not found at \(url.path); "
-                             + "set PARALLAX_SHARED to the folder that holds corpus/\(name)")
+        throw MissingFixture(description: "test fixture \"\(name)\" not found at \(url.path) "
+                             + "(it belongs in the repository under Tests/Fixtures)")
     }
     return url
 }
+
+/// The corpus that used to be read from `../shared/corpus`: now `fixture(name)`.
+@available(*, deprecated, renamed: "fixture")
+public func sharedCorpus(_ name: String) throws -> URL { try fixture(name) }

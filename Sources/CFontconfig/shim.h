@@ -1,0 +1,2 @@
+// fontconfig: finds font files by name, style and character coverage (pkg-config fontconfig).
+#include <fontconfig/fontconfig.h>
