@@ -32,6 +32,12 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libgl-dev", "libegl-dev", "libgl1-mesa-dri", "libegl-mesa0"])]),
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                    providers: [.apt(["libpng-dev"])]),
+    // JPEG decoding through libjpeg-turbo's TurboJPEG API (scaled decode, CMYK, greyscale).
+    .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
+                   providers: [.apt(["libturbojpeg0-dev"])]),
+    // WebP decoding (and encoding, for test fixtures) through libwebp.
+    .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+                   providers: [.apt(["libwebp-dev"])]),
     // Text: glyph rasterising, shaping, font lookup (plus the default fonts they find).
     .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                    providers: [.apt(["libfreetype-dev"])]),
@@ -46,7 +52,7 @@ let systemLibraries: [Target] = [
 let modules: [Target] = [
     .target(name: "LayerMath"),
     .target(name: "Layers", dependencies: ["LayerMath"]),
-    .target(name: "Images", dependencies: ["CPNG", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "Images", dependencies: ["CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Components", dependencies: ["Layers", "Images", "Typography"]),
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],

@@ -46,6 +46,19 @@ public final class Carousel: SceneComponent {
     // Sources of item images.
     private let images: ImageStore
     private let imageRefs: [ImageRef]
+    /// Item images from files, decoded as they come into view (nil: refs or generated posters).
+    public let shelf: PosterShelf?
+    /// How item images fit the items (CALayer.contentsGravity).
+    public let contentsGravity: ContentsGravity
+    /// What an item shows until its image is ready.
+    private let placeholder: Color
+    /// Seconds an arriving image takes to fade in over the placeholder (tvOS: 0.2 s).
+    public static let fadeInDuration = 0.2
+    private var fadeLayers: [Layer] = []   // per pooled slot: the image fading in, a sublayer while fading
+    private var fadeStart: [Double] = []   // per pooled slot: when its fade began, -inf = none
+    private var waiting: [Bool] = []       // per pooled slot: showing the placeholder
+    private var wantedStart = Int.min      // first visible index when the shelf was last told what to decode
+    private var browseDirection = 1
     private let posterKey: String
     private let explicitWrap: Bool?
 
@@ -79,21 +92,37 @@ public final class Carousel: SceneComponent {
     public static let stickRepeatInterval = 0.2
 
     /// Creates a carousel of `count` items in `frame` (canvas points). Items show
-    /// `imageRefs[i]` when given (then `count` must match), else generated posters
-    /// registered lazily in `images` as they come into view.
+    /// `imageRefs[i]` when given (then `count` must match), or the image files
+    /// `imageFiles[i]` (decoded as they come into view, see `PosterShelf`), else generated
+    /// posters registered lazily in `images` as they come into view.
     public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
                 options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
+                imageFiles: FileList = FileList(), contentsGravity: ContentsGravity = .resize,
                 startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
                 background: Color? = nil, clipsToBounds: Bool = true, captions: CarouselCaptions = .none) {
         self.name = name
         self.frame = frame
-        self.count = max(0, imageRefs.isEmpty ? count : imageRefs.count)
+        self.count = max(0, !imageRefs.isEmpty ? imageRefs.count : !imageFiles.isEmpty ? imageFiles.count : count)
         self.images = images
         self.imageRefs = imageRefs
+        self.contentsGravity = contentsGravity
+        self.placeholder = background.map { Color($0.r, $0.g, $0.b, 1) } ?? Color(0.22, 0.22, 0.25, 1)
         self.posterKey = "carousel-poster:\(name)#"
         self.explicitWrap = wrap
         self.autoscroll = autoscroll.isFinite ? autoscroll : 0
         layout = CarouselLayout(type: type, options: options, frame: frame.size, count: self.count)
+        if imageFiles.isEmpty || !imageRefs.isEmpty {
+            shelf = nil
+        } else {
+            let s = layout.itemSize, k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
+            // Clamped to a texture's size (an absurd item size must not trap the conversion).
+            func pixels(_ points: Double) -> Int {
+                let p = points * k
+                return p.isFinite ? Int(min(16384, max(1, p)).rounded(.up)) : 1
+            }
+            shelf = PosterShelf(paths: imageFiles, store: images, itemPixels: (pixels(s.width), pixels(s.height)),
+                                gravity: contentsGravity)
+        }
         let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
         physics = Carousel.physics(for: layout, wrap: wrap ?? type.wrapsByDefault, index: start)
         lastIndex = start
@@ -135,6 +164,7 @@ public final class Carousel: SceneComponent {
         lastIndex = index
         toggleSign = 0
         for i in poolIndex.indices { poolIndex[i] = -1 }
+        wantedStart = Int.min     // the visible count may differ: tell the shelf again
         growPool()
         layoutItems()
     }
@@ -155,6 +185,10 @@ public final class Carousel: SceneComponent {
     public func update(to newTime: Double) {
         guard newTime.isFinite else { return }
         advance(to: newTime)
+        if let shelf {
+            shelf.beginFrame()
+            shelf.poll()
+        }
         layoutItems()
     }
 
@@ -352,12 +386,23 @@ public final class Carousel: SceneComponent {
             let l = Layer(name: "\(name)/item", bounds: size)
             l.masksToBounds = true
             l.cornerRadius = itemCornerRadius
-            l.contentsGravity = .resize
+            l.contentsGravity = contentsGravity
             l.tag = -1
             pool.append(l)
             poolIndex.append(-1)
+            let f = Layer(name: "\(name)/item/image", bounds: size)
+            f.masksToBounds = true
+            f.cornerRadius = itemCornerRadius
+            f.contentsGravity = contentsGravity
+            fadeLayers.append(f)
+            fadeStart.append(-.infinity)
+            waiting.append(false)
         }
         for l in pool { l.bounds = size }
+        for f in fadeLayers {
+            f.bounds = size
+            f.position = Point(size.width / 2, size.height / 2)
+        }
         let capacity = pool.count
         covered.reserveCapacity(capacity)
         drawOrder.reserveCapacity(capacity)
@@ -430,7 +475,19 @@ public final class Carousel: SceneComponent {
             if layer.tag != index {
                 layer.tag = index
                 layer.name = name + "/item" + String(index)
-                layer.contents = .image(image(for: index))
+                if shelf != nil {
+                    showFileImage(slot: free, index: index)
+                } else {
+                    layer.contents = .image(image(for: index))
+                }
+            }
+        }
+        if let shelf {
+            updateFades()
+            if start != wantedStart {
+                if wantedStart != Int.min, start != wantedStart { browseDirection = start > wantedStart ? 1 : -1 }
+                wantedStart = start
+                shelf.want(wantedItems(start: start, visible: m))
             }
         }
 
@@ -495,6 +552,88 @@ public final class Carousel: SceneComponent {
             for slot in drawOrder { rootLayer.addSublayer(pool[slot]) }
             if let caption { rootLayer.addSublayer(caption.text.layer) }
         }
+    }
+
+    /// A pooled layer starts showing file item `index`: its image when decoded, else the
+    /// placeholder until the image arrives (then `updateFades` fades it in).
+    private func showFileImage(slot: Int, index: Int) {
+        let layer = pool[slot]
+        fadeLayers[slot].removeFromSuperlayer()
+        fadeStart[slot] = -.infinity
+        if let ref = shelf?.image(for: index) {
+            layer.contents = .image(ref)
+            waiting[slot] = false
+        } else {
+            layer.contents = .color(placeholder)
+            waiting[slot] = true
+        }
+    }
+
+    /// Marks the shown file images used, starts the fade of those that arrived and
+    /// finishes the fades that are over (the image then becomes the item's own contents).
+    private func updateFades() {
+        guard let shelf else { return }
+        for slot in pool.indices {
+            let index = poolIndex[slot]
+            guard index >= 0 else { continue }
+            let ref = shelf.image(for: index)
+            if !waiting[slot] && fadeStart[slot] == -.infinity {
+                // Shown, or a reused layer that still shows the item: its image may have been
+                // evicted (and decoded again) meanwhile.
+                if case .image(let shown) = pool[slot].contents, shown.id == ref?.id { continue }
+                if let ref {
+                    pool[slot].contents = .image(ref)
+                } else {
+                    pool[slot].contents = .color(placeholder)
+                    waiting[slot] = true
+                }
+                continue
+            }
+            if waiting[slot] {
+                guard let ref else { continue }
+                waiting[slot] = false
+                fadeStart[slot] = time
+                let f = fadeLayers[slot]
+                f.contents = .image(ref)
+                f.name = pool[slot].name + "/image"
+                f.tag = index
+                f.opacity = 0
+                pool[slot].addSublayer(f)
+            }
+            guard fadeStart[slot] > -.infinity else { continue }
+            let progress = (time - fadeStart[slot]) / Carousel.fadeInDuration
+            if progress >= 1 || ref == nil {
+                if let ref { pool[slot].contents = .image(ref) }
+                fadeLayers[slot].removeFromSuperlayer()
+                fadeStart[slot] = -.infinity
+            } else {
+                fadeLayers[slot].opacity = max(0, progress)
+            }
+        }
+    }
+
+    /// The items to decode, most wanted first: the visible ones from the centre out, then
+    /// as many again ahead in the browsing direction, then a few behind.
+    func wantedItems(start: Int, visible m: Int) -> [Int] {
+        let n = count
+        var out: [Int] = []
+        out.reserveCapacity(2 * m + 4)
+        func add(_ i: Int) {
+            var index = i
+            if physics.wrap { index = ((index % n) + n) % n } else if index < 0 || index >= n { return }
+            if !out.contains(index) { out.append(index) }
+        }
+        let centre = start + m / 2
+        for d in 0...m {
+            add(centre + d * browseDirection)
+            add(centre - d * browseDirection)
+            if out.count >= m { break }
+        }
+        let ahead = browseDirection > 0 ? start + m : start - 1
+        for k in 0..<m { add(ahead + k * browseDirection) }
+        let behind = browseDirection > 0 ? start - 1 : start + m
+        for k in 0..<2 { add(behind - k * browseDirection) }
+        return out
     }
 
     /// An item's transform, CoverFlow2's flip either per item or from `toggle`.

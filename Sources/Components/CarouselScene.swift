@@ -1,3 +1,4 @@
+import Foundation
 import LayerMath
 import Layers
 
@@ -8,7 +9,7 @@ extension Carousel {
         "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
-        "autoscroll", "background", "clipsToBounds", "captions",
+        "autoscroll", "background", "clipsToBounds", "captions", "contentsGravity",
     ]
 
     /// Builds a `carousel` component from its JSON object.
@@ -17,13 +18,29 @@ extension Carousel {
         let f = try node["frame"].rect()
         let frame = Rect(x: f.x, y: f.y, width: f.w, height: f.h)
 
-        var refs: [ImageRef] = []
+        // Image files are listed (and checked to exist) now, decoded as they come into view.
+        var files = FileList()
         var count = 9
         if node["images"].exists {
             if node["count"].exists { throw node["count"].error("expected either images or count, found both") }
-            refs = try node["images"].array().map { try context.image($0) }
-            guard !refs.isEmpty else { throw node["images"].error("expected at least one image") }
-            count = refs.count
+            if case .string(let pattern)? = node["images"].value {
+                do {
+                    files = try ImageFolder.list(pattern, relativeTo: context.directory)
+                } catch {
+                    throw node["images"].error("\(error)")
+                }
+            } else {
+                files = FileList(try node["images"].array().map { item in
+                    let path = try context.resolve(item)
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                        throw item.error("\(path): is a directory, not an image file")
+                    }
+                    return path
+                })
+            }
+            guard !files.isEmpty else { throw node["images"].error("expected at least one image") }
+            count = files.count
         } else {
             count = try node["count"].int(default: 9)
             guard count >= 1, count <= 10_000_000 else {
@@ -83,7 +100,9 @@ extension Carousel {
             throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
         }
         return Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
-                        imageRefs: refs, startIndex: startIndex,
+                        imageFiles: files,
+                        contentsGravity: try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize),
+                        startIndex: startIndex,
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
                         autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
                         background: background,

@@ -1,3 +1,4 @@
+import Foundation
 import Images
 import Layers
 
@@ -13,6 +14,8 @@ public final class ImageStore {
         var ref: ImageRef
         var image: Image?
         var loader: (() throws -> Image)?
+        /// The pixels are handed over (and dropped here) the first time they are asked for.
+        var handsOff = false
     }
 
     private var entries: [Entry] = []
@@ -20,10 +23,11 @@ public final class ImageStore {
     /// Errors from lazy loaders, by image id (a failed lazy image draws nothing).
     public private(set) var loadErrors: [Int: String] = [:]
 
-    /// The function that decodes a PNG file (injected so tests can stub it).
+    /// The function that decodes an image file, PNG, JPEG or WebP by signature (injected so
+    /// tests can stub it).
     public var decodeFile: (String) throws -> Image
 
-    public init(decodeFile: @escaping (String) throws -> Image = { try Image.read(path: $0) }) {
+    public init(decodeFile: @escaping (String) throws -> Image = { try Image.decode(path: $0) }) {
         self.decodeFile = decodeFile
     }
 
@@ -40,6 +44,16 @@ public final class ImageStore {
         return ref
     }
 
+    /// Registers pixels that are handed over on the first `image(for:)` (the renderer's
+    /// texture upload) and then dropped here, so a streamed image is held once, as a
+    /// texture, not twice. Used for a carousel's decoded files (`PosterShelf`).
+    @discardableResult
+    public func addHandOff(_ image: Image, key: String) -> ImageRef {
+        let ref = add(image, key: key)
+        entries[ref.id].handsOff = true
+        return ref
+    }
+
     /// Registers an image produced on first use. Its size and opacity must be known now.
     @discardableResult
     public func addLazy(key: String, width: Int, height: Int, isOpaque: Bool,
@@ -51,7 +65,7 @@ public final class ImageStore {
         return ref
     }
 
-    /// Decodes a PNG file now (errors name the file) and registers it under its path.
+    /// Decodes an image file now (errors name the file) and registers it under its path.
     @discardableResult
     public func load(path: String) throws -> ImageRef {
         if let i = byKey[path] { return entries[i].ref }
@@ -65,7 +79,10 @@ public final class ImageStore {
     /// failed loader (the error is kept in `loadErrors`).
     public func image(for ref: ImageRef) -> Image? {
         guard ref.id >= 0, ref.id < entries.count else { return nil }
-        if let image = entries[ref.id].image { return image }
+        if let image = entries[ref.id].image {
+            if entries[ref.id].handsOff { entries[ref.id].image = nil }
+            return image
+        }
         guard let loader = entries[ref.id].loader else { return nil }
         do {
             let image = try loader()
@@ -81,6 +98,39 @@ public final class ImageStore {
     public func releasePixels(_ ref: ImageRef) {
         guard ref.id >= 0, ref.id < entries.count, entries[ref.id].loader != nil else { return }
         entries[ref.id].image = nil
+    }
+
+    /// Drops the pixels of `ref` for good (a poster shelf's least recently used image) and
+    /// queues its id so the renderer deletes its texture (`drainEvicted`). The ref must not
+    /// be shown again; a later decode of the same file registers a new ref.
+    public func evict(_ ref: ImageRef) {
+        guard ref.id >= 0, ref.id < entries.count else { return }
+        entries[ref.id].image = nil
+        entries[ref.id].loader = nil
+        evicted.append(ref.id)
+    }
+
+    /// Calls `body` with each id evicted since the last call, then forgets them.
+    public func drainEvicted(_ body: (Int) -> Void) {
+        guard !evicted.isEmpty else { return }
+        for id in evicted { body(id) }
+        evicted.removeAll(keepingCapacity: true)
+    }
+    private var evicted: [Int] = []
+
+    /// Decode in the background (demo, benchmark): carousels of image files show a
+    /// placeholder until a worker thread has decoded each image, then fade it in. When
+    /// false (the default: headless renders and tests), images decode on first use, on
+    /// the calling thread, so a frame at a given time is always the same.
+    public var decodesInBackground = false
+    /// Pixels per canvas point that images are decoded for (1.5: a 1280x720 canvas drawn
+    /// at 1920x1080). Hosts set it from their drawable size before loading a scene.
+    public var pixelsPerPoint = 1.5
+    /// Bytes of decoded carousel images kept (least recently used evicted first).
+    public var posterBudgetBytes = 128 << 20
+    /// Where one-line warnings go (a bad file among a carousel's images); stderr by default.
+    public var warn: (String) -> Void = { line in
+        FileHandle.standardError.write(Data(("warning: " + line + "\n").utf8))
     }
 
     /// Bytes of pixels currently held on the CPU.

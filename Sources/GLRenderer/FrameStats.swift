@@ -14,6 +14,8 @@ public struct FrameStats: Equatable, Sendable {
     public var stencilChanges = 0
     /// Textures uploaded this frame.
     public var textureUploads = 0
+    /// Bytes of texel data uploaded this frame (level 0; the mip chain is built on the GPU).
+    public var uploadedBytes = 0
     /// Quads skipped because their `ImageSource` had no image.
     public var missingImages = 0
     /// Group-opacity groups drawn offscreen and composited.

@@ -30,6 +30,9 @@ public final class TextureCache {
     public var count: Int { entries.count }
     /// Frames counted by `beginFrame()`.
     public private(set) var frame = 0
+    /// Bytes of texel data uploaded per frame at most (none by default; hosts that stream
+    /// images, like a browsed carousel of photos, set a bound).
+    public var uploadBudget = UploadBudget()
 
     private var entries: [Int: Entry] = [:]
     private var missing: Set<Int> = []
@@ -42,7 +45,10 @@ public final class TextureCache {
 
     deinit { removeAll() }
 
-    func beginFrame() { frame += 1 }
+    func beginFrame() {
+        frame += 1
+        uploadBudget.beginFrame()
+    }
 
     /// The texture for `ref`, uploading it from `source` on first use; 0 when the source has no image.
     /// May bind the new texture to GL_TEXTURE_2D (the caller's state cache is told via `bound`).
@@ -58,10 +64,14 @@ public final class TextureCache {
             return entry.texture
         }
         if missing.contains(ref.id) { return 0 }
+        // The budget is checked on the ref's size before the source is asked: a source may
+        // hand its pixels over (and drop its copy) when asked.
+        guard uploadBudget.admit(ref.width * ref.height * 4) else { return 0 }
         guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
             missing.insert(ref.id)
             return 0
         }
+        stats.uploadedBytes += image.pixels.count
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLConstant.texture2D, name)

@@ -35,6 +35,10 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case invalidStack(String)
         /// A ZIP archive's members decompress to more than the allowed total.
         case archiveTooLarge(limit: Int)
+        /// The first bytes match none of the decodable formats (PNG, JPEG, WebP).
+        case unknownFormat
+        /// The JPEG or WebP decoder refused the data: the format's name and the library's message.
+        case corruptImage(format: String, message: String)
     }
 
     /// The file the error is about, as shown in `description`.
@@ -68,6 +72,8 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .malformedJSON(let s): return s
         case .invalidStack(let s): return s
         case .archiveTooLarge(let limit): return "archive members exceed \(limit) bytes uncompressed"
+        case .unknownFormat: return "not a PNG, JPEG or WebP file (signature mismatch)"
+        case .corruptImage(let format, let message): return "truncated or corrupt \(format): \(message)"
         }
     }
 

@@ -101,7 +101,8 @@ struct ImageStackReader {
         return StackPath.join(folder, sets[0])
     }
 
-    /// The image file to use: the largest-scale PNG entry (the first among equals).
+    /// The image file to use: the largest-scale PNG or JPEG entry (the first among equals);
+    /// Xcode accepts both in an image stack layer. The file itself is decoded by signature.
     private func chooseImage(in imageSet: String) throws -> (file: String, scale: Double) {
         let node = try json(StackPath.join(imageSet, "Contents.json"))
         var candidates: [(file: String, scale: Double)] = []
@@ -117,12 +118,12 @@ struct ImageStackReader {
             }
             candidates.append((filename, scale))
         }
-        let pngs = candidates.filter { $0.file.lowercased().hasSuffix(".png") }
+        let pngs = candidates.filter { c in [".png", ".jpg", ".jpeg"].contains { c.file.lowercased().hasSuffix($0) } }
         guard let first = pngs.first else {
             if let other = candidates.first {
                 let ext = (other.file as NSString).pathExtension
                 throw ImageError(file: source.displayName(StackPath.join(imageSet, other.file)),
-                                 .unsupportedFormat("unsupported image format \"\(ext.isEmpty ? "none" : ext)\" (only PNG is supported)"))
+                                 .unsupportedFormat("unsupported image format \"\(ext.isEmpty ? "none" : ext)\" (only PNG and JPEG are supported)"))
             }
             throw ImageError(file: node.file, .invalidStack("the image set lists no image files"))
         }

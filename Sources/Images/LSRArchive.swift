@@ -114,6 +114,6 @@ final class LSRArchiveSource: StackSource {
 
     func readImage(_ path: String, limits: ImageLimits) throws -> Image {
         let bytes = try read(path, maxBytes: maxBytes)
-        return try Image.decodePNG(data: bytes, name: displayName(path), limits: limits)
+        return try Image.decode(data: bytes, name: displayName(path), limits: limits)
     }
 }

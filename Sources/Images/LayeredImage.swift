@@ -66,7 +66,7 @@ public struct LayeredImage: Equatable, Sendable {
         guard !pngPaths.isEmpty else {
             throw ImageError(file: "<layer list>", .invalidStack("a layered image needs at least one PNG"))
         }
-        let images = try pngPaths.map { try Image.read(path: $0, limits: limits) }
+        let images = try pngPaths.map { try Image.decode(path: $0, limits: limits) }
         let width = images[0].width, height = images[0].height
         let full = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         self.init(canvasWidth: width, canvasHeight: height, layers: zip(pngPaths, images).map { path, image in

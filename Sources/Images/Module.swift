@@ -4,13 +4,18 @@
 // - reads PNG files and in-memory PNG bytes through libpng's simplified API into
 //   premultiplied RGBA8 `Image` values, refusing oversized images after the header and
 //   before any pixel allocation (`ImageLimits`);
+// - decodes PNG, JPEG (libjpeg-turbo's TurboJPEG: scaled decode, EXIF orientation, CMYK,
+//   greyscale) and WebP (libwebp) behind one seam chosen by signature (`Image.decode`),
+//   optionally at the size shown (`DecodeSize.cover`, one area-filtered downsample);
+// - writes JPEG and WebP for fixtures and generated assets;
 // - writes `Image` values as straight-alpha RGBA8 PNG files;
 // - loads layered images (`LayeredImage`): Xcode `.imagestack` folders, `.lsr` ZIP
 //   containers and plain lists of PNGs, with every path kept inside its stack.
 //
 // What this module does NOT do:
 // - no GL, no textures, no knowledge of layers, components or scenes;
-// - no JPEG, HEIF or PDF decoding (an image set that only offers those is an error);
+// - no HEIF, GIF or PDF decoding (an image set that only offers those is an error), no
+//   animated WebP, no ICC profiles (pixels are taken as sRGB);
 // - no compiled `.lcr` stacks, no `.brandassets`, no colour management beyond what
 //   libpng's simplified API does (8-bit sRGB output);
 // - no caching: every call reads the file again.

@@ -13,7 +13,7 @@ protocol StackSource {
     func subdirectories(of path: String) throws -> [String]
     /// The bytes of the file `path`, at most `maxBytes` of them.
     func read(_ path: String, maxBytes: Int) throws -> [UInt8]
-    /// Decodes the PNG file `path`.
+    /// Decodes the image file `path` (PNG or JPEG, chosen by signature).
     func readImage(_ path: String, limits: ImageLimits) throws -> Image
 }
 
@@ -94,6 +94,6 @@ struct FolderStackSource: StackSource {
     func readImage(_ path: String, limits: ImageLimits) throws -> Image {
         let name = displayName(path)
         guard let real = try resolve(path) else { throw ImageError(file: name, .noSuchFile) }
-        return try Image.read(path: real, name: name, limits: limits)
+        return try Image.decode(path: real, name: name, limits: limits)
     }
 }

@@ -32,6 +32,8 @@ public final class SceneRenderer {
 
     /// Draws the last flattened list into `target`.
     public func submit(_ scene: Scene, images: ImageStore, into target: RenderTarget) {
+        let textures = renderer.textures
+        images.drainEvicted { textures.invalidate($0) }
         renderer.render(list, into: target, images: images, background: scene.background)
     }
 

@@ -81,6 +81,17 @@ do {
     for i in 1...9 {
         try writePNG(CarouselPoster.paint(index: i - 1, width: px.width, height: px.height), "posters/poster-\(i).png")
     }
+    // The same nine as JPEG photos, named like the seed's (timg1.jpg ... timg9.jpg), for the
+    // carousel-posters scene: the seed's carousel shows nine JPEGs.
+    for i in 1...9 {
+        let poster = CarouselPoster.paint(index: i - 1, width: px.width, height: px.height)
+        guard let jpeg = poster.jpegData(quality: 85) else {
+            throw NSError(domain: "generate-assets", code: 3, userInfo: [NSLocalizedDescriptionKey: "cannot encode timg\(i).jpg"])
+        }
+        let path = (output as NSString).appendingPathComponent("posters/timg\(i).jpg")
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        written.append(("posters/timg\(i).jpg", jpeg.count))
+    }
 
     // The cube's faces, taken from a cube's own (lazily painted) face images.
     let store = ImageStore()

@@ -55,6 +55,15 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time each scene redrawn only where frames change (damage tracking into a kept frame).")
     var damage = false
 
+    @Option(help: "Poster mode: browse a carousel of this many generated 1500x2250 JPEGs at 8 items/s, cold then warm.")
+    var posters: Int?
+
+    @Option(help: "Folder for --posters' JPEGs (made there when missing; default /tmp/parallax-posters-N).")
+    var posterFolder: String?
+
+    @Option(help: "Items browsed from the cold cache in --posters mode.")
+    var browseItems: Int = 120
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -71,6 +80,8 @@ struct BenchCommand: ParsableCommand {
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
+        if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
+        guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
         for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
         }
@@ -91,6 +102,12 @@ struct BenchCommand: ParsableCommand {
             let framebuffer = try Framebuffer(width: p[0], height: p[1])
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
+            if let posters {
+                let folder = posterFolder ?? "/tmp/parallax-posters-\(posters)"
+                print(try PosterBench(bench: bench, count: posters, folder: folder,
+                                      browseItems: min(browseItems, posters - 1)).run())
+                return
+            }
             if let soak {
                 let report = try Soak(bench: bench, seconds: soak, seed: seed,
                                       scenes: scenes.isEmpty ? BenchScenes.names : scenes).run()

@@ -50,6 +50,8 @@ final class DemoApp {
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?) throws {
         self.host = host
         self.sceneRenderer = SceneRenderer(renderer: renderer)
+        renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
+        images = StreamingImages.store(pixelWidth: host.drawableSize.width)
         sceneName = initialScene
         scene = try DemoApp.loadScene(initialScene, images: images)
         driver = SceneDriver(scene: scene, events: [])
@@ -190,7 +192,7 @@ final class DemoApp {
     }
 
     private func switchScene(to name: String, reload: Bool) {
-        let fresh = ImageStore()
+        let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
             let next = try DemoApp.loadScene(name, images: fresh)
             scene = next

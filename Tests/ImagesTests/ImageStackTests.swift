@@ -91,15 +91,15 @@ final class ImageStackTests: XCTestCase {
         XCTAssertEqual(layered.canvasHeight, 24)
     }
 
-    func testOnlyNonPNGImagesAreUnsupported() throws {
+    func testImagesOtherThanPNGAndJPEGAreUnsupported() throws {
         let dir = try TemporaryDirectory()
         let stack = try writeImageStack(in: dir, frontFirst: threeLayers(), canvas: (400, 240))
         let set = "App Icon.imagestack/Middle.imagestacklayer/Content.imageset"
-        try dir.write("\(set)/Contents.json", text: try jsonText(["images": [["filename": "middle.jpg", "scale": "2x"]]]))
+        try dir.write("\(set)/Contents.json", text: try jsonText(["images": [["filename": "middle.heic", "scale": "2x"]]]))
         assertFails(stack) { error in
             guard case .unsupportedFormat = error.kind else { return XCTFail("\(error)") }
-            XCTAssertTrue(error.description.contains("middle.jpg"), error.description)
-            XCTAssertTrue(error.description.contains("only PNG"), error.description)
+            XCTAssertTrue(error.description.contains("middle.heic"), error.description)
+            XCTAssertTrue(error.description.contains("only PNG and JPEG"), error.description)
         }
     }
 
@@ -245,8 +245,9 @@ final class ImageStackTests: XCTestCase {
         let png = "App Icon.imagestack/Front.imagestacklayer/Content.imageset/Front.png"
         try dir.write(png, text: "not a png")
         assertFails(stack) { error in
-            XCTAssertEqual(error.kind, .notPNG)
-            XCTAssertTrue(error.description.hasSuffix("\(png): not a PNG file (signature mismatch)"), error.description)
+            // Layers may be PNG or JPEG (chosen by signature): the error names both.
+            XCTAssertEqual(error.kind, .unknownFormat)
+            XCTAssertTrue(error.description.hasSuffix("\(png): not a PNG, JPEG or WebP file (signature mismatch)"), error.description)
         }
         try dir.write(png, bytes: pngHeaderOnly(width: 100, height: 100))
         assertFails(stack, limits: ImageLimits(maxDimension: 64)) {

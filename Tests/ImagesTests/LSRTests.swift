@@ -68,6 +68,21 @@ final class LSRTests: XCTestCase {
         XCTAssertEqual(layered.layers[1].frame, PixelRect(x: 12, y: 6, width: 16, height: 8))
     }
 
+    func testJPEGLayerInsideAnArchiveLoads() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("jpeg.lsr")
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        let set = "Back.imagestacklayer/Content.imageset/"
+        for (name, bytes) in try stackMembers() where !name.hasPrefix(set) { try add(archive, name, bytes) }
+        let blue = Image.solid(width: 40, height: 24, 0, 0, 255)
+        try add(archive, set + "back.jpg", blue.jpegData(quality: 95, fullChroma: true)!)
+        try add(archive, set + "Contents.json", Array(#"{"images": [{"filename": "back.jpg", "scale": "1x"}]}"#.utf8))
+        let layered = try LayeredImage.load(path: path)
+        XCTAssertEqual(layered.layers[0].name, "Back")
+        let p = layered.layers[0].image.pixel(20, 12)
+        XCTAssert(p.r < 8 && p.g < 8 && p.b > 247 && p.a == 255, "\(p)")
+    }
+
     func testEscapingMembersAreRefused() throws {
         for evil in ["../evil.png", "S/../../evil.png", "/etc/evil.png", "a\\..\\..\\evil.png"] {
             let dir = try TemporaryDirectory()

@@ -1,0 +1,243 @@
+import Components
+import Foundation
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import SceneRuntime
+
+/// `parallax-bench --posters N`: a carousel of N generated 1500x2250 JPEG posters (made
+/// here on first use, in a folder outside the repository), browsed at 8 items per second
+/// in real time from a cold cache, then browsed back over items it has just shown (a warm
+/// cache). Reports frame times of both, start-up to the first frame, resident memory
+/// against the decode budget, decode throughput per core against `djpeg`, and the bytes
+/// uploaded per frame.
+///
+/// Does NOT take part in the default scene list (it needs a minute to make the posters).
+struct PosterBench {
+    let bench: Bench
+    let count: Int
+    let folder: String
+    /// Items browsed forwards from a cold cache (the warm pass browses back a quarter of them).
+    let browseItems: Int
+    static let posterSize = (width: 1500, height: 2250)
+    static let itemsPerSecond = 8.0
+
+    /// Writes the posters that are missing (p00000.jpg ...), on every core.
+    static func makePosters(count: Int, folder: String) throws -> Int {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let missing = (0..<count).filter { !FileManager.default.fileExists(atPath: path(folder, $0)) }
+        guard !missing.isEmpty else { return 0 }
+        FileHandle.standardError.write(Data("posters: writing \(missing.count) JPEGs to \(folder)\n".utf8))
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: missing.count) { k in
+            let i = missing[k]
+            guard let data = poster(i).jpegData(quality: 85),
+                  FileManager.default.createFile(atPath: path(folder, i), contents: Data(data)) else {
+                failures.add()
+                return
+            }
+        }
+        if failures.value > 0 { throw BenchFailure("could not write \(failures.value) posters in \(folder)") }
+        return missing.count
+    }
+
+    static func path(_ folder: String, _ i: Int) -> String {
+        (folder as NSString).appendingPathComponent("p" + String(format: "%05d", i) + ".jpg")
+    }
+
+    /// Poster `i`: a diagonal two-hue gradient, a band of fine stripes and grain (so the
+    /// file has the detail of a photo: 0.4-1 MB at quality 85), all from the index.
+    static func poster(_ i: Int) -> Image {
+        let (w, h) = posterSize
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        var seed = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 | 1
+        let hue = Double(i % 12) / 12
+        let a = (r: 0.5 + 0.5 * cos(2 * .pi * hue), g: 0.5 + 0.5 * cos(2 * .pi * (hue - 1.0 / 3)),
+                 b: 0.5 + 0.5 * cos(2 * .pi * (hue + 1.0 / 3)))
+        px.withUnsafeMutableBufferPointer { p in
+            for y in 0..<h {
+                for x in 0..<w {
+                    seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+                    let grain = Double(Int(seed & 31) - 16)
+                    let t = Double(x + y) / Double(w + h)
+                    let stripe = (y / 40) % 9 == 4 ? 60 * sin(Double(x) * 0.35) : 0
+                    let o = (y * w + x) * 4
+                    p[o] = UInt8(max(0, min(255, 255 * a.r * (1 - t) + 40 * t + grain + stripe)))
+                    p[o + 1] = UInt8(max(0, min(255, 255 * a.g * (1 - t) + 30 * t + grain + stripe)))
+                    p[o + 2] = UInt8(max(0, min(255, 255 * a.b * (0.3 + 0.7 * t) + grain + stripe)))
+                }
+            }
+        }
+        return Image(width: w, height: h, pixels: px)
+    }
+
+    struct Pass {
+        var wallMs: [Double] = []
+        var uploadedBytes: [Double] = []
+        var placeholders = 0
+    }
+
+    func run() throws -> String {
+        var lines: [String] = []
+        let made = try PosterBench.makePosters(count: count, folder: folder)
+        if made > 0 { lines.append("made \(made) posters of 1500x2250 in \(folder)") }
+        let files = (0..<count).map { PosterBench.path(folder, $0) }
+        let bytes = files.prefix(200).compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
+        lines.append(String(format: "posters: %d JPEGs of 1500x2250, %.0f KB each on average", count,
+                            Double(bytes.reduce(0, +)) / Double(max(1, bytes.count)) / 1024))
+
+        let renderer = bench.renderer
+        DecodeQueue.returnLargeBuffersToTheSystem()     // as the demo does (StreamingImages)
+        let rssBefore = residentMB()
+        renderer.textures.removeAll()
+        renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 8 << 20)
+        defer { renderer.textures.uploadBudget = UploadBudget() }
+        let t0 = now()
+        let images = ImageStore()
+        images.decodesInBackground = true
+        images.pixelsPerPoint = Double(bench.framebuffer.width) / 1280
+        let json = """
+        {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]}, "components": [
+         {"kind": "carousel", "name": "posters", "frame": [0, 180, 1280, 360], "images": "\(folder)",
+          "contentsGravity": "resizeAspectFill", "startIndex": 0, "background": [0.22, 0.22, 0.25, 1]}]}
+        """
+        let scene = try SceneLoader.parse(json, file: "bench:posters", directory: ".", images: images)
+        let loadSeconds = now() - t0
+        let carousel = scene.components.compactMap { $0 as? Carousel }.first!
+        let shelf = carousel.shelf!
+        let driver = SceneDriver(scene: scene, events: [])
+        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let target = RenderTarget.framebuffer(bench.framebuffer)
+        var firstFrame = 0.0
+        var rssMax = 0.0
+        var quarterMax = [0.0, 0.0, 0.0, 0.0]     // cold browse, by quarter: flat or growing
+
+        // Cold: forwards at 8 items/s; warm: back over the last quarter (all still decoded).
+        let warmItems = max(1, browseItems / 4)
+        func browse(items: Int, key: String, startFrame: Int) -> Pass {
+            var pass = Pass()
+            let dt = bench.dt
+            let frames = Int((Double(items) / PosterBench.itemsPerSecond + 1) / dt)
+            let wallStart = now()
+            var pressed = 0
+            for f in 0..<frames {
+                let deadline = wallStart + Double(f) * dt
+                let wait = deadline - now()
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                let t = Double(startFrame + f) * dt
+                let f0 = now()
+                if pressed < items, Double(f) * dt >= Double(pressed) / PosterBench.itemsPerSecond {
+                    driver.deliver(.key(key, down: true), at: t)
+                    driver.deliver(.key(key, down: false), at: t)
+                    pressed += 1
+                }
+                driver.advance(to: t)
+                sceneRenderer.render(scene, images: images, into: target)
+                renderer.finish()
+                let ms = (now() - f0) * 1000
+                if firstFrame == 0 { firstFrame = now() - t0 }
+                pass.wallMs.append(ms)
+                pass.uploadedBytes.append(Double(renderer.stats.uploadedBytes))
+                pass.placeholders += scene.rootLayers.first!.sublayers.filter {
+                    if case .color = $0.contents { return true } else { return false }
+                }.count
+                if f % 30 == 0 {
+                    let rss = residentMB()
+                    rssMax = max(rssMax, rss)
+                    if key == "Right" { quarterMax[min(3, 4 * f / frames)] = max(quarterMax[min(3, 4 * f / frames)], rss) }
+                }
+            }
+            return pass
+        }
+        let coldFrames = Int((Double(browseItems) / PosterBench.itemsPerSecond + 1) / bench.dt)
+        let cold = browse(items: browseItems, key: "Right", startFrame: 0)
+        let warm = browse(items: warmItems, key: "Left", startFrame: coldFrames)
+        let rssAfter = residentMB()
+
+        let c = Summary(cold.wallMs), w = Summary(warm.wallMs)
+        let over = cold.wallMs.filter { $0 > 1.5 * w.median }.count
+        let up = Summary(cold.uploadedBytes)
+        lines.append(String(format: "start-up: scene with %d files listed in %.1f ms; first frame %.3f s after the load began",
+                            count, loadSeconds * 1000, firstFrame))
+        lines.append(String(format: "cold browse (%d items at 8/s, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
+                            browseItems, cold.wallMs.count, c.median, c.p99, c.max))
+        lines.append(String(format: "warm browse (%d items back, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
+                            warmItems, warm.wallMs.count, w.median, w.p99, w.max))
+        lines.append(String(format: "cold frames over 1.5x the warm median (%.2f ms): %d of %d; item-frames on a placeholder: cold %d, warm %d",
+                            1.5 * w.median, over, cold.wallMs.count, cold.placeholders, warm.placeholders))
+        lines.append(String(format: "uploaded per frame (cold): mean %.0f KB, max %.0f KB (budget %d KB per frame)",
+                            up.mean / 1024, up.max / 1024, (8 << 20) / 1024))
+        lines.append(String(format: "resident memory: %.0f MB before, %.0f MB max while browsing, %.0f MB after; decode budget %d MB, textures %d MB",
+                            rssBefore, rssMax, rssAfter, images.posterBudgetBytes >> 20, renderer.textures.totalBytes >> 20))
+        lines.append("resident memory by quarter of the cold browse (max, MB): "
+                     + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
+        lines.append(String(format: "decoded %d, evicted %d; worker decode %.1f ms CPU per image = %.1f images/s per core",
+                            shelf.decodedCount, shelf.evictedCount, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
+                            Double(shelf.decodedCount) / max(1e-9, shelf.decodeSeconds)))
+        lines.append(contentsOf: throughput(files: Array(files.prefix(24)), size: shelf.decodeSize))
+        return lines.joined(separator: "\n")
+    }
+
+    /// One core, the same files: our decode at the size shown and at full size, against
+    /// djpeg at full size and at the scale our decoder picked (process start included).
+    func throughput(files: [String], size: DecodeSize) -> [String] {
+        var lines: [String] = []
+        // CPU seconds (this thread for ours, the finished djpeg children for djpeg):
+        // comparable on a loaded machine.
+        func cpu() -> Double {
+            var children = rusage()
+            getrusage(RUSAGE_CHILDREN.rawValue, &children)
+            func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+            return DecodeQueue.threadCPUSeconds() + s(children.ru_utime) + s(children.ru_stime)
+        }
+        func rate(_ body: (String) -> Void) -> Double {
+            let t = cpu()
+            for f in files { body(f) }
+            return Double(files.count) / (cpu() - t)
+        }
+        let shown = rate { _ = try? Image.decode(path: $0, size: size) }
+        let full = rate { _ = try? Image.decode(path: $0) }
+        lines.append(String(format: "one core, %d files, CPU time: ours at the size shown %.1f images/s, ours at full size %.1f images/s",
+                            files.count, shown, full))
+        if let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            func run(_ args: [String]) -> Double {
+                rate { f in
+                    let p = Process()
+                    p.executableURL = URL(fileURLWithPath: djpeg)
+                    p.arguments = args + ["-outfile", "/dev/null", f]
+                    try? p.run()
+                    p.waitUntilExit()
+                }
+            }
+            let djFull = run([])
+            let djScaled = run(["-scale", "1/2"])
+            lines.append(String(format: "djpeg (libjpeg-turbo, one process per file, CPU time): full size %.1f images/s, -scale 1/2 %.1f images/s",
+                                djFull, djScaled))
+        } else {
+            lines.append("djpeg not found (apt package libjpeg-turbo-progs): no comparison")
+        }
+        return lines
+    }
+
+    /// Resident set size of this process in MB (/proc/self/statm).
+    func residentMB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
+
+/// A thread-safe counter for the poster writers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,22 @@
+import Components
+import Foundation
+import GLRenderer
+
+/// The demo's image settings for browsing folders of photos: decode on worker threads,
+/// at the window's pixel density, and upload at most a few images per frame.
+///
+/// Does NOT apply to `parallax-render` (one deterministic frame: images decode on first use).
+enum StreamingImages {
+    /// Bytes of texels uploaded per frame at most: two 960x540 posters with room to spare.
+    static let uploadBytesPerFrame = 8 << 20
+
+    /// A fresh image store that decodes in the background for a drawable `pixelWidth`
+    /// wide showing a 1280-point-wide canvas (the examples' width).
+    static func store(pixelWidth: Int) -> ImageStore {
+        DecodeQueue.returnLargeBuffersToTheSystem()
+        let store = ImageStore()
+        store.decodesInBackground = true
+        store.pixelsPerPoint = max(1, min(4, Double(pixelWidth) / 1280))
+        return store
+    }
+}

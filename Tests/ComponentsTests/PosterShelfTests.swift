@@ -1,0 +1,219 @@
+@testable import Components
+import Foundation
+import Images
+import LayerMath
+import Layers
+import XCTest
+import _TestSupport
+
+/// Carousels of image files: folder and glob listing, decode at the size shown, bad files,
+/// background decoding with placeholder and fade-in, the byte budget, prefetch order.
+final class PosterShelfTests: XCTestCase {
+    /// A solid opaque JPEG of `width` x `height`.
+    func jpeg(_ width: Int, _ height: Int, grey: UInt8) -> [UInt8] {
+        var image = Image(width: width, height: height)
+        for i in 0..<(width * height) {
+            image.pixels[i * 4] = grey; image.pixels[i * 4 + 1] = grey; image.pixels[i * 4 + 2] = grey
+            image.pixels[i * 4 + 3] = 255
+        }
+        return image.jpegData(quality: 90)!
+    }
+
+    /// A folder of `count` portrait JPEGs named p000.jpg, p001.jpg, ... (333x777, like the issue's example).
+    func folder(_ count: Int, in dir: TemporaryDirectory) throws -> String {
+        let folder = try dir.makeDirectory("posters")
+        for i in 0..<count { _ = try dir.write("posters/p" + String(format: "%03d", i) + ".jpg", bytes: jpeg(333, 777, grey: 100)) }
+        return folder
+    }
+
+    func carouselScene(_ images: String, extra: String = "") -> String {
+        """
+        {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+         "frame": [0, 180, 1280, 360], "images": \(images) \(extra)}]}
+        """
+    }
+
+    func load(_ text: String, dir: TemporaryDirectory, store: ImageStore = ImageStore()) throws -> Carousel {
+        let scene = try SceneLoader.parse(text, file: "scene.json", directory: dir.path, images: store)
+        return try XCTUnwrap(scene.components.first as? Carousel)
+    }
+
+    func itemLayer(_ c: Carousel, _ index: Int) -> Layer? {
+        c.rootLayer.sublayers.first { $0.tag == index }
+    }
+
+    func testFolderAndGlobListSortedByNameAndSkipOtherFiles() throws {
+        let dir = try TemporaryDirectory()
+        let f = try dir.makeDirectory("mixed")
+        for name in ["b.jpg", "a.PNG", "c.webp", "notes.txt", ".hidden.jpg", "d.jpeg"] {
+            _ = try dir.write("mixed/" + name, bytes: [1])
+        }
+        _ = try dir.makeDirectory("mixed/sub.jpg")
+        XCTAssertEqual(try ImageFolder.list("mixed", relativeTo: dir.path).map { ($0 as NSString).lastPathComponent },
+                       ["a.PNG", "b.jpg", "c.webp", "d.jpeg"])
+        XCTAssertEqual(try ImageFolder.list(f + "/*.jp*g", relativeTo: "/nowhere").map { ($0 as NSString).lastPathComponent },
+                       ["b.jpg", "d.jpeg"])
+        XCTAssertThrowsError(try ImageFolder.list("mixed/*.gif", relativeTo: dir.path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("no files match"), "\(error)")
+        }
+        XCTAssertThrowsError(try ImageFolder.list("absent", relativeTo: dir.path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("no such folder"), "\(error)")
+        }
+    }
+
+    func testFolderSceneErrorNamesTheKey() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.makeDirectory("empty")
+        XCTAssertThrowsError(try load(carouselScene("\"empty\""), dir: dir)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("scene.json: at components[0].images: no image files"), "\(error)")
+        }
+    }
+
+    func testAspectFillDecodesOnlyThePartShownAtTheItemPixelSize() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 1
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspectFill\""), dir: dir,
+                         store: store)
+        XCTAssertEqual(c.count, 3)
+        c.update(to: 0)
+        // rotatedFlow item: half the frame's width, its height less 10: 640x350 points.
+        guard let layer = itemLayer(c, 1), case .image(let ref) = layer.contents else { return XCTFail("no image") }
+        // 333x777 covering 640x350 would need magnifying (x1.92): decoded as is, then the part
+        // shown is kept: 333 wide, 350 / 1.922 = 182 high.
+        XCTAssertEqual([ref.width, ref.height], [333, 182])
+        XCTAssertEqual(layer.contentsGravity, .resizeAspectFill)
+    }
+
+    func testBadFileShowsThePlaceholderAndWarnsOnce() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        _ = try dir.write("posters/p001.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0x41, 0x41])
+        let store = ImageStore()
+        var warnings: [String] = []
+        store.warn = { warnings.append($0) }
+        let c = try load(carouselScene("\"posters\"", extra: ", \"background\": [1, 0.5, 0, 1]"), dir: dir, store: store)
+        for t in stride(from: 0.0, through: 1.0, by: 0.1) { c.update(to: t) }
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings[0].contains("p001.jpg: truncated or corrupt JPEG"), warnings[0])
+        XCTAssertFalse(warnings[0].contains("\n"))
+        guard case .color(let placeholder)? = itemLayer(c, 1)?.contents else { return XCTFail("no placeholder") }
+        XCTAssertEqual(placeholder, Color(1, 0.5, 0, 1))
+        guard case .image? = itemLayer(c, 0)?.contents else { return XCTFail("item 0 has no image") }
+    }
+
+    func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.decodesInBackground = true
+        let c = try load(carouselScene("\"posters\""), dir: dir, store: store)
+        c.update(to: 0)
+        guard case .color? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
+        // Wait (bounded) for the workers; scene time stands still meanwhile.
+        let deadline = Date().addingTimeInterval(10)
+        var fade: Layer?
+        while fade == nil && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            c.update(to: 0)
+            fade = itemLayer(c, 1)?.sublayers.first
+        }
+        let image = try XCTUnwrap(fade, "the image never arrived")
+        XCTAssertEqual(image.name, "c/item1/image")
+        XCTAssertEqual(image.opacity, 0)
+        c.update(to: 0.05)
+        XCTAssertEqual(image.opacity, 0.25, accuracy: 1e-9)    // 0.05 s of 0.2 s
+        c.update(to: 0.2)
+        guard case .image? = itemLayer(c, 1)?.contents else { return XCTFail("the fade did not finish") }
+        XCTAssertTrue(itemLayer(c, 1)?.sublayers.isEmpty ?? false)
+    }
+
+    func testBudgetEvictsLeastRecentlyUsedAndQueuesTextureDeletion() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(12, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 0.25                  // 160x88 items: 333x777 covers as 160x374, crop 160x88
+        let perImage = 160 * 88 * 4 * 4 / 3
+        store.posterBudgetBytes = perImage * 6
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspectFill\", \"startIndex\": 0"),
+                         dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        var t = 0.0
+        for _ in 0..<11 {
+            c.handle(.key("Right", down: true), at: t)
+            for _ in 0..<30 { t += 1.0 / 30; c.update(to: t) }
+        }
+        XCTAssertEqual(shelf.decodedCount, 12)
+        XCTAssertLessThanOrEqual(shelf.residentBytes, store.posterBudgetBytes)
+        XCTAssertEqual(shelf.evictedCount, 12 - shelf.residentBytes / perImage)
+        var evicted: [Int] = []
+        store.drainEvicted { evicted.append($0) }
+        XCTAssertEqual(evicted.count, shelf.evictedCount)
+        // The first items went first (least recently used); the visible end is resident.
+        XCTAssertFalse(shelf.isResident(0))
+        XCTAssertTrue(shelf.isResident(11))
+    }
+
+    func testLayersReusedAfterTheirImageWasEvictedShowTheCurrentImage() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(12, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 0.25
+        store.posterBudgetBytes = 1                  // everything not on screen goes at once
+        let c = try load(carouselScene("\"posters\"", extra: ", \"startIndex\": 0"), dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        var t = 0.0
+        for key in ["Right", "Right", "Right", "Left", "Left", "Left"] {
+            c.handle(.key(key, down: true), at: t)
+            for _ in 0..<30 { t += 1.0 / 30; c.update(to: t) }
+        }
+        XCTAssertGreaterThan(shelf.evictedCount, 0)
+        for layer in c.rootLayer.sublayers where !layer.isHidden && layer.tag >= 0 {
+            guard case .image(let shown) = layer.contents else { return XCTFail("\(layer.name): no image") }
+            XCTAssertEqual(shown.id, shelf.image(for: layer.tag)?.id, layer.name)
+        }
+    }
+
+    func testPrefetchRunsAheadInTheBrowsingDirection() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(40, in: dir)
+        let c = try load(carouselScene("\"posters\"", extra: ", \"startIndex\": 20"), dir: dir)
+        let visible = c.poolSize
+        let forward = c.wantedItems(start: 18, visible: 5)
+        // Visible 18...22 from the centre (20) out, then 23...27 ahead, then 17, 16 behind.
+        XCTAssertEqual(forward, [20, 21, 19, 22, 18, 23, 24, 25, 26, 27, 17, 16])
+        XCTAssertGreaterThan(visible, 0)
+    }
+}
+
+/// Streamed images are held once: the store hands the pixels to the first asker (the
+/// renderer's texture upload) and drops its copy.
+final class ImageStoreHandOffTests: XCTestCase {
+    func testHandOffGivesThePixelsOnceThenForgetsThem() {
+        let store = ImageStore()
+        let image = Image(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        let ref = store.addHandOff(image, key: "a")
+        XCTAssertEqual(store.residentBytes, 8)
+        XCTAssertEqual(store.image(for: ref), image)
+        XCTAssertNil(store.image(for: ref))
+        XCTAssertEqual(store.residentBytes, 0)
+        // A plain image stays.
+        let kept = store.add(image, key: "b")
+        XCTAssertEqual(store.image(for: kept), image)
+        XCTAssertEqual(store.image(for: kept), image)
+    }
+}
+
+/// The byte-block file list behind folder listings.
+final class FileListTests: XCTestCase {
+    func testSortsByBytesAndMakesPathsOnRead() {
+        // Byte order: upper case before lower case, "10" before "9", UTF-8 "é" (0xC3) last.
+        var list = FileList(prefix: "/f/")
+        for name in ["b.jpg", "a.jpg", "B.jpg", "p10.jpg", "p9.jpg", "é.jpg"] { list.append(name: name) }
+        list.sortByName()
+        XCTAssertEqual(Array(list), ["/f/B.jpg", "/f/a.jpg", "/f/b.jpg", "/f/p10.jpg", "/f/p9.jpg", "/f/é.jpg"])
+        XCTAssertEqual(FileList(["x", "y"]).count, 2)
+        XCTAssertTrue(FileList().isEmpty)
+    }
+}
