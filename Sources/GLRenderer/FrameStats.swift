@@ -18,6 +18,8 @@ public struct FrameStats: Equatable, Sendable {
     public var uploadedBytes = 0
     /// Quads skipped because their `ImageSource` had no image.
     public var missingImages = 0
+    /// Images left undrawn this frame because the upload budget was spent (drawn on a later frame).
+    public var deferredUploads = 0
     /// Group-opacity groups drawn offscreen and composited.
     public var groups = 0
     /// Pixels of the offscreen group images (their boxes, in target pixels).

@@ -100,7 +100,8 @@ final class DemoApp {
                     sceneRenderer.submit(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
                     host.swapBuffers()
                     presented.copy(from: sceneRenderer.list)
-                    mustPresent = false
+                    // An image whose upload waits for a later frame: that frame must be drawn.
+                    mustPresent = sceneRenderer.renderer.stats.deferredUploads > 0
                     idleWait = 0
                     framesDrawn += 1
                 } else {
