@@ -52,7 +52,8 @@ for row in rows[::4]:
         px = row[x:x + 3]; colours[px] = colours.get(px, 0) + 1
 samples = sum(colours.values())
 top = max(colours.values())
-print(f"{path}: {w}x{h}, {len(colours)} distinct colours in {samples} samples, most common {100 * top / samples:.1f}%")
+transparent = sum(1 for row in rows[::4] for x in range(3, stride, bpp * 4) if bpp == 4 and row[x] == 0)
+print(f"{path}: {w}x{h}, {len(colours)} distinct colours in {samples} samples, most common {100 * top / samples:.1f}%, {transparent} transparent")
 if len(colours) < 16 or top > 0.98 * samples:
     sys.exit(f"{path}: the screenshot is (nearly) uniform")
 PY
@@ -71,5 +72,20 @@ for scene in default carousel; do
     if [ ! -s "$png" ]; then echo "demo-smoke: no screenshot $png" >&2; status=1; continue; fi
     check_png "$png" || status=1
 done
+# Fullscreen without a window manager (Xvfb has none): the window must cover the screen,
+# not keep its old size while the drawable reports the screen's (issue #15; that left the
+# screenshot nearly uniform). The screenshot is the drawable: 1600x1000.
+png="$out/demo-fullscreen.png"
+rm -f "$png"
+echo "demo-smoke: xvfb-run -a parallax-demo grid --fullscreen --size 640x360 --frames 60"
+if xvfb-run -a -s "-screen 0 1600x1000x24" "$demo" grid --fullscreen --size 640x360 --frames 60 --screenshot "$png" \
+    && [ -s "$png" ]; then
+    check_png "$png" | tee "$out/fullscreen.txt" || status=1
+    grep -q ": 1600x1000," "$out/fullscreen.txt" || { echo "demo-smoke: fullscreen screenshot is not 1600x1000" >&2; status=1; }
+    # Drawable outside the window reads back transparent: every sample must be opaque.
+    grep -q " 0 transparent" "$out/fullscreen.txt" || { echo "demo-smoke: the fullscreen window does not cover the screen" >&2; status=1; }
+else
+    echo "demo-smoke: fullscreen run failed" >&2; status=1
+fi
 [ $status = 0 ] && echo "demo-smoke: OK ($out)"
 exit $status

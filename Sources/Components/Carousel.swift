@@ -30,7 +30,7 @@ public final class Carousel: SceneComponent {
     /// Layout (type, options, item size). Change the type with `setType(_:)`.
     public private(set) var layout: CarouselLayout
     /// The scroll state.
-    public private(set) var physics: ScrollPhysics
+    public internal(set) var physics: ScrollPhysics
     /// The current layout type.
     public var type: CarouselType { layout.type }
     /// Autoscroll speed in items per second (positive = towards higher indices, unlike
@@ -42,6 +42,25 @@ public final class Carousel: SceneComponent {
     public private(set) var selectedIndex: Int?
     /// The item nearest to the centre.
     public var centredIndex: Int { physics.currentIndex }
+    /// iCarousel's physics settings (scene keys `pagingEnabled`, `decelerationRate`,
+    /// `bounces`, `bounceDistance`, `scrollDuration`), kept across `setType`.
+    public var physicsSettings = CarouselPhysicsSettings() { didSet { physicsSettings.apply(to: &physics) } }
+    /// Whether the screen's focus is in this carousel (its centred item lifts only then).
+    public internal(set) var containsFocus = true
+    /// Whether focus returns to the centred item when it comes back (always: a carousel
+    /// keeps its centred item); settable for the protocol.
+    public var remembersLastFocusedItem = true
+    /// Scale of the centred item while the carousel has focus (`focusedItemScale`; 1:
+    /// iCarousel's look, no lift).
+    public var focusedItemScale = 1.0
+    /// Where index and select events go (set by the scene).
+    public weak var eventSink: SceneEventSink?
+    /// 0...1: how lifted the centred item is (follows `containsFocus`).
+    var lift = Tween(from: 1, to: 1, start: 0, duration: 0)
+    /// The item centred when the current drag began (paging).
+    var dragStartIndex = 0
+    /// When the motion reached the new centred item (the `index` event's time).
+    var indexChangeTime: Double?
 
     // Sources of item images.
     private let images: ImageStore
@@ -71,7 +90,7 @@ public final class Carousel: SceneComponent {
     private var tieKey: [Double] = []
 
     // Time and input state.
-    private var time = 0.0
+    var time = 0.0
     private var lastInteraction = -Double.infinity
     private var pointerDown = false
     private var dragging = false
@@ -160,6 +179,7 @@ public final class Carousel: SceneComponent {
         let index = centredIndex
         layout.type = newType
         physics = Carousel.physics(for: layout, wrap: explicitWrap ?? newType.wrapsByDefault, index: index)
+        physicsSettings.apply(to: &physics)
         physics.update(to: time)
         lastIndex = index
         toggleSign = 0
@@ -229,7 +249,11 @@ public final class Carousel: SceneComponent {
             lastInteraction = nextStickRepeat
             nextStickRepeat += Carousel.stickRepeatInterval
         }
+        let indexBefore = physics.currentIndex, physicsBefore = physics
         physics.update(to: newTime)
+        if physics.currentIndex != indexBefore {
+            indexChangeTime = Carousel.timeReaching(physics.currentIndex, from: physicsBefore, until: newTime)
+        }
         if autoscroll != 0 && !pointerDown && !physics.isAnimating && !physics.isDragging {
             // Resume where the offset is: only the time since the resume point counts.
             let from = max(previous, lastInteraction + autoscrollResumeDelay)
@@ -266,6 +290,8 @@ public final class Carousel: SceneComponent {
                 if diff > n / 2 { diff -= n }
             }
             lastIndex = index
+            eventSink?.post(SceneEvent(time: indexChangeTime ?? time, kind: .index, component: name, item: index))
+            indexChangeTime = nil
             // iCarousel's `_startVelocity`: the pan's velocity in items per second (without
             // the offset multiplier), kept after the release.
             let v = abs(physics.isDragging ? physics.velocity : physics.releaseVelocity) / layout.type.offsetMultiplier
@@ -296,7 +322,7 @@ public final class Carousel: SceneComponent {
             case ("Right", false), ("Down", true): interact(); physics.scroll(byItems: 1)
             case ("Home", _): interact(); physics.scroll(toItem: 0)
             case ("End", _): interact(); physics.scroll(toItem: count - 1)
-            case ("Return", _), ("Space", _): interact(); selectedIndex = centredIndex
+            case ("Return", _), ("Space", _): interact(); select(centredIndex)
             default: return
             }
             return
@@ -315,7 +341,15 @@ public final class Carousel: SceneComponent {
                 if dragging {
                     dragging = false
                     physics.drag(to: axis(p), time: t)
-                    physics.endDrag(time: t)
+                    if physicsSettings.pagingEnabled {
+                        // iCarousel's paging: at most one item from where the drag began.
+                        let moved = -physics.relativeOffset(ofItem: dragStartIndex)
+                        physics.cancelDrag(time: t)
+                        let step = abs(moved) < 0.1 ? 0 : (moved > 0 ? 1 : -1)
+                        physics.scroll(toItem: ((dragStartIndex + step) % count + count) % count)
+                    } else {
+                        physics.endDrag(time: t)
+                    }
                 } else {
                     click(at: p)
                 }
@@ -325,6 +359,7 @@ public final class Carousel: SceneComponent {
             interact()
             if !dragging && p.distance(to: downPoint) > Carousel.dragThreshold {
                 dragging = true
+                dragStartIndex = physics.currentIndex
                 physics.beginDrag(at: axis(downPoint), time: t)
             }
             if dragging { physics.drag(to: axis(p), time: t) }
@@ -355,7 +390,13 @@ public final class Carousel: SceneComponent {
         }
     }
 
-    private func interact() { lastInteraction = time }
+    func interact() { lastInteraction = time }
+
+    /// Records a selection and reports it.
+    private func select(_ index: Int) {
+        selectedIndex = index
+        eventSink?.post(SceneEvent(time: time, kind: .select, component: name, item: index))
+    }
 
     /// The scroll-axis coordinate of a canvas point.
     private func axis(_ p: Point) -> Double { layout.isVertical ? p.y : p.x }
@@ -367,7 +408,7 @@ public final class Carousel: SceneComponent {
         flattener.flatten([rootLayer], canvas: Size(frame.maxX + 1, frame.maxY + 1), into: &hitList)
         guard let hit = hitList.hitTest(p), hit.tag >= 0, hit.tag < count else { return }
         if hit.tag == centredIndex && !physics.isAnimating {
-            selectedIndex = hit.tag
+            select(hit.tag)
         } else {
             physics.scroll(toItem: hit.tag)
         }
@@ -496,13 +537,19 @@ public final class Carousel: SceneComponent {
         let perItemFlip = layout.type == .coverFlow2 && flipFollowsItems
         let currentOffset = physics.relativeOffset(ofItem: physics.currentIndex)
         let current = layout.tieCoordinate(itemTransform(currentOffset, perItemFlip: perItemFlip, toggle: toggle))
+        let liftScale = focusedItemScale == 1 ? 0 : (focusedItemScale - 1) * lift.value(at: time)
         drawOrder.removeAll(keepingCapacity: true)
         for slot in pool.indices {
             let layer = pool[slot]
             let index = poolIndex[slot]
             guard index >= 0 else { layer.isHidden = true; continue }
             let offset = physics.relativeOffset(ofItem: index)
-            let t = itemTransform(offset, perItemFlip: perItemFlip, toggle: toggle)
+            var t = itemTransform(offset, perItemFlip: perItemFlip, toggle: toggle)
+            if liftScale != 0 {
+                // The focused (centred) item lifts, fading out as it leaves the centre.
+                let s = 1 + liftScale * max(0, 1 - abs(offset))
+                t = Transform3D.scale(s, s, 1) * t
+            }
             let alpha = layout.alpha(offset: offset)
             layer.position = layout.itemCentre(offset: offset)
             layer.transform = t

@@ -4,13 +4,13 @@ import Layers
 
 extension Carousel {
     /// Keys a `carousel` object may have (DESIGN.md section 5).
-    static let keys: Set<String> = [
+    static let keys: Set<String> = CarouselPhysicsSettings.keys.union(["autoscrollResumeDelay", "focusedItemScale"]).union([
         "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
         "rotationDivisor",
         "cornerRadius", "spacing", "arc", "radius", "tilt", "fadeMin", "fadeMax", "fadeRange", "fadeMinAlpha",
         "showBackfaces", "visibleItems", "vertical", "viewpointOffset", "itemWidth", "itemSize", "enlargeCentre",
         "autoscroll", "background", "clipsToBounds", "captions", "contentsGravity",
-    ]
+    ])
 
     /// Builds a `carousel` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
@@ -99,7 +99,7 @@ extension Carousel {
         if let s = startIndex, !(0..<count).contains(s) {
             throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
         }
-        return Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
+        let carousel = Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
                         imageFiles: files,
                         contentsGravity: try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize),
                         startIndex: startIndex,
@@ -108,6 +108,10 @@ extension Carousel {
                         background: background,
                         clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
                         captions: try captions(node["captions"], count: count))
+        carousel.physicsSettings = try CarouselPhysicsSettings.read(node)
+        carousel.autoscrollResumeDelay = try node["autoscrollResumeDelay"].double(in: 0...86_400, default: 3)
+        carousel.focusedItemScale = try node["focusedItemScale"].double(in: 0.1...10, default: 1)
+        return carousel
     }
 
     /// `captions`: a list of strings, one per item, or a template string where `{n}` is

@@ -3,10 +3,10 @@ import Layers
 
 extension FocusGrid {
     /// Keys a `focusGrid` object may have.
-    static let keys: Set<String> = [
+    static let keys: Set<String> = Set([
         "kind", "name", "frame", "columns", "count", "buttons", "spacing", "buttonSize", "cornerRadius", "focus",
-        "spotlight",
-    ]
+        "spotlight", "remembersLastFocusedItem",
+    ]).union(FocusEffect.keys)
 
     /// Builds a `focusGrid` component: `frame [x,y,w,h]`, `columns` (4), `count` (12)
     /// cards with the built-in icon or `buttons` (a list of layer lists, PNG paths bottom
@@ -25,6 +25,10 @@ extension FocusGrid {
         }
         c.cornerRadius = try node["cornerRadius"].radius(default: 8)
         c.initialFocus = try node["focus"].int(default: 0)
+        c.effect = try FocusEffect.read(node)
+        if node["spotlight"].exists && (node["glareColor"].exists || node["glareShape"].exists) {
+            throw node["spotlight"].error("expected either spotlight or glareColor/glareShape, found both")
+        }
 
         if node["count"].exists && node["buttons"].exists {
             throw node["buttons"].error("expected either count or buttons, found both")
@@ -46,10 +50,25 @@ extension FocusGrid {
         guard (0..<images.count).contains(c.initialFocus) else {
             throw node["focus"].error("expected an index in 0...\(images.count - 1), found \(c.initialFocus)")
         }
-        let spotlight = node["spotlight"].exists ? try context.image(node["spotlight"]) : context.images.builtinSpotlight()
-        let radius = c.cornerRadius
-        return FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight) { size in
-            context.images.builtinShadow(size: size, margin: FocusGrid.shadowMargin, cornerRadius: radius, blur: 8)
+        let spotlight: ImageRef
+        if node["spotlight"].exists {
+            spotlight = try context.image(node["spotlight"])
+        } else if c.effect.glareColor != nil || c.effect.glareShape != nil {
+            spotlight = context.images.glare(shape: c.effect.glareShape ?? .radial, color: c.effect.glareColor ?? Color(1, 1, 1, 1))
+        } else {
+            spotlight = context.images.builtinSpotlight()
         }
+        let radius = c.cornerRadius
+        let effect = c.effect
+        let grid = FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight) { size in
+            context.images.cardShadow(size: size, margin: FocusGrid.shadowMargin(for: effect), cornerRadius: radius,
+                                      blur: effect.shadowRadius, color: effect.shadowColor)
+        }
+        grid.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
+        if c.effect.glareShape == .linear {
+            // vanilla-tilt's gradient covers the whole card (the radial one keeps its aspect).
+            for card in grid.cards { card.spotlight.contentsGravity = .resize }
+        }
+        return grid
     }
 }

@@ -40,6 +40,8 @@ public final class FocusGrid: SceneComponent {
         public var cornerRadius: Double = 8
         /// The card focused at t = 0.
         public var initialFocus: Int = 0
+        /// Tilt, glare, shadow, idle and return-to-rest figures (scene keys).
+        public var effect = FocusEffect()
         public init(frame: Rect) { self.frame = frame }
     }
 
@@ -80,6 +82,21 @@ public final class FocusGrid: SceneComponent {
     public private(set) var focusedIndex: Int
     /// Whether the focused card is pressed in.
     public private(set) var isPressed = false
+    /// Whether the screen's focus is in this grid (its focused card lifts only then).
+    public internal(set) var containsFocus = true
+    /// Whether focus returns to `focusedIndex` when it comes back (scene key
+    /// `remembersLastFocusedItem`).
+    public var remembersLastFocusedItem = true
+    /// Where select and long-press events go (set by the scene).
+    public weak var eventSink: SceneEventSink?
+    /// The tilt geometry from `configuration.effect`.
+    public let tiltGeometry: ParallaxGeometry
+    /// When the current press began, and whether it has fired a long press.
+    var pressStart = 0.0, longPressFired = false
+    /// Whether the current press came from the pointer (a release over the card selects).
+    var pointerPress = false
+    /// The remote's touch surface and gyroscope tilt (deadzone, return to rest).
+    var remote = RemoteTilt()
 
     private struct CardState {
         var focus: Tween
@@ -87,13 +104,19 @@ public final class FocusGrid: SceneComponent {
         var tiltX: Follow, tiltY: Follow
     }
 
-    /// Exponential approach to a target that changes only at events.
+    /// Exponential approach to a target that changes only at events; a return to rest
+    /// (target 0) is a tween of `restDuration` with `restTiming` instead.
     private struct Follow {
         var from = 0.0, target = 0.0, since = 0.0
+        var restDuration = 0.3, restTiming = TimingFunction.linear
         func value(at t: Double) -> Double {
-            target + (from - target) * exp(-max(t - since, 0) / FocusGrid.tiltLag)
+            if target == 0 {
+                return Tween(from: from, to: 0, start: since, duration: restDuration, timing: restTiming).value(at: t)
+            }
+            return target + (from - target) * exp(-max(t - since, 0) / FocusGrid.tiltLag)
         }
         mutating func retarget(_ value: Double, at t: Double) {
+            guard value != target else { return }    // same target: the same curve goes on
             from = self.value(at: t); target = value; since = t
         }
     }
@@ -109,24 +132,28 @@ public final class FocusGrid: SceneComponent {
                 shadow: (Size) -> ImageRef?) {
         self.name = name
         self.configuration = configuration
+        tiltGeometry = configuration.effect.geometry
         rootLayer = Layer(name: name)
         rootLayer.frame = configuration.frame
         let frames = FocusGrid.layout(configuration, count: images.count)
         cardFrames = frames
         let shadowImage = frames.first.flatMap { shadow($0.size) }
+        let shadowMargin = FocusGrid.shadowMargin(for: configuration.effect)
         cards = images.indices.map { i in
             ParallaxCardLayers(prefix: "\(name)/button\(i)", frame: frames[i], images: images[i], spotlight: spotlight,
-                               shadow: shadowImage, shadowMargin: FocusGrid.shadowMargin,
+                               shadow: shadowImage, shadowMargin: shadowMargin,
                                cornerRadius: configuration.cornerRadius)
         }
         for card in cards { rootLayer.addSublayer(card.root) }
         focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
         let focused = focusedIndex
+        let rest = (duration: configuration.effect.transitionSpeed / 1000, timing: configuration.effect.transitionEasing)
         states = images.indices.map { i in
             let f = i == focused ? 1.0 : 0.0
             return CardState(focus: Tween(from: f, to: f, start: 0, duration: 0),
                              press: Tween(from: 1, to: 1, start: 0, duration: 0),
-                             tiltX: Follow(), tiltY: Follow())
+                             tiltX: Follow(restDuration: rest.duration, restTiming: rest.timing),
+                             tiltY: Follow(restDuration: rest.duration, restTiming: rest.timing))
         }
         update(to: 0)
     }
@@ -159,7 +186,7 @@ public final class FocusGrid: SceneComponent {
             case "Left", "Right", "Up", "Down":
                 if down { moveFocus(key, at: time) }
             case "Return":
-                setPressed(down, at: time)
+                if down { beginPress(pointer: false, at: time) } else { endPress(over: true, at: time) }
             default:
                 break
             }
@@ -173,10 +200,14 @@ public final class FocusGrid: SceneComponent {
             noteInput(at: time)
             pointerMoved(p, at: time)
             if down {
-                if hitCard(at: pointer) != nil { setPressed(true, at: time) }
+                if hitCard(at: pointer) != nil { beginPress(pointer: true, at: time) }
             } else {
-                setPressed(false, at: time)
+                endPress(over: hitCard(at: pointer) == focusedIndex, at: time)
             }
+        case .touchpad, .gyro:
+            guard remote.handle(event, at: time) else { return }
+            noteInput(at: time)
+            retargetTilt(at: time)
         case .controllerAxis(let axis, let value):
             let v = value.isFinite ? min(max(value, -1), 1) : 0
             switch axis {
@@ -193,23 +224,28 @@ public final class FocusGrid: SceneComponent {
 
     public func update(to time: Double) {
         guard time.isFinite else { return }
-        let idle = idleWeight(at: time)
+        firePendingLongPress(upTo: time)
+        let e = configuration.effect
+        let idle = containsFocus ? idleWeight(at: time) : 0
         let tau = 2 * Double.pi
-        let sway = (x: FocusGrid.idleAmplitude * sin(tau * time / FocusGrid.idlePeriods.x),
-                    y: FocusGrid.idleAmplitude * sin(tau * time / FocusGrid.idlePeriods.y))
+        let amplitude = 0.25 * e.idleSwayAmplitude
+        let sway = (x: amplitude * sin(tau * time / FocusGrid.idlePeriods.x),
+                    y: amplitude * sin(tau * time / FocusGrid.idlePeriods.y))
         for i in cards.indices {
             let s = states[i]
             let f = s.focus.value(at: time)
             let w = i == focusedIndex ? idle : 0
-            let scale = (1 + (FocusGrid.focusScale - 1) * f + (FocusGrid.idleScale - FocusGrid.focusScale) * w)
-                * s.press.value(at: time)
-            let pose = ParallaxPose(x: s.tiltX.value(at: time) + w * sway.x, y: s.tiltY.value(at: time) + w * sway.y,
-                                    cardScale: scale, layerLift: f)
+            let scale = (1 + (e.scale - 1) * f + (e.idleScale - e.scale) * w) * s.press.value(at: time)
+            let tilt = e.locked(x: s.tiltX.value(at: time) + w * sway.x, y: s.tiltY.value(at: time) + w * sway.y)
+            let pose = ParallaxPose(x: tilt.x, y: tilt.y, cardScale: scale, layerLift: f)
             let h = cardFrames[i].height
-            cards[i].apply(pose, geometry: FocusGrid.geometry, spotlightOpacity: f, shadowOpacity: lerp(0.5, 0.6, f),
-                           shadowOffset: Point(0, lerp(10.0 / 3, h / 10, f)))
-            // Lifted cards draw above their neighbours.
+            let offset = e.shadowOffset ?? Point(0, h / 10)
+            cards[i].apply(pose, geometry: tiltGeometry, spotlightOpacity: f * e.glareMaxOpacity,
+                           shadowOpacity: lerp(0.5, e.shadowOpacity, f),
+                           shadowOffset: Point(lerp(0, offset.x, f), lerp(10.0 / 3, offset.y, f)))
+            // Lifted cards draw above their neighbours; the others dim when idle.
             cards[i].root.zPosition = f
+            cards[i].root.opacity = i == focusedIndex ? 1 : 1 - e.idleDimming * idle
         }
     }
 
@@ -221,12 +257,12 @@ public final class FocusGrid: SceneComponent {
 
     /// 0...1: how much of the idle motion applies at `time`.
     public func idleWeight(at time: Double) -> Double {
-        let start = lastInput + FocusGrid.idleDelay
+        let start = lastInput + configuration.effect.idleDelay
         if time < start { return idleOut.value(at: time) }
         return TimingFunction.easeInEaseOut((time - start) / FocusGrid.idleFadeIn)
     }
 
-    private func noteInput(at time: Double) {
+    func noteInput(at time: Double) {
         // Fade the idle motion out from wherever it is instead of snapping.
         idleOut = Tween(from: idleWeight(at: time), to: 0, start: time, duration: FocusGrid.transitionDuration,
                         timing: .easeOut)
@@ -255,7 +291,7 @@ public final class FocusGrid: SceneComponent {
         let old = focusedIndex
         focusedIndex = next
         for i in [old, next] {
-            let to = i == next ? 1.0 : 0.0
+            let to = i == next && containsFocus ? 1.0 : 0.0
             states[i].focus = Tween(from: states[i].focus.value(at: time), to: to, start: time,
                                     duration: FocusGrid.transitionDuration, timing: .easeOut)
         }
@@ -264,9 +300,16 @@ public final class FocusGrid: SceneComponent {
         retargetTilt(at: time)
     }
 
-    private func setPressed(_ pressed: Bool, at time: Double) {
+    /// Animates card `i`'s lift to `to` (0 rest, 1 lifted), or sets it at once.
+    func retargetFocusTween(_ i: Int, to: Double, at time: Double, animated: Bool) {
+        states[i].focus = Tween(from: states[i].focus.value(at: time), to: to, start: time,
+                                duration: animated ? FocusGrid.transitionDuration : 0, timing: .easeOut)
+    }
+
+    func setPressed(_ pressed: Bool, at time: Double) {
         guard pressed != isPressed else { return }
         isPressed = pressed
+        if pressed { pressStart = time; longPressFired = false }
         let i = focusedIndex
         states[i].press = Tween(from: states[i].press.value(at: time), to: pressed ? FocusGrid.pressScale : 1,
                                 start: time, duration: FocusGrid.pressDuration, timing: .easeOut)
@@ -279,17 +322,19 @@ public final class FocusGrid: SceneComponent {
         retargetTilt(at: time)
     }
 
-    private func hitCard(at p: Point?) -> Int? {
+    func hitCard(at p: Point?) -> Int? {
         guard let p else { return nil }
         return cardFrames.firstIndex { $0.contains(p) }
     }
 
     /// The focused card leans toward the stick if it is deflected, else toward the
     /// pointer when it is over the card, else it stands straight.
-    private func retargetTilt(at time: Double) {
+    func retargetTilt(at time: Double) {
         let i = focusedIndex
         var target = (x: 0.0, y: 0.0)
-        if (stick.x * stick.x + stick.y * stick.y).squareRoot() > FocusGrid.stickDeadZone {
+        if let r = remote.tilt {
+            target = (0.25 * r.x, 0.25 * r.y)
+        } else if (stick.x * stick.x + stick.y * stick.y).squareRoot() > FocusGrid.stickDeadZone {
             target = (0.25 * stick.x, 0.25 * stick.y)
         } else if let p = pointer, cardFrames[i].contains(p) {
             let f = cardFrames[i]

@@ -22,6 +22,12 @@ public enum InputEvent: Equatable, Sendable {
     case controllerButton(String, down: Bool)
     /// A game-controller axis: "leftx", "lefty", "rightx", "righty", value in -1...1.
     case controllerAxis(String, value: Double)
+    /// A finger on the controller's touch surface (the Siri Remote's, a DualShock's):
+    /// position in 0...1 across and down the surface; `down` false when it lifts.
+    case touchpad(x: Double, y: Double, down: Bool)
+    /// The controller's gyroscope: angular velocity in radians per second about its x
+    /// (pitch), y (yaw) and z (roll) axes, as SDL reports it.
+    case gyro(x: Double, y: Double, z: Double)
 }
 
 /// An input event stamped with its scene time in seconds.

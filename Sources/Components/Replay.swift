@@ -4,10 +4,35 @@ import LayerMath
 /// The replay file of DESIGN.md section 5: JSON lines, one input event each, with its
 /// time in seconds, e.g. `{"t":0.2,"type":"key","key":"Right","down":true}`.
 public enum Replay {
+    /// The events recorded on one scene: `parallax-demo --record` starts a new segment with
+    /// a `{"t":0,"type":"scene","name":NAME}` line at each scene switch (times restart at 0).
+    public struct Segment: Equatable, Sendable {
+        /// The scene's name or path as the demo knew it (nil before any scene line).
+        public var scene: String?
+        public var events: [TimedEvent]
+    }
+
     /// Parses replay text; `file` names the source in errors. Blank lines are skipped.
-    /// Events must be in non-decreasing time order.
+    /// Events must be in non-decreasing time order. Returns the first segment's events
+    /// (the whole file when it has no scene lines).
     public static func parse(_ text: String, file: String) throws -> [TimedEvent] {
+        try segments(text, file: file).first?.events ?? []
+    }
+
+    /// The events of the segment recorded on `scene` (matched by name or by the file name
+    /// of a path), else of the first segment.
+    public static func events(_ text: String, file: String, scene: String) throws -> [TimedEvent] {
+        let all = try segments(text, file: file)
+        let base = (scene as NSString).lastPathComponent
+        let match = all.first { $0.scene == scene } ?? all.first { $0.scene.map { ($0 as NSString).lastPathComponent } == base }
+        return (match ?? all.first)?.events ?? []
+    }
+
+    /// Parses replay text into its scene segments (see `Segment`).
+    public static func segments(_ text: String, file: String) throws -> [Segment] {
+        var segments: [Segment] = []
         var events: [TimedEvent] = []
+        var scene: String?
         var lineNumber = 0
         var lastTime = -Double.infinity
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -16,7 +41,14 @@ public enum Replay {
             if trimmed.isEmpty { continue }
             let where_ = "\(file):\(lineNumber)"
             let root = try JSONNode.parse(String(trimmed), file: where_)
-            try root.allowKeys(["t", "type", "key", "down", "x", "y", "button", "dx", "dy", "name", "value"])
+            try root.allowKeys(["t", "type", "key", "down", "x", "y", "z", "button", "dx", "dy", "name", "value"])
+            if try root["type"].string(default: "") == "scene" {
+                if scene != nil || !events.isEmpty { segments.append(Segment(scene: scene, events: events)) }
+                scene = try root["name"].string()
+                events = []
+                lastTime = -Double.infinity
+                continue
+            }
             let t = try root["t"].double()
             guard t >= 0 else { throw SceneError(file: where_, path: "t", message: "expected a time >= 0, found \(t)") }
             guard t >= lastTime else {
@@ -43,13 +75,23 @@ public enum Replay {
                 event = .controllerButton(try root["name"].string(), down: try root["down"].bool())
             case "controllerAxis":
                 event = .controllerAxis(try root["name"].string(), value: try root["value"].double())
+            case "touchpad":
+                event = .touchpad(x: try root["x"].double(), y: try root["y"].double(), down: try root["down"].bool())
+            case "gyro":
+                event = .gyro(x: try root["x"].double(), y: try root["y"].double(), z: try root["z"].double())
             default:
                 throw SceneError(file: where_, path: "type",
-                                 message: "expected key, pointer, move, wheel, controllerButton or controllerAxis, found \"\(type)\"")
+                                 message: "expected key, pointer, move, wheel, controllerButton, controllerAxis, touchpad or gyro, found \"\(type)\"")
             }
             events.append(TimedEvent(time: t, event: event))
         }
-        return events
+        if scene != nil || !events.isEmpty || segments.isEmpty { segments.append(Segment(scene: scene, events: events)) }
+        return segments
+    }
+
+    /// The line that starts a new scene's segment.
+    public static func sceneLine(_ name: String) -> String {
+        "{\"t\":0,\"type\":\"scene\",\"name\":\(JSONNode.quote(name))}"
     }
 
     /// Reads and parses a replay file.
@@ -77,6 +119,10 @@ public enum Replay {
             return "{\"t\":\(t),\"type\":\"controllerButton\",\"name\":\(JSONNode.quote(b)),\"down\":\(d)}"
         case .controllerAxis(let a, let v):
             return "{\"t\":\(t),\"type\":\"controllerAxis\",\"name\":\(JSONNode.quote(a)),\"value\":\(n(v))}"
+        case .touchpad(let x, let y, let d):
+            return "{\"t\":\(t),\"type\":\"touchpad\",\"x\":\(n(x)),\"y\":\(n(y)),\"down\":\(d)}"
+        case .gyro(let x, let y, let z):
+            return "{\"t\":\(t),\"type\":\"gyro\",\"x\":\(n(x)),\"y\":\(n(y)),\"z\":\(n(z))}"
         }
     }
 }

@@ -38,17 +38,28 @@ public final class Scene {
     public private(set) var components: [SceneComponent]
     /// The top-level layers (one per component), bottom first.
     public private(set) var rootLayers: [Layer]
+    /// The focus engine: which item has the screen's one focus, and input routing.
+    public let focus: FocusEngine
+    /// Where components post focus, select, index and long-press events; add handlers
+    /// to receive them (`onEvent`).
+    public let events = SceneEventSink()
 
     public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
         self.canvas = canvas
         self.background = background
         self.components = components
         self.rootLayers = components.map(\.rootLayer)
+        for c in components {
+            (c as? SceneEventSource)?.eventSink = events
+            if let scope = c as? FocusScope { for inner in scope.focusContainers { inner.eventSink = events } }
+        }
+        focus = FocusEngine(components: components, sink: events)
     }
 
-    /// Delivers an event to every component (each decides whether it concerns it).
+    /// Delivers an event through the focus engine: navigation, scroll and select input to
+    /// the focused component only, the rest as before (see `FocusEngine`).
     public func handle(_ event: InputEvent, at time: Double) {
-        for c in components { c.handle(event, at: time) }
+        focus.handle(event, at: time)
     }
 
     /// Pixels per canvas point of the target drawn into (1 until a renderer says).
@@ -64,7 +75,33 @@ public final class Scene {
 
     /// Advances every component to `time`.
     public func update(to time: Double) {
+        focus.update(to: time)
         for c in components { c.update(to: time) }
+    }
+
+    /// Calls `handler` with every event the scene reports from now on (host API).
+    public func onEvent(_ handler: @escaping (SceneEvent) -> Void) {
+        events.addHandler(handler)
+    }
+
+    /// Calls `handler` when the focused item changes: component name, item, scene time.
+    public func onFocusChange(_ handler: @escaping (String, Int, Double) -> Void) {
+        events.addHandler { e in if e.kind == .focus { handler(e.component, e.item, e.time) } }
+    }
+
+    /// Calls `handler` when an item is selected (Return / Enter, controller A, a click).
+    public func onSelect(_ handler: @escaping (String, Int, Double) -> Void) {
+        events.addHandler { e in if e.kind == .select { handler(e.component, e.item, e.time) } }
+    }
+
+    /// Calls `handler` when a carousel's centred item changes.
+    public func onIndexChange(_ handler: @escaping (String, Int, Double) -> Void) {
+        events.addHandler { e in if e.kind == .index { handler(e.component, e.item, e.time) } }
+    }
+
+    /// Calls `handler` when the focused item is long-pressed.
+    public func onLongPress(_ handler: @escaping (String, Int, Double) -> Void) {
+        events.addHandler { e in if e.kind == .longPress { handler(e.component, e.item, e.time) } }
     }
 
     /// The component with `name`, if any.

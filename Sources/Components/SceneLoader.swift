@@ -64,6 +64,8 @@ public enum SceneLoader {
         "affineOrders": AffineOrders.make,
         "scrollHeader": ScrollHeader.make,
         "carousel": Carousel.make,
+        "shelf": Shelf.make,
+        "focusGuide": FocusGuide.make,
     ]
 
     /// Reads and builds the scene at `path`.
@@ -105,6 +107,10 @@ public enum SceneLoader {
                 throw node["kind"].error("unknown kind \"\(kind)\" (expected one of: \(kinds.keys.sorted().joined(separator: ", ")))")
             }
             components.append(try make(node, context))
+        }
+        if let problem = FocusEngine.guideProblem(in: components),
+           let k = components.firstIndex(where: { $0.name == problem.guide }) {
+            throw try root["components"].array()[k]["preferredFocus"].error(problem.message)
         }
         return Scene(canvas: canvas, background: background, components: components)
     }

@@ -155,13 +155,41 @@ public final class GLContextHost {
     /// Sets the window title.
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
-    /// Switches between windowed and desktop fullscreen; returns the new state.
+    /// Switches between windowed and fullscreen; returns the new state.
+    ///
+    /// Fullscreen is a borderless window moved and sized to cover its display, not SDL's
+    /// desktop-fullscreen mode: that mode asks the window manager to resize the window,
+    /// so without one (a kiosk X server) the window kept its old size while the drawable
+    /// reported the display's. The windowed frame is restored on the way back.
     @discardableResult
     public func toggleFullscreen() -> Bool {
         fullscreen.toggle()
-        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        if fullscreen {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowPosition(window, &x, &y)
+            SDL_GetWindowSize(window, &w, &h)
+            windowedFrame = (x, y, w, h)
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(window)), &bounds) == 0 else {
+                fullscreen = false
+                return false
+            }
+            SDL_SetWindowBordered(window, SDL_FALSE)
+            SDL_SetWindowPosition(window, bounds.x, bounds.y)
+            SDL_SetWindowSize(window, bounds.w, bounds.h)
+            SDL_RaiseWindow(window)
+        } else {
+            SDL_SetWindowBordered(window, SDL_TRUE)
+            if let f = windowedFrame {
+                SDL_SetWindowSize(window, f.w, f.h)
+                SDL_SetWindowPosition(window, f.x, f.y)
+            }
+        }
         return fullscreen
     }
+
+    /// The windowed position and size to restore when leaving fullscreen.
+    private var windowedFrame: (x: Int32, y: Int32, w: Int32, h: Int32)?
 
     /// Number of game controllers currently open.
     public var controllerCount: Int { controllers.count }
@@ -234,7 +262,19 @@ public final class GLContextHost {
             let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
             if let old = controllers[id] { SDL_GameControllerClose(old) }
             controllers[id] = controller
+            // The remote's feel: gyroscope updates, where the controller has one.
+            if SDL_GameControllerHasSensor(controller, SDL_SENSOR_GYRO) == SDL_TRUE {
+                SDL_GameControllerSetSensorEnabled(controller, SDL_SENSOR_GYRO, SDL_TRUE)
+            }
             return .controllerAdded(name: SDL_GameControllerName(controller).map { String(cString: $0) } ?? "controller")
+        case SDL_CONTROLLERTOUCHPADDOWN, SDL_CONTROLLERTOUCHPADMOTION, SDL_CONTROLLERTOUCHPADUP:
+            let t = event.ctouchpad
+            return .controllerTouchpad(x: min(max(Double(t.x), 0), 1), y: min(max(Double(t.y), 0), 1),
+                                       down: event.type != SDL_CONTROLLERTOUCHPADUP.rawValue)
+        case SDL_CONTROLLERSENSORUPDATE:
+            guard event.csensor.sensor == SDL_SENSOR_GYRO.rawValue else { return nil }
+            let d = event.csensor.data
+            return .controllerGyro(x: Double(d.0), y: Double(d.1), z: Double(d.2))
         case SDL_CONTROLLERDEVICEREMOVED:
             // `which` is an instance id here.
             if let controller = controllers.removeValue(forKey: event.cdevice.which) {

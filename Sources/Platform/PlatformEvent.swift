@@ -22,6 +22,11 @@ public enum PlatformEvent: Equatable, Sendable {
     case controllerAxis(name: String, value: Double)
     /// The window changed size: points (layout) and drawable pixels (HiDPI).
     case resized(pointsWidth: Int, pointsHeight: Int, pixelsWidth: Int, pixelsHeight: Int)
+    /// A finger on a controller's touchpad: position in 0...1 across and down; `down`
+    /// false when it lifts.
+    case controllerTouchpad(x: Double, y: Double, down: Bool)
+    /// A controller's gyroscope: angular velocity (rad/s) about its x, y and z axes.
+    case controllerGyro(x: Double, y: Double, z: Double)
     /// A controller was connected (and opened), with its SDL name.
     case controllerAdded(name: String)
     /// A controller was disconnected (and closed).

@@ -5,15 +5,16 @@ import Components
 public enum BuiltInScenes {
     /// Scene names in the demo's order (keys 1-9 pick them).
     public static let names: [String] = [
-        "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers", "carousel-100k",
+        "home", "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers", "carousel-100k",
         "text",
     ]
     /// The scene the demo opens without arguments.
-    public static let defaultName = "button"
+    public static let defaultName = "home"
 
     /// The scene file text of a built-in scene.
     public static func json(_ name: String) -> String? {
         switch name {
+        case "home": return home
         case "button": return button
         case "grid": return grid
         case "carousel": return carousel(count: 9)
@@ -38,6 +39,28 @@ public enum BuiltInScenes {
     }
 
     static let background = "[0.08, 0.08, 0.1, 1]"
+
+    /// A TV home screen (issue #15): a shelf of four titled rows under a header, one
+    /// focus across them (arrows, D-pad, left stick), the focused row scrolled into view.
+    /// Row 0 "TOP PICKS": 4 cards at canvas x 56, 360, 664, 968 (256x154); row 1
+    /// "FEATURED": a cover flow of 12 posters, the centred one lifted; row 2 "APPS": 6
+    /// small cards; row 3 "LIBRARY": 2 rows of 5 cards.
+    static let home = """
+    {"canvas": {"width": 1280, "height": 720, "background": [0.05, 0.05, 0.08, 1]},
+     "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720],
+       "header": {"title": "PARALLAX TV", "height": 110}, "titleHeight": 40, "rowSpacing": 24, "scrollInset": 40,
+       "rows": [
+        {"title": "Top Picks", "content": {"kind": "focusGrid", "name": "picks", "frame": [40, 0, 1200, 200],
+          "columns": 4, "count": 4, "buttonSize": [256, 154], "spacing": 48, "idleDimming": 0.3}},
+        {"title": "Featured", "content": {"kind": "carousel", "name": "featured", "frame": [0, 0, 1280, 260],
+          "type": "coverFlow", "count": 12, "startIndex": 3, "itemSize": [150, 210], "cornerRadius": 6,
+          "clipsToBounds": false, "focusedItemScale": 1.1}},
+        {"title": "Apps", "content": {"kind": "focusGrid", "name": "apps", "frame": [40, 0, 1200, 150],
+          "columns": 6, "count": 6, "buttonSize": [160, 96], "spacing": 32, "cornerRadius": 6}},
+        {"title": "Library", "content": {"kind": "focusGrid", "name": "library", "frame": [40, 0, 1200, 300],
+          "columns": 5, "count": 10, "buttonSize": [200, 120], "spacing": 40, "idleDimming": 0.3}}
+       ]}]}
+    """
 
     /// One 800x480 card of the default 4-layer icon plus the spotlight, auto rotation.
     static let button = """

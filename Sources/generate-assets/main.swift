@@ -15,7 +15,18 @@ import Images
 import LayerMath
 import Layers
 
-let output = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Assets"
+let usage = "usage: generate-assets [OUTPUT_DIR]   (default: Assets; writes the generated example assets)"
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// An option-looking argument is never a folder name (`--help` once became a folder of 37 files).
+if let bad = arguments.first(where: { $0.hasPrefix("-") }) ?? (arguments.count > 1 ? arguments[1] : nil) {
+    FileHandle.standardError.write(Data("generate-assets: unexpected argument \"\(bad)\"\n\(usage)\n".utf8))
+    exit(1)
+}
+let output = arguments.first ?? "Assets"
 let fm = FileManager.default
 var written: [(String, Int)] = []
 

@@ -5,11 +5,11 @@ enum BenchScenes {
     /// Run by default (and cycled by --soak).
     static let names = ["button", "grid", "carousel", "carousel-100k", "cube", "header"]
     /// Available by name but not run by default: 1,000 small layers, for the flatten
-    /// pass's marginal cost per layer.
+    /// pass's marginal cost per layer; the TV home screen (issue #15).
     /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
     /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
     /// the cost of group opacity.
-    static let extras = ["layers-1000", "fade-group", "fade-per-layer"]
+    static let extras = ["layers-1000", "home", "fade-group", "fade-per-layer"]
 
     static func json(_ name: String) -> String? {
         switch name {

@@ -15,9 +15,10 @@ struct DemoError: OneLineError {
 /// The demo's frame loop: events -> scene -> flatten -> GL -> swap.
 final class DemoApp {
     static let helpText = """
-    Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot \
-    (parallax-<time>.png), R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows, \
+    Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
+    --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
+    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows \
+    (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
     """
@@ -26,13 +27,14 @@ final class DemoApp {
     private let sceneRenderer: SceneRenderer
     private let clock = Clock()
     private var images = ImageStore()
-    private var scene: Scene
-    private var driver: SceneDriver
-    private var sceneName: String
-    private var sceneStart: Double
+    /// The running scene on the wall clock (scene switches restart its clock per event).
+    private var session: SceneSession!
+    private var scene: Scene { session.scene }
+    private var sceneName: String { session.name }
     private var events: [PlatformEvent] = []
     private var recorder: FileHandle?
-    private var recordPath: String?
+    private var eventLog: SceneEventLog?
+    private let screenshotFolder: String
     private var running = true
     private var frameCount = 0
     private var fpsFrames = 0
@@ -47,15 +49,14 @@ final class DemoApp {
     private(set) var framesDrawn = 0, framesSkipped = 0
     private var windowPoints = (width: 0, height: 0)
 
-    init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?) throws {
+    init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
+         eventsPath: String? = nil, screenshotFolder: String = ".") throws {
         self.host = host
         self.sceneRenderer = SceneRenderer(renderer: renderer)
+        self.screenshotFolder = screenshotFolder
         renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
-        sceneName = initialScene
-        scene = try DemoApp.loadScene(initialScene, images: images)
-        driver = SceneDriver(scene: scene, events: [])
-        sceneStart = clock.now()
+        let first = try DemoApp.loadScene(initialScene, images: images)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
@@ -64,15 +65,16 @@ final class DemoApp {
                 throw DemoError(description: "\(recordPath): cannot create the replay file")
             }
             recorder = handle
-            self.recordPath = recordPath
+        }
+        eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
+        eventLog?.attach(to: first)
+        session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
+            self?.recorder?.write(Data((line + "\n").utf8))
         }
     }
 
     static func loadScene(_ name: String, images: ImageStore) throws -> Scene {
-        if !FileManager.default.fileExists(atPath: name), BuiltInScenes.json(name) != nil {
-            return try BuiltInScenes.load(name, images: images)
-        }
-        return try SceneLoader.load(path: name, images: images)
+        try SceneSource.load(name, images: images)
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
@@ -91,9 +93,9 @@ final class DemoApp {
             } else {
                 host.pollEvents(into: &events)
             }
-            let now = clock.now() - sceneStart
-            for e in events { handle(e, at: now) }
-            driver.advance(to: clock.now() - sceneStart)
+            // Scene time is taken per event: a scene switch restarts the clock mid-batch.
+            for e in events { handle(e, at: clock.now()) }
+            session.advance(wall: clock.now())
             if drawable.width > 0 && drawable.height > 0 {
                 sceneRenderer.flatten(scene)
                 if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
@@ -120,6 +122,14 @@ final class DemoApp {
 
     /// The longest sleep between checks of a scene at rest.
     static let maxIdleWait = 0.1
+
+    /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
+    func toggleFullscreen() {
+        host.toggleFullscreen()
+        drawable = host.drawableSize
+        windowPoints = host.windowSize
+        mustPresent = true
+    }
 
     private func updateTitle() {
         fpsFrames += 1
@@ -155,6 +165,10 @@ final class DemoApp {
             deliver(.controllerButton(name, down: down), at: now)
         case .controllerAxis(let name, let value):
             deliver(.controllerAxis(name, value: value), at: now)
+        case .controllerTouchpad(let x, let y, let down):
+            deliver(.touchpad(x: x, y: y, down: down), at: now)
+        case .controllerGyro(let x, let y, let z):
+            deliver(.gyro(x: x, y: y, z: z), at: now)
         case .controllerAdded(let name):
             print("controller connected: \(name)")
         case .controllerRemoved:
@@ -168,9 +182,11 @@ final class DemoApp {
         case "Escape", "Q":
             running = false
         case "F11", "F":
-            host.toggleFullscreen()
+            toggleFullscreen()
         case "P":
-            let path = "parallax-\(Int(Date().timeIntervalSince1970)).png"
+            let path = ScreenshotPath.next(folder: screenshotFolder, scene: sceneName, date: Date()) {
+                FileManager.default.fileExists(atPath: $0)
+            }
             do { try saveScreenshot(to: path); print("saved \(path)") } catch { print("screenshot failed: \(error)") }
         case "H", "F1":
             print(DemoApp.helpText)
@@ -196,29 +212,22 @@ final class DemoApp {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
             let next = try DemoApp.loadScene(name, images: fresh)
-            scene = next
             images = fresh
-            sceneName = name
             sceneRenderer.renderer.textures.removeAll()
-            driver = SceneDriver(scene: scene, events: [])
-            sceneStart = clock.now()
+            eventLog?.attach(to: next)
             mustPresent = true
-            if recorder != nil && !reload {
-                print("recording stopped: the replay covers the first scene only")
-                finishRecording()
-            }
-            print("scene: \(name)")
+            // The recording goes on: a scene line starts the new scene's segment.
+            session.replace(with: next, name: name, wall: clock.now())
+            print("scene: \(name)\(reload ? " (reloaded)" : "")")
         } catch {
             // Keep the last good scene running.
             print("parallax-demo: \(error) (keeping the current scene)")
         }
     }
 
+    /// Delivers an event that happened at wall time `now` (scene time is the session's).
     private func deliver(_ event: InputEvent, at now: Double) {
-        driver.deliver(event, at: now)
-        if let recorder {
-            recorder.write(Data((Replay.line(for: TimedEvent(time: driver.time, event: event)) + "\n").utf8))
-        }
+        session.deliver(event, wall: now)
     }
 
     /// Maps window points to canvas points (uniform scale, centred, like the renderer).

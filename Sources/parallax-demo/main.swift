@@ -23,8 +23,17 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Write every input event delivered to the scene to this replay file (JSON lines).")
     var record: String?
 
+    @Option(help: "Write the scene's events (focus, select, index, longPress) as JSON lines to this file ('-' for standard output).")
+    var events: String?
+
+    @Option(help: "Folder for the P key's screenshots (default: $XDG_PICTURES_DIR, else ~/Pictures if it exists, else the working directory).")
+    var screenshots: String?
+
     @Option(help: "Window size in points as WxH.")
     var size: String = "1280x720"
+
+    @Flag(help: "Start fullscreen (a borderless window covering the display; F or F11 toggles).")
+    var fullscreen = false
 
     @Flag(help: "No visible window (SDL's offscreen driver).")
     var headless = false
@@ -61,8 +70,12 @@ struct DemoCommand: ParsableCommand {
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             let renderer = try GLRenderer(shaderDirectory: shaders)
+            let folder = ScreenshotPath.folder(option: screenshots, environment: ProcessInfo.processInfo.environment) {
+                FileManager.default.fileExists(atPath: $0)
+            }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
-                                  recordPath: record)
+                                  recordPath: record, eventsPath: events, screenshotFolder: folder)
+            if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
             if let screenshot { try app.saveScreenshot(to: screenshot) }

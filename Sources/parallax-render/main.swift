@@ -40,6 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write the quads dump (JSON) to this file ('-' for standard output).")
     var quads: String?
 
+    @Option(help: "Write the scene's events (focus, select, index, longPress) up to --time as JSON lines to this file ('-' for standard output).")
+    var events: String?
+
     @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the bundled ones).")
     var shaders: String?
 
@@ -68,9 +71,17 @@ struct RenderCommand: ParsableCommand {
             events.append(TimedEvent(time: 0, event: .move(Point(x, y))))
             events.append(TimedEvent(time: 0, event: .pointer(Point(x, y), button: .left, down: true)))
         }
-        if let replay { events += try Replay.load(path: replay) }
+        if let replay {
+            guard let data = FileManager.default.contents(atPath: replay), let text = String(data: data, encoding: .utf8) else {
+                throw SceneError(file: replay, path: "", message: "cannot read the file as UTF-8 text")
+            }
+            events += try Replay.events(text, file: replay, scene: self.scene)
+        }
+        let eventLog = try self.events.map { try SceneEventLog(path: $0) }
+        eventLog?.attach(to: scene)
         let driver = SceneDriver(scene: scene, events: events)
         driver.advance(to: time)
+        withExtendedLifetime(eventLog) {}
 
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
@@ -123,10 +134,7 @@ struct RenderCommand: ParsableCommand {
 
 /// Loads a scene file, or a built-in scene when `name` is not a file but names one.
 func loadScene(_ name: String, images: ImageStore) throws -> Scene {
-    if !FileManager.default.fileExists(atPath: name), BuiltInScenes.json(name) != nil {
-        return try BuiltInScenes.load(name, images: images)
-    }
-    return try SceneLoader.load(path: name, images: images)
+    try SceneSource.load(name, images: images)
 }
 
 /// Parses "A<sep>B" into two finite numbers.

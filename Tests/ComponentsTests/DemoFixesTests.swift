@@ -1,0 +1,111 @@
+import Components
+import Foundation
+import LayerMath
+import Layers
+import SceneRuntime
+import XCTest
+import _TestSupport
+
+/// The demo fixes of issue #15, each through the piece that now owns the behaviour.
+final class DemoFixesTests: XCTestCase {
+    // A scene switch whose key-up arrives in the same frame froze the new scene for as
+    // long as the old one had run: the batch's scene time was computed before the switch.
+    func testSceneSwitchInTheSameFrameStartsTheNewClockAtZero() throws {
+        let a = try BuiltInScenes.load("grid", images: ImageStore())
+        let b = try BuiltInScenes.load("carousel", images: ImageStore())
+        let session = SceneSession(scene: a, name: "grid", wall: 1000)
+        session.advance(wall: 1100)
+        XCTAssertEqual(session.driver.time, 100)
+        // Frame at wall 1100.01: the "2" key-down switched scenes, its key-up follows.
+        session.replace(with: b, name: "carousel", wall: 1100.01)
+        session.deliver(.key("2", down: false), wall: 1100.01)
+        XCTAssertEqual(session.driver.time, 0, accuracy: 1e-9)
+        session.advance(wall: 1100.51)
+        XCTAssertEqual(session.driver.time, 0.5, accuracy: 1e-9, "the new scene runs")
+    }
+
+    // `--record` stopped at the first scene switch; it now goes on with a scene line.
+    func testRecordingGoesOnAcrossSceneSwitches() throws {
+        var lines: [String] = []
+        let session = SceneSession(scene: try BuiltInScenes.load("grid", images: ImageStore()), name: "grid", wall: 10) {
+            lines.append($0)
+        }
+        session.deliver(.key("Right", down: true), wall: 11)
+        session.replace(with: try BuiltInScenes.load("carousel", images: ImageStore()), name: "carousel", wall: 12)
+        session.deliver(.key("Left", down: true), wall: 12.5)
+        XCTAssertEqual(lines, [
+            #"{"t":0,"type":"scene","name":"grid"}"#,
+            #"{"t":1,"type":"key","key":"Right","down":true}"#,
+            #"{"t":0,"type":"scene","name":"carousel"}"#,
+            #"{"t":0.5,"type":"key","key":"Left","down":true}"#,
+        ])
+        let text = lines.joined(separator: "\n")
+        let segments = try Replay.segments(text, file: "r.jsonl")
+        XCTAssertEqual(segments.map(\.scene), ["grid", "carousel"])
+        XCTAssertEqual(try Replay.events(text, file: "r", scene: "carousel"),
+                       [TimedEvent(time: 0.5, event: .key("Left", down: true))])
+        XCTAssertEqual(try Replay.events(text, file: "r", scene: "/some/where/carousel"),
+                       [TimedEvent(time: 0.5, event: .key("Left", down: true))], "matched by file name")
+        XCTAssertEqual(try Replay.parse(text, file: "r"), [TimedEvent(time: 1, event: .key("Right", down: true))],
+                       "parse: the first segment")
+    }
+
+    func testReplayWithoutSceneLinesIsOneSegment() throws {
+        let text = #"{"t":0.2,"type":"key","key":"Right","down":true}"#
+        let segments = try Replay.segments(text, file: "r")
+        XCTAssertEqual(segments.count, 1)
+        XCTAssertNil(segments[0].scene)
+        XCTAssertEqual(try Replay.segments("", file: "r").count, 1)
+    }
+
+    // Screenshots landed in the working directory, named by the second (two in one
+    // second overwrote each other).
+    func testScreenshotsGetTheFolderAndNeverOverwrite() {
+        let date = Date(timeIntervalSince1970: 1_795_000_000)     // 2026-11-18 ... UTC
+        var taken: Set<String> = []
+        let exists = { (p: String) in taken.contains(p) }
+        let first = ScreenshotPath.next(folder: "/shots", scene: "Assets/scenes/grid.json", date: date, exists: exists)
+        XCTAssertTrue(first.hasPrefix("/shots/parallax-grid-"), first)
+        XCTAssertTrue(first.hasSuffix(".png"))
+        taken.insert(first)
+        let second = ScreenshotPath.next(folder: "/shots", scene: "Assets/scenes/grid.json", date: date, exists: exists)
+        XCTAssertEqual(second, first.replacingOccurrences(of: ".png", with: "-2.png"))
+        XCTAssertEqual(ScreenshotPath.folder(option: "/x", environment: ["HOME": "/h"], exists: { _ in true }), "/x")
+        XCTAssertEqual(ScreenshotPath.folder(option: nil, environment: ["XDG_PICTURES_DIR": "/p", "HOME": "/h"], exists: { _ in true }), "/p")
+        XCTAssertEqual(ScreenshotPath.folder(option: nil, environment: ["HOME": "/h"], exists: { $0 == "/h/Pictures" }), "/h/Pictures")
+        XCTAssertEqual(ScreenshotPath.folder(option: nil, environment: ["HOME": "/h"], exists: { _ in false }), ".")
+    }
+
+    // A typo in a built-in scene name said "no such file" without listing the names.
+    func testABuiltInNameTypoListsTheBuiltInScenes() {
+        XCTAssertThrowsError(try SceneSource.load("carousle", images: ImageStore())) { e in
+            let text = "\(e)"
+            XCTAssertTrue(text.hasPrefix("carousle: no such file, and not a built-in scene (built-in scenes: home, button, grid"), text)
+            XCTAssertFalse(text.contains("\n"))
+        }
+        XCTAssertNoThrow(try SceneSource.load("home", images: ImageStore()))
+    }
+
+    // `generate-assets --help` wrote 37 files into a folder named `--help`.
+    func testGenerateAssetsHelpWritesNothing() throws {
+        let binary = packageRoot().appendingPathComponent(".build/debug/generate-assets")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            return XCTFail("\(binary.path) not built (swift build builds it)")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ga-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (args, status) in [(["--help"], Int32(0)), (["-h"], 0), (["--frobnicate"], 1), (["a", "b"], 1)] {
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = args
+            p.currentDirectoryURL = dir
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, status, "\(args)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing written")
+    }
+}
