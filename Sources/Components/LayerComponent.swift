@@ -34,7 +34,7 @@ public final class LayerComponent: SceneComponent {
     static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame", "animations",
+        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity",
     ]).union(textKeys)
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
@@ -84,6 +84,7 @@ public final class LayerComponent: SceneComponent {
         layer.transform = try transform(node["transform"])
         layer.sublayerTransform = try transform(node["sublayerTransform"])
         layer.opacity = try node["opacity"].double(in: 0...1, default: 1)
+        layer.allowsGroupOpacity = try node["allowsGroupOpacity"].bool(default: true)
         layer.masksToBounds = try node["masksToBounds"].bool(default: false)
         layer.cornerRadius = try node["cornerRadius"].radius(default: 0)
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)

@@ -63,6 +63,10 @@ public final class Layer {
     public var sublayerTransform: Transform3D = .identity
     /// Opacity in 0...1; multiplies down the tree.
     public var opacity: Double = 1
+    /// CALayer.allowsGroupOpacity (true by default, as since iOS 7): a layer with opacity
+    /// below 1 and sublayers is composited as one image, so its opaque sublayers hide
+    /// what lies under them inside it. false: the opacity multiplies onto each quad.
+    public var allowsGroupOpacity = true
     /// Clip sublayers (and the contents) to the bounds, rounded by `cornerRadius`.
     public var masksToBounds = false
     /// Radius of the rounded corners of the colour fill and of the clip.
