@@ -4,7 +4,9 @@
 // Variants (defines inserted by the renderer after the #version line):
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
+//   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
 in vec2 v_local;
+in vec2 v_uv;               // texture coordinate from the vertex shader
 
 uniform vec2 u_size;        // bounds size (the layer's shape)
 uniform float u_radius;     // corner radius of the shape
@@ -22,16 +24,21 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
 
+// The antialiasing margin lies outside the content rectangle: sample its edge there.
+vec2 clampedUV() {
+    vec2 a = u_texRect.xy, b = u_texRect.xy + u_texRect.zw;
+    return clamp(v_uv, min(a, b), max(a, b));
+}
+
 vec4 fill() {
     vec4 c = u_color;
-#if defined(TEXTURED)
-    vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
-    c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
+#if defined(TEXTURED) && defined(PLAIN)
+    // Interiors lie inside the content rectangle: no clamp needed.
+    c *= texture(u_texture, v_uv);
+#elif defined(TEXTURED)
+    c *= texture(u_texture, clampedUV());
 #elif !defined(COLORED)
-    if (u_textured == 1) {
-        vec2 t = clamp((v_local - u_content.xy) / u_content.zw, 0.0, 1.0);
-        c *= texture(u_texture, u_texRect.xy + t * u_texRect.zw);
-    }
+    if (u_textured == 1) c *= texture(u_texture, clampedUV());
 #endif
     return c;
 }
@@ -54,5 +61,9 @@ void main() {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
     o_color = fill() * coverage;
+#endif
+#if defined(COUNT_VISIBLE)
+    // Counting pass (parallax-bench): fragments that change nothing are not counted.
+    if (o_color == vec4(0.0)) discard;
 #endif
 }

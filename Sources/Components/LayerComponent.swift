@@ -3,7 +3,8 @@ import Layers
 import Typography
 
 /// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
-/// (DESIGN.md section 5). Static: input and time change nothing. A layer with text keys
+/// (DESIGN.md section 5). Its `animations` run on scene time (Scene.update advances
+/// them; input changes nothing). A layer with text keys
 /// (`string`, `font`, ...; docs/text.md) is a `TextLayer`, re-rasterised when the scene's
 /// contents scale changes.
 public final class LayerComponent: SceneComponent {
@@ -33,7 +34,7 @@ public final class LayerComponent: SceneComponent {
     static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame",
+        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity",
     ]).union(textKeys)
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
@@ -83,6 +84,7 @@ public final class LayerComponent: SceneComponent {
         layer.transform = try transform(node["transform"])
         layer.sublayerTransform = try transform(node["sublayerTransform"])
         layer.opacity = try node["opacity"].double(in: 0...1, default: 1)
+        layer.allowsGroupOpacity = try node["allowsGroupOpacity"].bool(default: true)
         layer.masksToBounds = try node["masksToBounds"].bool(default: false)
         layer.cornerRadius = try node["cornerRadius"].radius(default: 0)
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)
@@ -102,6 +104,9 @@ public final class LayerComponent: SceneComponent {
         } else if node["color"].exists {
             let c = try node["color"].rgba()
             layer.contents = .color(Color(c.0, c.1, c.2, c.3))
+        }
+        for (key, animation) in try SceneAnimations.parse(node["animations"]) {
+            layer.add(animation, forKey: key)
         }
         for child in try node["sublayers"].array(default: []) {
             if child["kind"].exists, try child["kind"].string() != "layer" {

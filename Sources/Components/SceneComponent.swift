@@ -73,10 +73,11 @@ public final class Scene {
         for c in components { c.setContentsScale(scale) }
     }
 
-    /// Advances every component to `time`.
+    /// Advances every component to `time`, then every layer's animations.
     public func update(to time: Double) {
         focus.update(to: time)
         for c in components { c.update(to: time) }
+        for l in rootLayers { l.advanceAnimations(to: time) }
     }
 
     /// Calls `handler` with every event the scene reports from now on (host API).

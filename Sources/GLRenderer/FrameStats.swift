@@ -18,6 +18,14 @@ public struct FrameStats: Equatable, Sendable {
     public var uploadedBytes = 0
     /// Quads skipped because their `ImageSource` had no image.
     public var missingImages = 0
+    /// Images left undrawn this frame because the upload budget was spent (drawn on a later frame).
+    public var deferredUploads = 0
+    /// Group-opacity groups drawn offscreen and composited.
+    public var groups = 0
+    /// Pixels of the offscreen group images (their boxes, in target pixels).
+    public var groupPixels = 0
+    /// Pixels of the damage region redrawn (0: the whole frame was drawn).
+    public var damagePixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
     public var pixelsDrawn = 0.0
 

@@ -64,6 +64,7 @@ enum GLConstant {
     static let maxTextureSize = GLenum(GL_MAX_TEXTURE_SIZE)
     static let timeElapsed = GLenum(GL_TIME_ELAPSED)
     static let queryResult = GLenum(GL_QUERY_RESULT)
+    static let samplesPassed = GLenum(GL_SAMPLES_PASSED)
     static let queryResultAvailable = GLenum(GL_QUERY_RESULT_AVAILABLE)
     static let queryCounterBits = GLenum(GL_QUERY_COUNTER_BITS)
     static let noError = GLenum(GL_NO_ERROR)

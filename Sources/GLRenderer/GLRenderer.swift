@@ -51,7 +51,7 @@ public final class GLRenderer {
     }
 
     /// Statistics of the last `render` call.
-    public private(set) var stats = FrameStats()
+    public internal(set) var stats = FrameStats()
     /// The textures held for images.
     public let textures: TextureCache
     /// GL_VERSION and GL_RENDERER of the context.
@@ -64,30 +64,49 @@ public final class GLRenderer {
     public var antialias: Bool
 
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
-    private let quadProgram: ShaderProgram
+    var quadProgram: ShaderProgram
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
-    private let plainTexturedProgram: ShaderProgram
-    private let plainColorProgram: ShaderProgram
+    var plainTexturedProgram: ShaderProgram
+    var plainColorProgram: ShaderProgram
+    /// Where the shaders were found (kept for variants compiled on first use).
+    let shaderLibrary: ShaderLibrary
+    /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
+    var countingPrograms: (quad: ShaderProgram, plainTextured: ShaderProgram, plainColor: ShaderProgram)?
+    /// A GL_SAMPLES_PASSED query around every quad draw of a counting render (0: not counting).
+    var countQuery: GLuint = 0
+    var countingVisible = false
+    var countedSamples: UInt64 = 0
     private let clipProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
-    private var state = GLStateCache()
+    var state = GLStateCache()
     private var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     private var antialiasUniform = false
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
-    private var useDepth = false
+    var useDepth = false
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
-    private var stencilDepth = 0
+    var stencilDepth = 0
+    /// Clip depth around the group being drawn offscreen (0 in the target): stencil values
+    /// in an offscreen group image count from it.
+    var stencilBase = 0
+    /// This frame's damage in canvas points (nil: the whole frame); see `render`.
+    var damageBox: Rect?
+    /// Offscreen images of this frame's groups and where they land (see `drawGroups`).
+    var groupImages: [GroupImage] = []
+    /// Index of each group's `beginGroup` command, this frame.
+    var groupBegins: [Int] = []
+    let groupPool = GroupFramebufferPool()
     private var depthScale = 0.0
     /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
     /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
     private var depthBits: [GLuint: Bool] = [:]
     /// Draw opaque interiors front to back with a depth test when the target has depth bits.
     public var reorderOpaque = true
-    private var targetIsMultisampled = false
+    var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
-    private let projection = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+    /// Canvas points to clip space for the bound target (see `setProjection`).
+    private var projection = Transform3D.identity
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS`, the bundle and the source tree.
@@ -111,6 +130,7 @@ public final class GLRenderer {
             throw RendererError.noContext("OpenGL \(major).\(minor) is older than 3.3 (\(glVersion))")
         }
         let library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        shaderLibrary = library
         quadProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag")
         plainTexturedProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                                  defines: ["PLAIN", "TEXTURED"])
@@ -162,14 +182,18 @@ public final class GLRenderer {
 
     deinit {
         textures.removeAll()
+        groupPool.removeAll()
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
+        if let c = countingPrograms {
+            glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
+        }
+        if countQuery != 0 { glDeleteQueries(1, &countQuery) }
         matrixScratch.deallocate()
-        projection.deallocate()
     }
 
     /// The context's extension names.
@@ -194,14 +218,19 @@ public final class GLRenderer {
 
     /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws
     /// the commands in order. Canvas points map uniformly (centred) onto the target pixels.
-    public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color) {
+    ///
+    /// `damage` (canvas points): redraw only that region of a target that still holds the
+    /// previous frame (see `RenderList.damage(since:)`): the clear and every draw are
+    /// scissored to it (grown by 2 pixels for antialiased edges) and quads, groups and
+    /// clips wholly outside it are skipped. nil: the whole frame.
+    public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
+                       damage: Rect? = nil) {
         stats = FrameStats()
         textures.beginFrame()
-        gpuTimer?.begin()
+        if !countingVisible { gpuTimer?.begin() }
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
-        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
@@ -217,87 +246,149 @@ public final class GLRenderer {
         glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
         glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
         glStencilMask(0xFF)
-        let a = max(0, min(1, background.a))
-        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
         glClearStencil(0)
+        glClearDepth(1)
+        glDepthMask(GLConstant.false)
         if useDepth {
-            glDepthMask(GLConstant.true)
-            glClearDepth(1)
-            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit | GLConstant.depthBufferBit)
             glEnable(GLConstant.depthTest)
             glDepthFunc(GLConstant.less)
-            glDepthMask(GLConstant.false)
         } else {
             glDisable(GLConstant.depthTest)
-            glClear(GLConstant.colorBufferBit | GLConstant.stencilBufferBit)
         }
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
-
-        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
-        writeProjection(map, pixelWidth: pw, pixelHeight: ph)
-        glUseProgram(clipProgram.program)
-        glUniformMatrix4fv(clipProgram.proj, 1, GLConstant.false, projection)
-        glUseProgram(plainColorProgram.program)
-        glUniformMatrix4fv(plainColorProgram.proj, 1, GLConstant.false, projection)
-        glUseProgram(plainTexturedProgram.program)
-        glUniformMatrix4fv(plainTexturedProgram.proj, 1, GLConstant.false, projection)
         glUseProgram(quadProgram.program)
-        glUniformMatrix4fv(quadProgram.proj, 1, GLConstant.false, projection)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
         state.reset(program: quadProgram.program)
-        stencilDepth = 0
         glBindVertexArray(vao)
 
-        // A window: the commands up to the next clip pop (quads and pushes only).
-        let commands = list.commands
-        var k = 0
-        while k < commands.count {
-            if case .popClip(let i) = commands[k] {
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .decrement(depth: clip.depth))
-                stencilDepth = clip.depth - 1
-                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
-                k += 1
-                continue
-            }
-            var end = k + 1
-            while end < commands.count {
-                if case .popClip = commands[end] { break }
-                end += 1
-            }
-            drawWindow(list, commands: k..<end, map: map, images: images)
-            k = end
+        if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
+        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        // The damage in canvas points, grown by the 2-pixel margin of the scissor.
+        damageBox = damage.map { d in
+            let m = 2 / max(map.scale, 1e-9)
+            return Rect(x: d.minX - m, y: d.minY - m, width: d.width + 2 * m, height: d.height + 2 * m)
         }
+        // Group-opacity groups first, innermost first, each into its own offscreen image.
+        if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
+
+        glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
+        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
+        if damageBox != nil {
+            let x0 = pixelIndex(damage!.minX * map.scale + map.offsetX, down: true, limit: pw)
+            let x1 = pixelIndex(damage!.maxX * map.scale + map.offsetX, down: false, limit: pw)
+            let y0 = pixelIndex(damage!.minY * map.scale + map.offsetY, down: true, limit: ph)
+            let y1 = pixelIndex(damage!.maxY * map.scale + map.offsetY, down: false, limit: ph)
+            glEnable(GLConstant.scissorTest)
+            glScissor(GLint(x0), GLint(ph - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+            stats.damagePixels = max(0, x1 - x0) * max(0, y1 - y0)
+        }
+        let a = max(0, min(1, background.a))
+        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
+        clearTarget(stencil: !list.clips.isEmpty)
+        setProjection(map, pixelWidth: pw, pixelHeight: ph)
+        stencilBase = 0
+        stencilDepth = 0
+        drawCommands(list, 0..<list.commands.count, map: map, images: images)
         state.setStencil(.off, stats: &stats)
         if useDepth {
             glDisable(GLConstant.depthTest)
             glDepthMask(GLConstant.true)
         }
+        if countingVisible { endCountSegment() }
+        if damageBox != nil { glDisable(GLConstant.scissorTest) }
         glBindVertexArray(0)
-        gpuTimer?.end()
+        if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
         checkError("render")
     }
 
-    /// True when some quad with opaque contents has an earlier quad in its window (the
-    /// commands between two clip pops), so drawing opaque parts first can hide pixels. Otherwise
-    /// the depth pass would cost depth writes (and shader variants to compile) for nothing.
+    /// Clears the bound target's colour, its depth when this frame uses the depth pass, and
+    /// its stencil only when some clip will write it (`stencil`).
+    func clearTarget(stencil: Bool) {
+        var bits = GLConstant.colorBufferBit
+        if stencil { bits |= GLConstant.stencilBufferBit }
+        if useDepth {
+            glDepthMask(GLConstant.true)
+            bits |= GLConstant.depthBufferBit
+        }
+        glClear(bits)
+        if useDepth { glDepthMask(GLConstant.false) }
+    }
+
+    /// Sets the canvas-to-pixels projection for a `pixelWidth` x `pixelHeight` viewport (it is
+    /// multiplied into every matrix uploaded: no program switch, no extra uniform).
+    func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
+        projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// Draws `range` of the list's commands into the bound target: windows of quads and clip
+    /// pushes, split at clip pops and at groups (a group's commands are skipped: its offscreen
+    /// image, drawn by `drawGroups`, is composited in their place).
+    func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
+        let commands = list.commands
+        var k = range.lowerBound
+        while k < range.upperBound {
+            switch commands[k] {
+            case .popClip(let i):
+                let clip = list.clips[i]
+                drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
+                stencilDepth = clip.depth - 1 - stencilBase
+                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                k += 1
+            case .beginGroup(let g):
+                drawGroupImage(list.groups[g], index: g, map: map)
+                k = list.groups[g].end + 1
+            case .endGroup:
+                k += 1
+            case .quad, .pushClip:
+                var end = k + 1
+                scan: while end < range.upperBound {
+                    switch commands[end] {
+                    case .popClip, .beginGroup, .endGroup: break scan
+                    case .quad, .pushClip: end += 1
+                    }
+                }
+                drawWindow(list, commands: k..<end, map: map, images: images)
+                k = end
+            }
+        }
+    }
+
+    /// True when opaque parts can hide enough earlier pixels to pay for the depth pass (a
+    /// full-frame depth clear and a depth test on every fragment): the canvas area where an
+    /// opaque quad's box overlaps the boxes of earlier quads in its window (the commands
+    /// between two clip pops) adds up to at least a fifth of the canvas. A lit cube, whose
+    /// faces barely overlap, draws faster without it; a stack of card layers, with it.
     static func opaqueCanHide(_ list: RenderList) -> Bool {
-        var quadsInRun = 0
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var hideable = 0.0
+        let needed = 0.2 * list.canvas.width * list.canvas.height
         for command in list.commands {
-            if case .popClip = command { quadsInRun = 0; continue }
+            if case .popClip = command {
+                x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity
+                continue
+            }
             guard case .quad(let i) = command else { continue }
             let q = list.quads[i]
-            if quadsInRun > 0, q.isInFrontOfEye, q.opacity >= 1 {
+            let c = q.corners
+            let box = q.isInFrontOfEye ? Rect.bounding(c.0, c.1, c.2, c.3)
+                                       : Rect(x: 0, y: 0, width: list.canvas.width, height: list.canvas.height)
+            var opaque = false
+            if q.isInFrontOfEye, q.opacityInGroup >= 1 {
                 switch q.contents {
-                case .color(let c): if c.a >= 1 { return true }
-                case .image(let ref): if ref.isOpaque { return true }
+                case .color(let c): opaque = c.a >= 1
+                case .image(let ref): opaque = ref.isOpaque
                 case .none: break
                 }
             }
-            quadsInRun += 1
+            if opaque {
+                let w = min(box.maxX, x1) - max(box.minX, x0), h = min(box.maxY, y1) - max(box.minY, y0)
+                if w > 0, h > 0 { hideable += w * h }
+                if hideable >= needed { return true }
+            }
+            x0 = min(x0, box.minX); y0 = min(y0, box.minY); x1 = max(x1, box.maxX); y1 = max(y1, box.maxY)
         }
         return false
     }
@@ -334,15 +425,15 @@ public final class GLRenderer {
             for k in commands {
                 guard case .pushClip(let i) = list.commands[k] else { continue }
                 let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1))
+                drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase))
                 pushes += 1
             }
             var d = startDepth + pushes
             var any = false
             for k in commands.reversed() {
                 if case .pushClip = list.commands[k] { d -= 1; continue }
-                guard case .quad(let i) = list.commands[k], let p = prepare(list.quads[i], map: map, images: images, counting: false),
-                      p.opaque else { continue }
+                guard case .quad(let i) = list.commands[k], isInDamage(list.quads[i]),
+                      let p = prepare(list.quads[i], map: map, images: images, counting: false), p.opaque else { continue }
                 if !any {
                     any = true
                     glDepthMask(GLConstant.true)
@@ -362,14 +453,14 @@ public final class GLRenderer {
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
                 let clip = list.clips[i]
-                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1)) }
-                stencilDepth = clip.depth
+                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
+                stencilDepth = clip.depth - stencilBase
                 state.setStencil(.test(depth: stencilDepth), stats: &stats)
                 continue
             }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
-            guard let p = prepare(q, map: map, images: images) else { continue }
+            guard isInDamage(q), let p = prepare(q, map: map, images: images) else { continue }
             stats.quads += 1
             if q.isInFrontOfEye {
                 stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
@@ -396,12 +487,27 @@ public final class GLRenderer {
         }
     }
 
+    /// False when the frame has a damage region and the quad lies wholly outside it.
+    @inline(__always)
+    func isInDamage(_ q: RenderQuad) -> Bool {
+        guard let d = damageBox, q.isInFrontOfEye else { return true }
+        let c = q.corners
+        return Rect.bounding(c.0, c.1, c.2, c.3).intersects(d)
+    }
+
+    /// A pixel coordinate rounded outwards by 2 and clamped to 0...limit (non-finite: an end).
+    func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int {
+        guard v.isFinite else { return v > 0 ? limit : 0 }
+        let r = down ? v.rounded(.down) - 2 : v.rounded(.up) + 2
+        return Int(max(0, min(Double(limit), r)))
+    }
+
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
     @inline(__always)
-    private func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
+    func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
 
     @inline(__always)
-    private func drawStrip(first: GLint, count: GLsizei) {
+    func drawStrip(first: GLint, count: GLsizei) {
         glDrawArrays(GLConstant.triangleStrip, first, count)
         stats.drawCalls += 1
     }
@@ -427,8 +533,8 @@ public final class GLRenderer {
 
     /// `counting`: count a missing image in the stats (once per quad: in the in-order pass).
     private func prepare(_ q: RenderQuad, map: CanvasMapping, images: ImageSource, counting: Bool = true) -> Prepared? {
-        guard q.opacity > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
-        let op = Float(min(1, q.opacity))
+        guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
+        let op = Float(min(1, q.opacityInGroup))
         var texture: GLuint = 0
         var opaqueFill = false
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
@@ -580,7 +686,12 @@ public final class GLRenderer {
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
         // The clip shape must reach the stencil wherever it lies: no depth test for it.
         if useDepth { glDisable(GLConstant.depthTest) }
-        defer { if useDepth { glEnable(GLConstant.depthTest) } }
+        // Clip shapes write only the stencil: the visible-pixel count leaves them out.
+        if countingVisible { endCountSegment() }
+        defer {
+            if useDepth { glEnable(GLConstant.depthTest) }
+            if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
+        }
         state.setStencil(mode, stats: &stats)
         state.useProgram(clipProgram.program, stats: &stats)
         uploadMatrix(clip.matrix, location: clipProgram.model)
@@ -593,8 +704,10 @@ public final class GLRenderer {
         stats.clipPasses += 1
     }
 
-    /// Uploads m11...m44 in row-major order with transpose = GL_FALSE (DESIGN.md section 2).
-    private func uploadMatrix(_ m: Transform3D, location: GLint) {
+    /// Uploads m * projection, m11...m44 in row-major order with transpose = GL_FALSE
+    /// (DESIGN.md section 2): bounds space straight to clip space.
+    func uploadMatrix(_ model: Transform3D, location: GLint) {
+        let m = model * projection
         let p = matrixScratch
         p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
         p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
@@ -603,16 +716,21 @@ public final class GLRenderer {
         glUniformMatrix4fv(location, 1, GLConstant.false, p)
     }
 
-    /// Column-major orthographic map: canvas point (x, y) -> pixel (x*s + ox, y*s + oy) ->
-    /// NDC with +y down on screen. z is dropped (layers are flattened; no depth buffer), w kept.
-    private func writeProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
+    /// Canvas point (x, y) -> pixel (x*s + ox, y*s + oy) -> NDC with +y down on screen, as a
+    /// CA-order (row-vector) matrix: z is dropped (layers are flattened), w kept.
+    static func projection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Transform3D {
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
-        for i in 0..<16 { projection[i] = 0 }
-        projection[0] = Float(2 * map.scale / pw)
-        projection[5] = Float(-2 * map.scale / ph)
-        projection[12] = Float(2 * map.offsetX / pw - 1)
-        projection[13] = Float(1 - 2 * map.offsetY / ph)
-        projection[15] = 1
+        return Transform3D(2 * map.scale / pw, 0, 0, 0,
+                           0, -2 * map.scale / ph, 0, 0,
+                           0, 0, 0, 0,
+                           2 * map.offsetX / pw - 1, 1 - 2 * map.offsetY / ph, 0, 1)
+    }
+
+    /// Records a failure that is not a GL error (kept in `glErrors`, printed to stderr).
+    func noteError(_ message: String) {
+        guard glErrors.count < 100 else { return }
+        glErrors.append(message)
+        FileHandle.standardError.write(Data(("parallax renderer: " + message + "\n").utf8))
     }
 
     /// Debug builds: records (and prints once per place) pending glGetError values.

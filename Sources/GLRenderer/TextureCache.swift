@@ -66,7 +66,10 @@ public final class TextureCache {
         if missing.contains(ref.id) { return 0 }
         // The budget is checked on the ref's size before the source is asked: a source may
         // hand its pixels over (and drop its copy) when asked.
-        guard uploadBudget.admit(ref.width * ref.height * 4) else { return 0 }
+        guard uploadBudget.admit(ref.width * ref.height * 4) else {
+            stats.deferredUploads += 1
+            return 0
+        }
         guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
             missing.insert(ref.id)
             return 0

@@ -7,7 +7,9 @@ import LayerMath
 /// plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its superlayer's).
 /// Hidden layers, layers with opacity 0, back-facing layers with `isDoubleSided = false`
 /// (and their sublayers) and quads entirely outside their clip or the canvas are left
-/// out. `masksToBounds` with sublayers becomes a clip push/pop around them.
+/// out. `masksToBounds` with sublayers becomes a clip push/pop around them. A layer with
+/// opacity below 1, sublayers and `allowsGroupOpacity` becomes a group (`beginGroup` /
+/// `endGroup`) composited once; a group that draws a single quad is folded into it.
 ///
 /// A `Flattener` keeps scratch storage so that flattening every frame into the same
 /// list does not allocate.
@@ -22,11 +24,12 @@ public struct Flattener {
         list.removeAll()
         list.canvas = canvas
         let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        visitChildren(layers, base: .flatten, opacity: 1, clip: -1, clipBox: canvasBox, depth: 0, into: &list)
+        visitChildren(layers, base: .flatten, opacity: 1, GroupContext(index: -1, opacity: 1), clip: -1,
+                      clipBox: canvasBox, depth: 0, into: &list)
     }
 
-    private mutating func visitChildren(_ children: [Layer], base: Transform3D, opacity: Double, clip: Int,
-                                        clipBox: Rect, depth: Int, into list: inout RenderList) {
+    private mutating func visitChildren(_ children: [Layer], base: Transform3D, opacity: Double, _ g: GroupContext,
+                                        clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
         if children.isEmpty { return }
         if orderScratch.count <= depth { orderScratch.append([]) }
         // Stable order by zPosition, without allocating once the scratch has grown.
@@ -35,7 +38,7 @@ public struct Flattener {
         order.removeAll(keepingCapacity: true)
         var sorted = true
         for i in children.indices {
-            if i > 0 && children[i].zPosition < children[i - 1].zPosition { sorted = false }
+            if i > 0 && children[i].drawnZPosition < children[i - 1].drawnZPosition { sorted = false }
             order.append(i)
         }
         if !sorted {
@@ -43,7 +46,7 @@ public struct Flattener {
             for i in 1..<order.count {
                 let key = order[i]
                 var j = i - 1
-                while j >= 0 && children[order[j]].zPosition > children[key].zPosition {
+                while j >= 0 && children[order[j]].drawnZPosition > children[key].drawnZPosition {
                     order[j + 1] = order[j]
                     j -= 1
                 }
@@ -51,37 +54,97 @@ public struct Flattener {
             }
         }
         for i in order {
-            visit(children[i], base: base, opacity: opacity, clip: clip, clipBox: clipBox, depth: depth, into: &list)
+            visit(children[i], base: base, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
         }
         orderScratch[depth] = order
     }
 
-    private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, clip: Int,
-                                clipBox: Rect, depth: Int, into list: inout RenderList) {
+    /// The innermost group-opacity group being flattened into and the opacity accumulated
+    /// since it began (what quads are drawn with into its offscreen image).
+    private struct GroupContext {
+        var index: Int
+        var opacity: Double
+    }
+
+    private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, _ parentGroup: GroupContext,
+                                clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
         if layer.isHidden { return }
-        let opacity = parentOpacity * layer.opacity
+        let drawn = layer.presentation()   // the model with its animations applied
+        let opacity = parentOpacity * drawn.opacity
         if !(opacity > 0) { return }
-        let world = layer.matrixToSuperlayer * base
-        let size = layer.bounds
+        let world = drawn.matrixToSuperlayer * base
+        let size = drawn.bounds
         let h = world.planeHomography
         if !layer.isDoubleSided && !Flattener.facesViewer(h, size: size) { return }
 
-        if layer.contents != .none {
-            appendQuad(layer, world: world, opacity: opacity, clip: clip, clipBox: clipBox, into: &list)
+        // Group opacity: the layer and its sublayers become one image composited with the
+        // layer's opacity (times what accumulated since the enclosing group).
+        let grouped = layer.allowsGroupOpacity && drawn.opacity < 1 && !layer.sublayers.isEmpty
+        var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
+        let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
+        if grouped {
+            let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
+            list.groups.append(RenderGroup(name: layer.name, opacity: g.opacity, box: .zero, end: -1, firstQuad: quadsBefore,
+                                           clipDepth: clipDepth, parent: parentGroup.index))
+            list.commands.append(.beginGroup(groupIndex))
+            g = GroupContext(index: groupIndex, opacity: 1)
+        }
+        visitContents(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
+        if grouped {
+            endGroup(groupIndex, begin: groupBegin, quadsBefore: quadsBefore, outer: parentGroup, clipBox: clipBox, into: &list)
+        }
+    }
+
+    /// Closes group `index`: drops it when it drew nothing, folds its opacity into its only
+    /// quad when it drew one (the same pixels without an offscreen image), otherwise
+    /// records its box and appends `endGroup`.
+    private func endGroup(_ index: Int, begin: Int, quadsBefore: Int, outer: GroupContext, clipBox: Rect,
+                          into list: inout RenderList) {
+        let drawn = list.quads.count - quadsBefore
+        if drawn <= 1 {
+            // A group with at most one quad holds no kept group: it is the last one recorded.
+            let opacity = list.groups[index].opacity
+            list.groups.removeLast(list.groups.count - index)
+            list.commands.remove(at: begin)
+            if drawn == 1 {
+                list.quads[quadsBefore].opacityInGroup *= opacity
+                list.quads[quadsBefore].group = outer.index
+                if list.quads[quadsBefore].opacityInGroup < 1 { list.quads[quadsBefore].isOpaque = false }
+            }
+            return
+        }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for i in quadsBefore..<list.quads.count {
+            let q = list.quads[i]
+            let c = q.corners
+            let b = q.isInFrontOfEye ? Rect.bounding(c.0, c.1, c.2, c.3) : clipBox
+            x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY)
+        }
+        list.groups[index].box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(clipBox) ?? .zero
+        list.groups[index].end = list.commands.count
+        list.commands.append(.endGroup(index))
+    }
+
+    /// The layer's own quad, then its sublayers (inside a clip when it masks to bounds).
+    private mutating func visitContents(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double, _ g: GroupContext, clip: Int,
+                                        clipBox: Rect, depth: Int, into list: inout RenderList) {
+        let size = drawn.bounds
+        if drawn.contents != .none {
+            appendQuad(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
         }
         if layer.sublayers.isEmpty { return }
 
-        let childBase = layer.sublayerMatrix * Transform3D.flatten * world
+        let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
         if layer.masksToBounds {
             let box = Flattener.projectedBox(world, size: size) ?? clipBox
             guard let visible = box.intersection(clipBox) else { return }
             let index = list.clips.count
             let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: layer.cornerRadius,
+            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
                                          parent: clip, depth: parentDepth + 1, visibleBox: visible))
             let commandsBefore = list.commands.count, quadsBefore = list.quads.count
             list.commands.append(.pushClip(index))
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, clip: index, clipBox: visible,
+            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: index, clipBox: visible,
                           depth: depth + 1, into: &list)
             if list.quads.count == quadsBefore {
                 // Nothing visible inside: drop the clip entirely.
@@ -91,14 +154,14 @@ public struct Flattener {
                 list.commands.append(.popClip(index))
             }
         } else {
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, clip: clip, clipBox: clipBox,
+            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: clip, clipBox: clipBox,
                           depth: depth + 1, into: &list)
         }
     }
 
-    private func appendQuad(_ layer: Layer, world: Transform3D, opacity: Double, clip: Int, clipBox: Rect,
-                            into list: inout RenderList) {
-        let size = layer.bounds
+    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
+                            _ g: GroupContext, clip: Int, clipBox: Rect, into list: inout RenderList) {
+        let size = drawn.bounds
         guard size.width > 0, size.height > 0 else { return }
         let v0 = world.apply(Vector4(0, 0, 0, 1)), v1 = world.apply(Vector4(size.width, 0, 0, 1))
         let v2 = world.apply(Vector4(size.width, size.height, 0, 1)), v3 = world.apply(Vector4(0, size.height, 0, 1))
@@ -114,25 +177,25 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
-        switch layer.contents {
+        switch drawn.contents {
         case .none:
             return
         case .color(let c):
-            cornerRadius = layer.cornerRadius
+            cornerRadius = drawn.cornerRadius
             opaque = c.a >= 1
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
                                                                  crop: layer.masksToBounds)
-            if layer.masksToBounds { cornerRadius = layer.cornerRadius }
+            if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
         }
         if contentRect.isEmpty { return }
         list.commands.append(.quad(list.quads.count))
         list.quads.append(RenderQuad(
             name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
-            textureRect: textureRect, contents: layer.contents, opacity: opacity, cornerRadius: cornerRadius,
-            clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
-            isOpaque: opaque && opacity >= 1 && cornerRadius <= 0 && inFront))
+            textureRect: textureRect, contents: drawn.contents, opacity: opacity, opacityInGroup: g.opacity,
+            group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
+            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

@@ -63,6 +63,10 @@ public final class Layer {
     public var sublayerTransform: Transform3D = .identity
     /// Opacity in 0...1; multiplies down the tree.
     public var opacity: Double = 1
+    /// CALayer.allowsGroupOpacity (true by default, as since iOS 7): a layer with opacity
+    /// below 1 and sublayers is composited as one image, so its opaque sublayers hide
+    /// what lies under them inside it. false: the opacity multiplies onto each quad.
+    public var allowsGroupOpacity = true
     /// Clip sublayers (and the contents) to the bounds, rounded by `cornerRadius`.
     public var masksToBounds = false
     /// Radius of the rounded corners of the colour fill and of the clip.
@@ -79,6 +83,13 @@ public final class Layer {
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
+    /// Attached animations (Layer+Animations.swift); nil until the first is added.
+    var animationState: LayerAnimationState?
+    /// Scene time of the last `advanceAnimations(to:)` that reached this layer.
+    public internal(set) var animationTime: Double = 0
+    /// True when this layer or a sublayer may have animations (cleared by
+    /// `advanceAnimations(to:)` once none are left): unanimated subtrees are not walked.
+    var subtreeMayAnimate = false
 
     /// Creates a layer with a name, bounds size and position.
     public init(name: String = "", bounds: Size = .zero, position: Point = .zero) {
@@ -105,6 +116,7 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.append(layer)
+        if layer.subtreeMayAnimate { markSubtreeMayAnimate() }
     }
 
     /// Inserts a sublayer at `index`.
@@ -112,6 +124,7 @@ public final class Layer {
         layer.removeFromSuperlayer()
         layer.superlayer = self
         sublayers.insert(layer, at: min(max(0, index), sublayers.count))
+        if layer.subtreeMayAnimate { markSubtreeMayAnimate() }
     }
 
     /// Detaches this layer from its superlayer.
@@ -128,20 +141,10 @@ public final class Layer {
     }
 
     /// Maps bounds-space points to the superlayer's space (before its flattening).
-    public var matrixToSuperlayer: Transform3D {
-        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
-        if transform.isIdentity {
-            return .translation(position.x - ax, position.y - ay, zPosition)
-        }
-        return Transform3D.translation(-ax, -ay, 0) * transform * .translation(position.x, position.y, zPosition)
-    }
+    public var matrixToSuperlayer: Transform3D { LayerPresentation(model: self).matrixToSuperlayer }
 
     /// The sublayerTransform taken about this layer's anchor point.
-    public var sublayerMatrix: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
-        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
-        return Transform3D.translation(-ax, -ay, 0) * sublayerTransform * .translation(ax, ay, 0)
-    }
+    public var sublayerMatrix: Transform3D { LayerPresentation(model: self).sublayerMatrix }
 
     /// Finds the first layer with `name` in this subtree (depth first).
     public func find(_ name: String) -> Layer? {

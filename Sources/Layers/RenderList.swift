@@ -19,8 +19,13 @@ public struct RenderQuad: Sendable {
     public var textureRect: Rect
     /// Colour fill or image.
     public var contents: LayerContents
-    /// Accumulated opacity.
+    /// Accumulated opacity (every ancestor's opacity multiplied in, groups included).
     public var opacity: Double
+    /// Opacity relative to the innermost enclosing group (equals `opacity` outside any
+    /// group): what the quad is drawn with into its group's offscreen image.
+    public var opacityInGroup: Double
+    /// Index into `RenderList.groups` of the innermost enclosing group, or -1.
+    public var group: Int
     /// Rounded corners of the quad's own shape (0: square).
     public var cornerRadius: Double
     /// Index into `RenderList.clips` of the innermost clip, or -1.
@@ -52,6 +57,27 @@ public struct RenderClip: Sendable {
     public var visibleBox: Rect
 }
 
+/// A group-opacity layer (CALayer.allowsGroupOpacity): the commands between its
+/// `beginGroup` and `endGroup` are drawn into an offscreen image, which is then
+/// composited once with `opacity`.
+public struct RenderGroup: Sendable {
+    /// Name of the grouping layer.
+    public var name: String
+    /// The group's opacity relative to its own enclosing group (or the canvas).
+    public var opacity: Double
+    /// Canvas-space box holding everything the group draws (its quads' projected
+    /// bounds, cut to the clip around the group).
+    public var box: Rect
+    /// Index into `commands` of the group's `endGroup`.
+    public var end: Int
+    /// Index of the group's first quad (its painter's-order position).
+    public var firstQuad: Int
+    /// Nesting depth of the clips around the group (0: none): its stencil base.
+    public var clipDepth: Int
+    /// Index of the enclosing group, or -1.
+    public var parent: Int
+}
+
 /// The drawing program produced by `flatten`: quads in Core Animation's drawing order,
 /// interleaved with clip pushes and pops.
 public enum RenderCommand: Sendable, Equatable {
@@ -61,6 +87,10 @@ public enum RenderCommand: Sendable, Equatable {
     case pushClip(Int)
     /// Stop clipping to `clips[index]` (restores its parent).
     case popClip(Int)
+    /// Start drawing into the offscreen image of `groups[index]`.
+    case beginGroup(Int)
+    /// Composite `groups[index]` into what encloses it.
+    case endGroup(Int)
 }
 
 /// The output of flattening a layer tree: plain values, no GL. Reuse one list across
@@ -69,6 +99,8 @@ public struct RenderList: Sendable {
     public var quads: [RenderQuad] = []
     public var clips: [RenderClip] = []
     public var commands: [RenderCommand] = []
+    /// Group-opacity groups, in the order their `beginGroup` appears.
+    public var groups: [RenderGroup] = []
     /// Canvas size in points.
     public var canvas: Size = .zero
 
@@ -79,5 +111,6 @@ public struct RenderList: Sendable {
         quads.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         commands.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
     }
 }

@@ -203,6 +203,20 @@ public final class GLContextHost {
         }
     }
 
+    /// Sleeps until an event arrives or `timeout` seconds pass, then drains the queue into
+    /// `events` like `pollEvents`. Returns true when any SDL event arrived, including ones
+    /// with no `PlatformEvent` (the window exposed or shown again: redraw), false on timeout.
+    /// A host that has nothing new to draw calls this instead of spinning.
+    @discardableResult
+    public func waitEvents(into events: inout [PlatformEvent], timeout: Double) -> Bool {
+        let milliseconds = timeout.isFinite ? Int32(max(0, min(timeout, 3600)) * 1000) : 0
+        var event = SDL_Event()
+        guard SDL_WaitEventTimeout(&event, milliseconds) != 0 else { return false }
+        if let converted = convert(event) { events.append(converted) }
+        pollEvents(into: &events)
+        return true
+    }
+
     /// Returns the next converted event, or nil when the queue is empty.
     public func pollEvent() -> PlatformEvent? {
         var event = SDL_Event()

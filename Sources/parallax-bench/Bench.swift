@@ -17,12 +17,25 @@ struct SceneResult: Encodable {
     var updateMs: Summary
     var flattenMs: Summary
     var submitMs: Summary
+    /// The main thread's CPU time in the GL submit (our renderer plus the driver's front end).
+    var submitCpuMs: Summary
+    /// Input + update + flatten: our CPU work before any GL call.
+    var oursCpuMs: Summary
+    /// Wall time not spent on the main thread's CPU: waiting for the rasteriser (mid-frame
+    /// flushes and glFinish) or the GPU.
+    var rasterWaitMs: Summary
     var gpuMs: Summary?
     var wallMs: Summary
     var fps: Double
     var pixelsPerFrame: Double
-    var fillFloorMs: Summary
-    var ratioToFillFloor: Double
+    /// Visible pixels per frame, counted exactly on every 8th measured frame (`countVisiblePixels`).
+    var visiblePixelsPerFrame: Double
+    /// One clear plus the visible pixels at the machine's plain blended bilinear fill rate.
+    var speedOfLightMs: Double
+    var ratioToSpeedOfLight: Double
+    var fillMegapixelsPerSecond: Double
+    var nearestFillMegapixelsPerSecond: Double
+    var clearMs: Double
     var drawCallsPerFrame: Double
     var stateChangesPerFrame: Double
     var textureUploadsPerFrame: Double
@@ -33,6 +46,9 @@ struct SceneResult: Encodable {
     var coreMicrosecondsPerLayer: Double
     var textures: Int
     var textureBytes: Int
+    /// With --damage: the same frames redrawn only where they changed, into the kept frame.
+    var damageWallMs: Summary?
+    var damagePixelsPerFrame: Double?
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -40,11 +56,15 @@ final class Bench {
     let renderer: GLRenderer
     let framebuffer: Framebuffer
     let frames: Int, warmup: Int, dt: Double
+    let probe: FillProbe
+    /// When set, every measured frame's quads are written for the peer renderers (untimed).
+    var poses: PoseExport?
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
-    init(renderer: GLRenderer, framebuffer: Framebuffer, frames: Int, warmup: Int, dt: Double) {
+    init(renderer: GLRenderer, framebuffer: Framebuffer, frames: Int, warmup: Int, dt: Double, probe: FillProbe) {
         self.renderer = renderer
+        self.probe = probe
         self.framebuffer = framebuffer
         self.frames = frames
         self.warmup = warmup
@@ -59,7 +79,9 @@ final class Bench {
         return try SceneLoader.load(path: name, images: images)
     }
 
-    func run(scene name: String) throws -> SceneResult {
+    /// `damage`: redraw each frame only where it differs from the previous one, into the
+    /// kept framebuffer (a frame with no change draws nothing).
+    func run(scene name: String, damage: Bool = false) throws -> SceneResult {
         let images = ImageStore()
         let scene = try Bench.load(name, images: images)
         let total = warmup + frames
@@ -70,6 +92,8 @@ final class Bench {
         let target = RenderTarget.framebuffer(framebuffer)
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()
+        var submitCpu = [Double](), visible = [Double]()
+        submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
@@ -79,6 +103,8 @@ final class Bench {
         var allocations: UInt64 = 0, allocationsCore: UInt64 = 0
         var nextEvent = 0
         var layerCount = 0
+        var previous = RenderList()
+        var damagePixels = 0.0
 
         for frame in 0..<total {
             let t = Double(frame) * dt
@@ -96,7 +122,22 @@ final class Bench {
             sceneRenderer.flatten(scene)
             let t3 = now()
             if measured { alloc_counter_enable(0); allocationsCore += alloc_counter_count(); alloc_counter_enable(1) }
-            sceneRenderer.submit(scene, images: images, into: target)
+            let c3 = threadCPU()
+            var drawn = true
+            if damage {
+                let region = frame == 0 ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
+                                        : sceneRenderer.list.damage(since: previous)
+                if let region {
+                    renderer.render(sceneRenderer.list, into: target, images: images, background: scene.background,
+                                    damage: frame == 0 ? nil : region)
+                } else {
+                    drawn = false
+                }
+                previous.copy(from: sceneRenderer.list)
+            } else {
+                sceneRenderer.submit(scene, images: images, into: target)
+            }
+            let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }
             renderer.finish()
@@ -104,12 +145,20 @@ final class Bench {
             if startupSeconds == nil { startupSeconds = processUptime() }
             if measured {
                 input.append((t1 - t0) * 1000); update.append((t2 - t1) * 1000); flatten.append((t3 - t2) * 1000)
-                submit.append((t4 - t3) * 1000); wall.append((t5 - t0) * 1000)
+                submit.append((t4 - t3) * 1000); wall.append((t5 - t0) * 1000); submitCpu.append((c4 - c3) * 1000)
                 if let g = renderer.lastGPUMilliseconds { gpu.append(g) }
-                let s = renderer.stats
+                let s = drawn ? renderer.stats : FrameStats()
+                damagePixels += Double(drawn ? (s.damagePixels > 0 ? s.damagePixels : framebuffer.width * framebuffer.height) : 0)
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
+                try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
+                                  width: framebuffer.width, height: framebuffer.height)
+                if !damage, (frame - warmup) % 8 == 0 {
+                    // Outside the timed part: the same frame again, counting what is visible.
+                    visible.append(Double(try renderer.countVisiblePixels(sceneRenderer.list, into: target, images: images,
+                                                                          background: scene.background)))
+                }
             }
             if frame % 20 == 0 || frame == total - 1 {
                 ToolProcess.note("\r\(name): frame \(frame + 1)/\(total)   ")
@@ -119,55 +168,34 @@ final class Bench {
         ToolProcess.note("\r\u{1B}[K")
 
         let cpu = zip(zip(input, update), zip(flatten, submit)).map { $0.0 + $0.1 + $1.0 + $1.1 }
+        let ours = zip(zip(input, update), flatten).map { $0.0 + $0.1 + $1 }
+        let oursAndSubmitCpu = zip(ours, submitCpu).map { $0 + $1 }
+        let rasterWait = zip(wall, oursAndSubmitCpu).map { Swift.max(0, $0 - $1) }
         let meanPixels = pixels.reduce(0, +) / Double(max(pixels.count, 1))
-        let floor = try fillFloor(pixels: meanPixels)
+        let meanVisible = visible.reduce(0, +) / Double(max(visible.count, 1))
+        // The machine's fill rate, measured right after the scene (same load, same run).
+        let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
+                          : probe.measure(framebuffer: framebuffer, frames: 15)
+        let speedOfLight = fill.milliseconds(forPixels: meanVisible)
         let wallSummary = Summary(wall)
         let n = Double(frames)
         return SceneResult(
             scene: name, layers: layerCount, quadsPerFrame: quads.reduce(0, +) / n,
             cpuMs: Summary(cpu), inputMs: Summary(input), updateMs: Summary(update), flattenMs: Summary(flatten),
-            submitMs: Summary(submit), gpuMs: gpu.isEmpty ? nil : Summary(gpu), wallMs: wallSummary,
+            submitMs: Summary(submit), submitCpuMs: Summary(submitCpu), oursCpuMs: Summary(ours),
+            rasterWaitMs: Summary(rasterWait), gpuMs: gpu.isEmpty ? nil : Summary(gpu), wallMs: wallSummary,
             fps: wallSummary.median > 0 ? 1000 / wallSummary.median : 0, pixelsPerFrame: meanPixels,
-            fillFloorMs: floor, ratioToFillFloor: floor.median > 0 ? wallSummary.median / floor.median : 0,
+            visiblePixelsPerFrame: meanVisible, speedOfLightMs: speedOfLight,
+            ratioToSpeedOfLight: speedOfLight > 0 ? wallSummary.median / speedOfLight : 0,
+            fillMegapixelsPerSecond: fill.pixelsPerSecond / 1e6, nearestFillMegapixelsPerSecond: fill.nearestPixelsPerSecond / 1e6,
+            clearMs: fill.clearMilliseconds,
             drawCallsPerFrame: draws.reduce(0, +) / n, stateChangesPerFrame: changes.reduce(0, +) / n,
             textureUploadsPerFrame: Double(uploads) / n,
             allocationsPerFrame: Double(allocations) / n, allocationsPerFrameExcludingDriver: Double(allocationsCore) / n,
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
-            coreMicrosecondsPerLayer: layerCount > 0
-                ? Summary(zip(zip(input, update), flatten).map { $0.0 + $0.1 + $1 }).median * 1000 / Double(layerCount) : 0,
-            textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes)
-    }
-
-    /// Times `pixels` blended texels drawn as full-screen textured quads (plus one
-    /// partial quad for the remainder): the floor any compositor pays for that fill.
-    func fillFloor(pixels: Double) throws -> Summary {
-        let images = ImageStore()
-        var painter = Painter(width: 64, height: 64)
-        painter.radialGradient(center: Point(32, 32), radius: 45, inner: Color(1, 1, 1, 0.9), outer: Color(0.2, 0.4, 0.8, 0.6))
-        let ref = images.add(painter.image(), key: "floor")
-        let w = Double(framebuffer.width), h = Double(framebuffer.height)
-        let canvas = Size(w, h)
-        var remaining = pixels
-        var layers: [Layer] = []
-        while remaining > 0.5 {
-            let rows = min(h, remaining / w)
-            let l = Layer(name: "floor", bounds: Size(w, rows), position: Point(w / 2, rows / 2))
-            l.contents = .image(ref)
-            layers.append(l)
-            remaining -= rows * w
-        }
-        var list = RenderList()
-        var flattener = Flattener()
-        flattener.flatten(layers, canvas: canvas, into: &list)
-        renderer.textures.removeAll()
-        var samples: [Double] = []
-        for frame in 0..<(warmup + frames) {
-            let t0 = now()
-            renderer.render(list, into: .framebuffer(framebuffer), images: images, background: Color(0, 0, 0, 1))
-            renderer.finish()
-            if frame >= warmup { samples.append((now() - t0) * 1000) }
-        }
-        return Summary(samples)
+            coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
+            textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
+            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {
@@ -180,6 +208,14 @@ final class Bench {
 func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// CPU seconds used by the calling thread (not the driver's rasteriser threads).
+@inline(__always)
+func threadCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 

@@ -6,9 +6,31 @@ enum BenchScenes {
     static let names = ["button", "grid", "carousel", "carousel-100k", "cube", "header"]
     /// Available by name but not run by default: 1,000 small layers, for the flatten
     /// pass's marginal cost per layer; the TV home screen (issue #15).
-    static let extras = ["layers-1000", "home"]
+    /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
+    /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
+    /// the cost of group opacity.
+    static let extras = ["layers-1000", "home", "fade-group", "fade-per-layer"]
 
     static func json(_ name: String) -> String? {
-        names.contains(name) || extras.contains(name) ? BuiltInScenes.json(name) : nil
+        switch name {
+        case "fade-group": return fade(groupOpacity: true)
+        case "fade-per-layer": return fade(groupOpacity: false)
+        default: return names.contains(name) || extras.contains(name) ? BuiltInScenes.json(name) : nil
+        }
+    }
+
+    static func fade(groupOpacity: Bool) -> String {
+        let layers = (0..<4).map { i in
+            """
+            {"name": "layer\(i)", "frame": [\(20 + 30 * i), \(20 + 20 * i), 680, 380], "color": [\(0.2 * Double(i)), 0.4, 0.8, 1]}
+            """
+        }.joined(separator: ", ")
+        return """
+        {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]},
+         "components": [{"kind": "layer", "name": "card", "frame": [240, 120, 800, 480], "opacity": 0.6,
+                         "allowsGroupOpacity": \(groupOpacity), "color": [1, 1, 1, 1], "cornerRadius": 20,
+                         "transform": [{"rotate": [0.3, 0, 1, 0]}, {"perspective": 1000}],
+                         "sublayers": [\(layers)]}]}
+        """
     }
 }

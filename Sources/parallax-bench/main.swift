@@ -17,8 +17,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Named scenes: \(BenchScenes.names.joined(separator: ", ")) (run by default), and \(BenchScenes.extras.joined(separator: ", ")). \
         Per frame it measures CPU time (input, update, flatten, submit), GPU time (GL_TIME_ELAPSED where the \
-        driver has it) and wall time to completion (glFinish), and compares the frame with a fill floor: the same \
-        number of blended pixels drawn as plain full-screen textured quads, measured in the same run.
+        driver has it) and wall time to completion (glFinish), and compares the frame with its speed of light: \
+        one clear plus the frame's exactly counted visible pixels at the machine's plain blended bilinear fill rate \
+        (a minimal one-sample shader on full-screen quads), measured right after each scene in the same run.
         """)
 
     @Option(name: .customLong("scene"), help: "A named scene or a scene file (repeatable).")
@@ -48,6 +49,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Random seed for --soak.")
     var seed: UInt64 = 1
 
+    @Option(help: "Write the measured frames' quads and images to this folder for scripts/compare-peers.sh (one --scene).")
+    var poses: String?
+
+    @Flag(help: "Also time each scene redrawn only where frames change (damage tracking into a kept frame).")
+    var damage = false
+
     @Option(help: "Poster mode: browse a carousel of this many generated 1500x2250 JPEGs at 8 items/s, cold then warm.")
     var posters: Int?
 
@@ -71,6 +78,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
+        if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
         guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
@@ -92,7 +100,8 @@ struct BenchCommand: ParsableCommand {
             rendererOptions.gpuTiming = !noGpuTiming
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let framebuffer = try Framebuffer(width: p[0], height: p[1])
-            let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt)
+            let probe = try FillProbe(shaderDirectory: shaders)
+            let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
             if let posters {
                 let folder = posterFolder ?? "/tmp/parallax-posters-\(posters)"
                 print(try PosterBench(bench: bench, count: posters, folder: folder,
@@ -108,8 +117,18 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             let names = scenes.isEmpty ? BenchScenes.names : scenes
+            if let poses { bench.poses = try PoseExport(directory: poses, width: p[0], height: p[1]) }
             var results: [SceneResult] = []
-            for name in names { results.append(try bench.run(scene: name)) }
+            for name in names {
+                var result = try bench.run(scene: name)
+                if damage {
+                    let damaged = try bench.run(scene: name, damage: true)
+                    result.damageWallMs = damaged.damageWallMs
+                    result.damagePixelsPerFrame = damaged.damagePixelsPerFrame
+                }
+                results.append(result)
+            }
+            try bench.poses?.finish()
             let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p[0], p[1]], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
             print(report.table)

@@ -40,6 +40,13 @@ final class DemoApp {
     private var fpsFrames = 0
     private var fpsStart = 0.0
     private var drawable = (width: 0, height: 0)
+    /// The render list on screen (to skip frames that would draw it again).
+    private var presented = RenderList()
+    private var mustPresent = true
+    /// How long to sleep waiting for events while nothing changes (0: draw at full rate).
+    private var idleWait = 0.0
+    /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
+    private(set) var framesDrawn = 0, framesSkipped = 0
     private var windowPoints = (width: 0, height: 0)
 
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
@@ -69,17 +76,38 @@ final class DemoApp {
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
+    ///
+    /// Idle: a frame whose render list draws the same pixels as the one on screen is not
+    /// drawn nor presented; the loop then sleeps in `waitEvents` (1/60 s, doubling up to
+    /// `maxIdleWait` while nothing changes), so a scene at rest costs almost no CPU and
+    /// input wakes it at once. A change that starts from rest with no input (a timer in a
+    /// component) shows at most `maxIdleWait` late.
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
             events.removeAll(keepingCapacity: true)
-            host.pollEvents(into: &events)
+            if idleWait > 0 {
+                if host.waitEvents(into: &events, timeout: idleWait) { mustPresent = true }
+            } else {
+                host.pollEvents(into: &events)
+            }
             // Scene time is taken per event: a scene switch restarts the clock mid-batch.
             for e in events { handle(e, at: clock.now()) }
             session.advance(wall: clock.now())
             if drawable.width > 0 && drawable.height > 0 {
-                sceneRenderer.render(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
-                host.swapBuffers()
+                sceneRenderer.flatten(scene)
+                if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
+                    sceneRenderer.submit(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
+                    host.swapBuffers()
+                    presented.copy(from: sceneRenderer.list)
+                    // An image whose upload waits for a later frame: that frame must be drawn.
+                    mustPresent = sceneRenderer.renderer.stats.deferredUploads > 0
+                    idleWait = 0
+                    framesDrawn += 1
+                } else {
+                    idleWait = idleWait == 0 ? 1.0 / 60 : min(idleWait * 2, DemoApp.maxIdleWait)
+                    framesSkipped += 1
+                }
             } else {
                 // Minimised or 0x0: nothing to draw; do not spin.
                 Thread.sleep(forTimeInterval: 0.05)
@@ -90,11 +118,15 @@ final class DemoApp {
         }
     }
 
+    /// The longest sleep between checks of a scene at rest.
+    static let maxIdleWait = 0.1
+
     /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
     func toggleFullscreen() {
         host.toggleFullscreen()
         drawable = host.drawableSize
         windowPoints = host.windowSize
+        mustPresent = true
     }
 
     private func updateTitle() {
@@ -115,6 +147,7 @@ final class DemoApp {
         case .resized(let pw, let ph, let xw, let xh):
             windowPoints = (pw, ph)
             drawable = (xw, xh)
+            mustPresent = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .key(let name, let down, _):
@@ -180,6 +213,7 @@ final class DemoApp {
             images = fresh
             sceneRenderer.renderer.textures.removeAll()
             eventLog?.attach(to: next)
+            mustPresent = true
             // The recording goes on: a scene line starts the new scene's segment.
             session.replace(with: next, name: name, wall: clock.now())
             print("scene: \(name)\(reload ? " (reloaded)" : "")")

@@ -77,6 +77,7 @@ struct DemoCommand: ParsableCommand {
                                   recordPath: record, eventsPath: events, screenshotFolder: folder)
             if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
+            if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
             // Debug builds record glGetError results; report them at exit (issue #7: zero expected).

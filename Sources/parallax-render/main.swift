@@ -1,4 +1,6 @@
-// parallax-render: renders one frame of a scene headless and exits (DESIGN.md section 5).
+// parallax-render: renders one frame of a scene headless and exits (DESIGN.md section 5),
+// or a sequence of frames (--frames N --fps F) as numbered PNGs and, through ffmpeg, an
+// animated GIF, animated PNG or video (--out).
 import ArgumentParser
 import Components
 import Foundation
@@ -12,11 +14,13 @@ import SceneRuntime
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallax-render",
-        abstract: "Render one frame of a scene headless: a PNG and/or a quads dump.",
+        abstract: "Render a scene headless: one frame (a PNG and/or a quads dump) or an animation.",
         discussion: """
         SCENE is a scene file (JSON, docs/scene-format.md) or the name of a built-in scene \
         (\(BuiltInScenes.names.joined(separator: ", "))). Without --png or --quads the quads dump goes to \
-        standard output. Errors are one line on standard error, exit status 1.
+        standard output. With --frames N, frame i is the scene at --time + i / --fps; --png and --quads \
+        then take a numbered pattern (frames/f-%04d.png, numbers from 0) and --out encodes the frames \
+        with ffmpeg into a .gif, .apng, .mp4 or .webm. Errors are one line on standard error, exit status 1.
         """)
 
     @Argument(help: "Scene file, or a built-in scene name.")
@@ -49,6 +53,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "MSAA samples for the offscreen framebuffer (0: analytic edge antialiasing only).")
     var samples: Int = 0
 
+    @Option(help: "Render this many frames, starting at --time, --fps apart (1...100000).")
+    var frames: Int?
+
+    @Option(help: "Frames per second of scene time for --frames.")
+    var fps: Double = 30
+
+    @Option(help: "With --frames: encode the frames with ffmpeg into this .gif, .apng (.png), .mp4 or .webm file.")
+    var out: String?
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a finite number >= 0") }
@@ -60,25 +73,27 @@ struct RenderCommand: ParsableCommand {
             }
         }
         guard (0...16).contains(samples) else { throw ValidationError("--samples must be in 0...16") }
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be a number in (0, 1000]") }
+        if let frames {
+            guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be in 1...100000") }
+            guard png != nil || quads != nil || out != nil else {
+                throw ValidationError("--frames needs --png PATTERN, --quads PATTERN or --out FILE")
+            }
+            guard quads != "-" else { throw ValidationError("--quads - cannot hold several frames; give a pattern") }
+        } else if out != nil {
+            throw ValidationError("--out needs --frames N (and --fps F)")
+        }
     }
 
     func run() throws {
         let images = ImageStore()
         let scene = try loadScene(scene, images: images)
-        var events: [TimedEvent] = []
-        if let pointer {
-            let (x, y) = try parsePair(pointer, separator: ",", option: "--pointer")
-            events.append(TimedEvent(time: 0, event: .move(Point(x, y))))
-            events.append(TimedEvent(time: 0, event: .pointer(Point(x, y), button: .left, down: true)))
-        }
-        if let replay {
-            events += try Replay.events(try Replay.text(path: replay), file: replay, scene: self.scene)
-        }
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
-        let driver = SceneDriver(scene: scene, events: events)
+        defer { withExtendedLifetime(eventLog) {} }
+        let driver = SceneDriver(scene: scene, events: try inputEvents())
+        if frames != nil { return try renderFrames(driver, images: images) }
         driver.advance(to: time)
-        withExtendedLifetime(eventLog) {}
         if let failure = eventLog?.failure { throw failure }
 
         if png != nil, let size {
@@ -97,6 +112,66 @@ struct RenderCommand: ParsableCommand {
         }
 
         guard let png else { return }
+        try withOffscreenRenderer(scene) { renderer, framebuffer in
+            renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+            try checkImages(images)
+            try renderer.readPixels(framebuffer).writePNG(path: png)
+        }
+    }
+
+    /// --frames: frame i at --time + i / --fps, as numbered PNGs and quads dumps, then
+    /// encoded by ffmpeg when --out is given.
+    func renderFrames(_ driver: SceneDriver, images: ImageStore) throws {
+        let count = frames ?? 1
+        let pngPattern = try png.map { try FramePattern($0, option: "--png") }
+        let quadsPattern = try quads.map { try FramePattern($0, option: "--quads") }
+        var format: AnimationFormat?
+        var ffmpeg: String?
+        if let out {
+            format = try AnimationFormat(path: out)
+            guard let found = FrameExport.findFFmpeg() else { throw ExportError(FrameExport.missingFFmpeg) }
+            ffmpeg = found
+        }
+        // Frames for ffmpeg go to the --png pattern, or to a temporary folder.
+        var temporary: String?
+        var framePattern = pngPattern
+        if out != nil && framePattern == nil {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-render-\(UUID().uuidString)").path
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw ExportError("cannot create a temporary folder \(dir): \(error.localizedDescription)")
+            }
+            temporary = dir
+            framePattern = try FramePattern(dir + "/frame-%05d.png", option: "--out")
+        }
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+
+        let scene = driver.scene
+        var list = RenderList()
+        var flattener = Flattener()
+        let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
+            for i in 0..<count {
+                let t = time + Double(i) / fps
+                driver.advance(to: t)
+                flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+                if let quadsPattern { try write(QuadsDump.json(list, time: t), to: quadsPattern.path(i)) }
+                guard let renderer, let framebuffer, let framePattern else { continue }
+                renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+                try checkImages(images)
+                try renderer.readPixels(framebuffer).writePNG(path: framePattern.path(i))
+            }
+        }
+        if framePattern == nil {
+            try draw(nil, nil)
+        } else {
+            try withOffscreenRenderer(scene) { try draw($0, $1) }
+        }
+        if let out, let format, let ffmpeg, let framePattern {
+            try FrameExport.encode(ffmpeg: ffmpeg, format: format, input: framePattern.pattern, fps: fps, output: out)
+        }
+    }
+
+    /// Creates the headless context, renderer and framebuffer at the --size pixel size.
+    func withOffscreenRenderer(_ scene: Scene, _ body: (GLRenderer, Framebuffer) throws -> Void) throws {
         var (w, h) = (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
         if let size {
             let s = try parsePair(size, separator: "x", option: "--size")
@@ -113,16 +188,35 @@ struct RenderCommand: ParsableCommand {
             rendererOptions.antialias = samples == 0
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let framebuffer = try Framebuffer(width: w, height: h, samples: samples)
-            renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
-            let image = renderer.readPixels(framebuffer)
-            if let failed = images.loadErrors.first {
-                throw SceneError(file: self.scene, path: "", message: "image \(failed.key) failed to load: \(failed.value)")
-            }
-            try image.writePNG(path: png)
-            framebuffer.destroy()
+            defer { framebuffer.destroy() }
+            try body(renderer, framebuffer)
         }
     }
 
+    /// Fails when an image of the scene could not be loaded.
+    func checkImages(_ images: ImageStore) throws {
+        if let failed = images.loadErrors.first {
+            throw SceneError(file: self.scene, path: "", message: "image \(failed.key) failed to load: \(failed.value)")
+        }
+    }
+
+    /// The --pointer and --replay events.
+    func inputEvents() throws -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        if let pointer {
+            let (x, y) = try parsePair(pointer, separator: ",", option: "--pointer")
+            events.append(TimedEvent(time: 0, event: .move(Point(x, y))))
+            events.append(TimedEvent(time: 0, event: .pointer(Point(x, y), button: .left, down: true)))
+        }
+        if let replay {
+            events += try Replay.events(try Replay.text(path: replay), file: replay, scene: self.scene)
+        }
+        return events
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try OutputFile.write(text, to: path)
+    }
 }
 
 /// Loads a scene file, or a built-in scene when `name` is not a file but names one.

@@ -1,0 +1,52 @@
+// The exact visible-pixel count behind parallax-bench's speed of light.
+//
+// Does NOT: time anything, or change how a normal frame is drawn (the counting variants of
+// the shaders are separate programs, compiled on the first count).
+
+import CGL
+import Layers
+
+extension GLRenderer {
+    /// Renders `list` into `target` exactly as `render` does and returns the fragments that
+    /// reached the target and changed it: inside their clips, not hidden behind later opaque
+    /// parts (the depth pre-pass rejects those), and not fully transparent (discarded), group
+    /// images and their composites included, clip-shape (stencil) passes left out. This is
+    /// the work an ideal compositor cannot avoid: each visible layer pixel blended once.
+    /// Waits for the GPU.
+    public func countVisiblePixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
+                                   background: Color) throws -> Int {
+        if countingPrograms == nil {
+            let l = shaderLibrary
+            let quad = try ShaderProgram(library: l, vertex: "quad.vert", fragment: "quad.frag", defines: ["COUNT_VISIBLE"])
+            let textured = try ShaderProgram(library: l, vertex: "quad.vert", fragment: "quad.frag",
+                                             defines: ["PLAIN", "TEXTURED", "COUNT_VISIBLE"])
+            let color = try ShaderProgram(library: l, vertex: "quad.vert", fragment: "quad.frag",
+                                          defines: ["PLAIN", "COLORED", "COUNT_VISIBLE"])
+            for p in [quad, textured, color] {
+                glUseProgram(p.program)
+                glUniform1i(p.texture, 0)
+            }
+            countingPrograms = (quad, textured, color)
+            glGenQueries(1, &countQuery)
+        }
+        guard let counting = countingPrograms else { return 0 }
+        let normal = (quadProgram, plainTexturedProgram, plainColorProgram)
+        (quadProgram, plainTexturedProgram, plainColorProgram) = (counting.quad, counting.plainTextured, counting.plainColor)
+        countingVisible = true
+        countedSamples = 0
+        defer {
+            countingVisible = false
+            (quadProgram, plainTexturedProgram, plainColorProgram) = normal
+        }
+        render(list, into: target, images: images, background: background)
+        return Int(countedSamples)
+    }
+
+    /// Ends the running GL_SAMPLES_PASSED query and adds its result (waits for it).
+    func endCountSegment() {
+        glEndQuery(GLConstant.samplesPassed)
+        var samples: GLuint64 = 0
+        glGetQueryObjectui64v(countQuery, GLConstant.queryResult, &samples)
+        countedSamples += samples
+    }
+}

@@ -1,0 +1,108 @@
+// CALayer's animation API: `add(_:forKey:)`, `removeAnimation(forKey:)`,
+// `animation(forKey:)`, `animationKeys()`, `presentation()`, driven by scene time with
+// `advanceAnimations(to:)` (Scene.update calls it on every top-level layer).
+//
+// Does not: keep a global clock. Time is the scene time of the last
+// `advanceAnimations(to:)` on the tree's top layer, which makes replays deterministic;
+// an animation added with `beginTime` 0 begins at that time, as Core Animation begins it
+// at the current media time.
+
+/// A layer's attached animations and its presentation values.
+final class LayerAnimationState {
+    /// In the order added: later non-additive animations override earlier ones, additive
+    /// ones add to the result so far.
+    var entries: [(key: String?, animation: Animation)] = []
+}
+
+extension Layer {
+    /// Attaches a copy of `animation`, replacing the one with the same key. A
+    /// `beginTime` of 0 becomes the current animation time (the scene time of the last
+    /// `advanceAnimations(to:)` on the tree's top layer), as in Core Animation.
+    public func add(_ animation: Animation, forKey key: String?) {
+        let state = animationState ?? LayerAnimationState()
+        animationState = state
+        var copy = animation
+        animationTime = currentAnimationTime
+        if copy.timing.beginTime == 0 { copy.timing.beginTime = animationTime }
+        markSubtreeMayAnimate()
+        if let key { state.entries.removeAll { $0.key == key } }
+        state.entries.append((key, copy))
+    }
+
+    /// Removes the animation added with `key` (nothing when there is none).
+    public func removeAnimation(forKey key: String) {
+        guard let state = animationState else { return }
+        state.entries.removeAll { $0.key == key }
+    }
+
+    /// Removes every animation; the layer then shows its model values.
+    public func removeAllAnimations() {
+        guard let state = animationState else { return }
+        state.entries.removeAll()
+    }
+
+    /// The animation attached with `key`, with its resolved begin time.
+    public func animation(forKey key: String) -> Animation? {
+        animationState?.entries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order added (unkeyed ones are left out).
+    public func animationKeys() -> [String] {
+        animationState?.entries.compactMap(\.key) ?? []
+    }
+
+    /// True while at least one animation is attached.
+    public var hasAnimations: Bool { !(animationState?.entries.isEmpty ?? true) }
+
+    /// The values drawn (CALayer.presentation()): the current model values with the
+    /// animations applied at the layer's animation time (the last
+    /// `advanceAnimations(to:)`). Equal to the model values when no animation is
+    /// attached. Computed on each call from the model, so model changes show at once.
+    public func presentation() -> LayerPresentation {
+        var p = LayerPresentation(model: self)
+        guard let state = animationState else { return p }
+        let t = animationTime
+        for entry in state.entries {
+            let a = entry.animation
+            if a.isRemovedOnCompletion && a.timing.isFinished(at: t) { continue }
+            if let v = a.value(at: t, base: a.keyPath.read(p)) { a.keyPath.write(v, to: &p) }
+        }
+        return p
+    }
+
+    /// Sets the animation time of this layer and of its animated sublayers to scene time
+    /// `t` and removes the animations that have finished and have
+    /// `isRemovedOnCompletion`. Subtrees without animations are skipped. Does not allocate.
+    public func advanceAnimations(to t: Double) {
+        animationTime = t
+        guard subtreeMayAnimate else { return }
+        var animated = false
+        if let state = animationState {
+            if state.entries.contains(where: { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }) {
+                state.entries.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.timing.isFinished(at: t) }
+            }
+            animated = !state.entries.isEmpty
+        }
+        for s in sublayers where s.subtreeMayAnimate {
+            s.advanceAnimations(to: t)
+            animated = animated || s.subtreeMayAnimate
+        }
+        subtreeMayAnimate = animated
+    }
+
+    /// The animation time of the tree's top layer (the one the scene advances).
+    var currentAnimationTime: Double {
+        var top = self
+        while let parent = top.superlayer { top = parent }
+        return top.animationTime
+    }
+
+    /// Marks this layer and its superlayers as having an animated subtree.
+    func markSubtreeMayAnimate() {
+        var layer: Layer? = self
+        while let l = layer, !l.subtreeMayAnimate || l === self {
+            l.subtreeMayAnimate = true
+            layer = l.superlayer
+        }
+    }
+}

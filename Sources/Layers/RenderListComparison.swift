@@ -1,0 +1,83 @@
+// Frame-to-frame comparison of render lists: what lets a host skip a frame that would
+// draw exactly what is already on screen (the demo's idle loop).
+//
+// Does NOT: find which region changed (damage rectangles), look at image pixels (an
+// `ImageRef` stands for immutable pixels), or compare names and tags (they draw nothing).
+
+import LayerMath
+
+extension RenderList {
+    /// True when drawing this list gives the same pixels as drawing `other`: the same canvas,
+    /// commands, and quads, clips and groups that agree in everything the renderer reads.
+    /// Does not allocate.
+    public func drawsSame(as other: RenderList) -> Bool {
+        guard canvas == other.canvas, quads.count == other.quads.count, clips.count == other.clips.count,
+              groups.count == other.groups.count, commands == other.commands else { return false }
+        for i in quads.indices {
+            let a = quads[i], b = other.quads[i]
+            guard a.matrix == b.matrix, a.size == b.size, a.contentRect == b.contentRect, a.textureRect == b.textureRect,
+                  a.contents == b.contents, a.opacityInGroup == b.opacityInGroup, a.group == b.group,
+                  a.cornerRadius == b.cornerRadius, a.clipIndex == b.clipIndex else { return false }
+        }
+        for i in clips.indices {
+            let a = clips[i], b = other.clips[i]
+            guard a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius, a.parent == b.parent,
+                  a.depth == b.depth else { return false }
+        }
+        for i in groups.indices {
+            let a = groups[i], b = other.groups[i]
+            guard a.opacity == b.opacity, a.box == b.box, a.end == b.end, a.firstQuad == b.firstQuad,
+                  a.clipDepth == b.clipDepth else { return false }
+        }
+        return true
+    }
+
+    /// Makes this list a copy of `other`, reusing this list's storage (no allocation once its
+    /// capacity has grown to `other`'s), so that keeping last frame's list costs nothing.
+    public mutating func copy(from other: RenderList) {
+        removeAll()
+        canvas = other.canvas
+        quads.append(contentsOf: other.quads)
+        clips.append(contentsOf: other.clips)
+        commands.append(contentsOf: other.commands)
+        groups.append(contentsOf: other.groups)
+    }
+}
+
+extension RenderList {
+    /// The canvas region where drawing this list gives different pixels than drawing
+    /// `previous` (the union of the old and new boxes of every quad and group that changed),
+    /// nil when nothing changed, the whole canvas when the structure changed (commands,
+    /// clips) or a changed quad reaches behind the eye. Does not allocate.
+    public func damage(since previous: RenderList) -> Rect? {
+        let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard canvas == previous.canvas, quads.count == previous.quads.count, clips.count == previous.clips.count,
+              groups.count == previous.groups.count, commands == previous.commands else { return whole }
+        for i in clips.indices {
+            let a = clips[i], b = previous.clips[i]
+            guard a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius else { return whole }
+        }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ r: Rect) {
+            x0 = min(x0, r.minX); y0 = min(y0, r.minY); x1 = max(x1, r.maxX); y1 = max(y1, r.maxY)
+        }
+        for i in quads.indices {
+            let a = quads[i], b = previous.quads[i]
+            if a.matrix == b.matrix, a.size == b.size, a.contentRect == b.contentRect, a.textureRect == b.textureRect,
+               a.contents == b.contents, a.opacityInGroup == b.opacityInGroup, a.group == b.group,
+               a.cornerRadius == b.cornerRadius, a.clipIndex == b.clipIndex { continue }
+            guard a.isInFrontOfEye, b.isInFrontOfEye else { return whole }
+            add(Rect.bounding(a.corners.0, a.corners.1, a.corners.2, a.corners.3))
+            add(Rect.bounding(b.corners.0, b.corners.1, b.corners.2, b.corners.3))
+        }
+        for i in groups.indices {
+            let a = groups[i], b = previous.groups[i]
+            if a.opacity == b.opacity, a.box == b.box { continue }
+            add(a.box)
+            add(b.box)
+        }
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return whole }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(whole) ?? nil
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Compares parallax-bench with two peer renderers on the same work, on this machine:
+# SDL_Renderer (opengl backend, SDL_RenderGeometry; scripts/peers/sdl_poses.c) and Qt Quick
+# (qmlscene; scripts/peers/poses.qml). For each scene, parallax-bench renders it headless
+# (--poses writes every measured frame's quads and images), then each peer draws those
+# same quads, frame after frame, at the same size, and the three frame rates are printed.
+#
+#   bash scripts/compare-peers.sh                       # button grid carousel cube header
+#   SCENES="button" FRAMES=240 ROUNDS=2 bash scripts/compare-peers.sh
+#
+# Ours and SDL_Renderer render offscreen and wait for the GPU each frame (glFinish); Qt
+# Quick renders into a 1920x1080 window on Xvfb (a virtual X server) and so also pays for
+# presenting each frame. The peers draw no clips nor rounded corners, and SDL_Renderer
+# textures affinely (no perspective): they do the same blending with less care per pixel.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WITH_PEERS=1 bash scripts/setup.sh
+SCENES=${SCENES:-"button grid carousel cube header"}
+FRAMES=${FRAMES:-120}
+ROUNDS=${ROUNDS:-1}
+SIZE=${SIZE:-1920x1080}
+OUT=${OUT:-$(mktemp -d /tmp/compare-peers.XXXXXX)}
+mkdir -p "$OUT"
+
+swift build -c release --product parallax-bench >&2
+bench=$(swift build -c release --show-bin-path)/parallax-bench
+cc -O2 -o "$OUT/sdl_poses" scripts/peers/sdl_poses.c $(pkg-config --cflags --libs sdl2 libpng)
+
+display=:$((90 + RANDOM % 100))
+Xvfb "$display" -screen 0 "${SIZE}x24" >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+sleep 1
+
+printf '%-10s %6s  %10s %10s %10s  %8s %8s\n' scene round "ours fps" "SDL fps" "Qt fps" "x SDL" "x Qt"
+for round in $(seq 1 "$ROUNDS"); do
+    for scene in $SCENES; do
+        dir="$OUT/$scene"
+        "$bench" --scene "$scene" --size "$SIZE" --frames "$FRAMES" --warmup 10 --poses "$dir" \
+            --json "$dir.json" >"$dir.bench.txt" 2>/dev/null
+        ours=$(python3 -c "import json,sys; print('%.1f' % json.load(open(sys.argv[1]))['scenes'][0]['fps'])" "$dir.json")
+        sdl=$(SDL_VIDEODRIVER=offscreen "$OUT/sdl_poses" "$dir" "$FRAMES" | sed -n 's/.* \([0-9.]*\) fps$/\1/p')
+        sed -e "s|@DIR@|$dir|" -e "s|@FRAMES@|$FRAMES|" scripts/peers/poses.qml >"$dir.qml"
+        qt=$(DISPLAY=$display QML_XHR_ALLOW_FILE_READ=1 timeout 600 qmlscene "$dir.qml" 2>&1 \
+             | sed -n 's/.* \([0-9.]*\) fps$/\1/p')
+        ratio() { python3 -c "import sys; a, b = sys.argv[1], sys.argv[2]; print('%.2f' % (float(a) / float(b)) if a and b else 'n/a')" "$1" "$2"; }
+        printf '%-10s %6s  %10s %10s %10s  %8s %8s\n' "$scene" "$round" "$ours" "${sdl:-n/a}" "${qt:-n/a}" \
+            "$(ratio "$ours" "$sdl")" "$(ratio "$ours" "$qt")"
+    done
+done
+echo "(ours: parallax-bench wall median; SDL_Renderer: median; Qt Quick: mean over the frames; files in $OUT)"
