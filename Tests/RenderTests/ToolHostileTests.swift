@@ -56,7 +56,7 @@ final class ToolHostileTests: XCTestCase {
             ("--size 0x0", "parallax-render: --size must be WxH with whole numbers in 1...16384 (see --help)"),
             ("--time -1", "parallax-render: --time must be a finite number >= 0 (see --help)"),
             ("--pointer garbage", "parallax-render: --pointer expects two numbers as A,B, found \"garbage\" (see --help)"),
-            ("--bogus", "parallax-render: Unknown option '--bogus' (see --help)"),
+            ("--bogus", "parallax-render: Unknown option '--bogus'. Did you mean '--out'? (see --help)"),
         ]
         for (options, expected) in cases {
             let r = try shell("\"$RENDER\" button \(options)")
