@@ -58,7 +58,8 @@ let modules: [Target] = [
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2"]),
-    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
+                                                 .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
     .target(name: "CAllocCounter"),
 ]
@@ -74,6 +75,9 @@ let executables: [Target] = [
         "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Writes the generated example assets under Assets/ (scripts/generate-assets.sh).
     .executableTarget(name: "generate-assets", dependencies: ["Components", "Images"]),
+    // Fuzz targets for the readers (scripts/fuzz.sh builds it with libFuzzer into .build-fuzz;
+    // the ordinary build replays inputs named on its command line).
+    .executableTarget(name: "parallax-fuzz", dependencies: ["Components", "Images", "Layers", "LayerMath"]),
 ]
 
 // MARK: - Tests

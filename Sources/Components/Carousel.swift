@@ -109,6 +109,11 @@ public final class Carousel: SceneComponent {
     public static let dragThreshold = 5.0
     /// Left-stick repeat interval (5 moves per second).
     public static let stickRepeatInterval = 0.2
+    /// Repeats after which a held stick's animation is in its steady state (the lag
+    /// behind the target halves with every repeat: 2^-64 is below a Double's precision).
+    static let stickSteadyRepeats = 64
+    /// Repeats made since the stick was pushed.
+    private var stickRepeats = 0
 
     /// Creates a carousel of `count` items in `frame` (canvas points). Items show
     /// `imageRefs[i]` when given (then `count` must match), or the image files
@@ -244,10 +249,34 @@ public final class Carousel: SceneComponent {
         let wasProgrammatic = physics.isAnimating && !physics.isSettlingAfterDrag
         time = newTime
         while stickDirection != 0 && nextStickRepeat <= newTime {
+            // A stick held for hours must not cost one step per repeat: once the repeats
+            // are in their steady state, skip all but the last in one shift (closed form),
+            // and once pinned at an end (no wrap), the rest do nothing.
+            let interval = Carousel.stickRepeatInterval
+            // Beyond about 1e15 s a Double has no room for one more interval: adding it
+            // changes nothing and the loop would never end (found by scripts/fuzz.sh replay).
+            guard nextStickRepeat + interval > nextStickRepeat else {
+                nextStickRepeat = .infinity
+                break
+            }
+            let pending = ((newTime - nextStickRepeat) / interval).rounded(.down)
+            if stickRepeats >= Carousel.stickSteadyRepeats && pending >= 2 {
+                let skipped = physics.skipRepeatedScrolls(pending - 1, direction: stickDirection, interval: interval)
+                if skipped > 0 {
+                    nextStickRepeat += skipped * interval
+                    lastInteraction = nextStickRepeat - interval
+                    continue
+                }
+                if !physics.isAnimating && physics.targetIndex == physics.currentIndex && stickRepeats > 2 * Carousel.stickSteadyRepeats {
+                    nextStickRepeat += (pending - 1) * interval
+                    lastInteraction = nextStickRepeat - interval
+                }
+            }
             physics.update(to: nextStickRepeat)
             physics.scroll(byItems: stickDirection)
             lastInteraction = nextStickRepeat
-            nextStickRepeat += Carousel.stickRepeatInterval
+            nextStickRepeat += interval
+            stickRepeats += 1
         }
         let indexBefore = physics.currentIndex, physicsBefore = physics
         physics.update(to: newTime)
@@ -379,6 +408,7 @@ public final class Carousel: SceneComponent {
             let direction = value > 0.5 ? 1 : value < -0.5 ? -1 : 0
             if direction != stickDirection {
                 stickDirection = direction
+                stickRepeats = 0
                 if direction != 0 {
                     interact()
                     physics.scroll(byItems: direction)

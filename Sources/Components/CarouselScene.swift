@@ -49,15 +49,16 @@ extension Carousel {
         }
         let type = try node["type"].enumValue(CarouselType.self, default: .rotatedFlow)
 
-        func optional(_ key: String) throws -> Double? { node[key].exists ? try node[key].double() : nil }
         var o = CarouselOptions()
-        o.spacing = try optional("spacing")
-        o.arc = try optional("arc")
-        o.radius = try optional("radius")
-        o.tilt = try optional("tilt")
-        o.fadeMin = try optional("fadeMin")
-        o.fadeMax = try optional("fadeMax")
-        o.fadeRange = node["fadeRange"].exists ? try node["fadeRange"].positive() : nil
+        // Meaningful ranges (iCarousel's defaults are 1, 2π, 0.9): beyond them the counts and
+        // lengths derived from a value overflow or mean nothing.
+        o.spacing = try node["spacing"].double(in: 0.01...100)
+        o.arc = try node["arc"].double(in: 0.001...100)
+        o.radius = try node["radius"].double(in: -1e6...1e6)
+        o.tilt = try node["tilt"].double(in: -100...100)
+        o.fadeMin = try node["fadeMin"].double(in: -1e4...1e4)
+        o.fadeMax = try node["fadeMax"].double(in: -1e4...1e4)
+        o.fadeRange = try node["fadeRange"].double(in: 0.001...1e4)
         o.fadeMinAlpha = node["fadeMinAlpha"].exists ? try node["fadeMinAlpha"].double(in: 0...1, default: 0) : nil
         o.showBackfaces = node["showBackfaces"].exists ? try node["showBackfaces"].bool() : nil
         if node["visibleItems"].exists {
@@ -74,18 +75,17 @@ extension Carousel {
             let s = try node["itemSize"].size()
             o.itemSize = Size(s.0, s.1)
         }
-        o.itemWidth = node["itemWidth"].exists ? try node["itemWidth"].extent(default: 1) : nil
-        o.perspective = node["perspective"].exists ? try node["perspective"].positive() : nil
+        o.itemWidth = try node["itemWidth"].double(in: 1...JSONNode.maxExtent)
+        o.perspective = try node["perspective"].double(in: 1...1e6)
         if node["perspectiveRatio"].exists {
             if node["perspective"].exists {
                 throw node["perspectiveRatio"].error("expected either perspective or perspectiveRatio, found both")
             }
-            let r = try node["perspectiveRatio"].positive()
-            guard r <= 1e6 else { throw node["perspectiveRatio"].error("expected a ratio in (0, 1000000], found \(r)") }
-            o.perspectiveRatio = r
+            // A distance of at least 1/1000 of the item width, like `perspective` >= 1 point.
+            o.perspectiveRatio = try node["perspectiveRatio"].double(in: 0.001...1e6)
         }
-        o.rotationDivisor = try node["rotationDivisor"].positive(default: 6)
-        o.enlargeCentre = try node["enlargeCentre"].positive(default: 1)
+        o.rotationDivisor = try node["rotationDivisor"].double(in: 0.01...1e6) ?? 6
+        o.enlargeCentre = try node["enlargeCentre"].double(in: 0.01...100) ?? 1
         if o.spacing.map({ !($0 > 0) }) ?? false { throw node["spacing"].error("expected a spacing > 0") }
         if o.arc.map({ !($0 > 0) }) ?? false { throw node["arc"].error("expected an arc > 0 (radians)") }
 
@@ -104,7 +104,7 @@ extension Carousel {
                         contentsGravity: try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize),
                         startIndex: startIndex,
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,
-                        autoscroll: try node["autoscroll"].double(default: 0), cornerRadius: cornerRadius,
+                        autoscroll: try node["autoscroll"].double(in: -1000...1000, default: 0), cornerRadius: cornerRadius,
                         background: background,
                         clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
                         captions: try captions(node["captions"], count: count))

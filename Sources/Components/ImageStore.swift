@@ -130,7 +130,7 @@ public final class ImageStore {
     public var posterBudgetBytes = 128 << 20
     /// Where one-line warnings go (a bad file among a carousel's images); stderr by default.
     public var warn: (String) -> Void = { line in
-        FileHandle.standardError.write(Data(("warning: " + line + "\n").utf8))
+        _ = ("warning: " + line + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     }
 
     /// Bytes of pixels currently held on the CPU.

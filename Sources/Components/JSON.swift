@@ -455,8 +455,10 @@ public struct JSONNode {
         return (n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
     }
 
-    /// Formats a number without a trailing ".0" for integers.
+    /// Formats a number without a trailing ".0" for integers; JSON has no infinity or
+    /// NaN, so those become `null`.
     public static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
         return "\(v)"
     }

@@ -19,14 +19,16 @@ func loadLayeredImage(path node: JSONNode, context: SceneContext) throws -> [Ima
 enum StackCompositor {
     static func place(_ layer: LayeredImage.Layer, canvasWidth: Int, canvasHeight: Int) -> Image {
         let f = layer.frame, src = layer.image
-        if f.x == 0, f.y == 0, Int(f.width) == canvasWidth, Int(f.height) == canvasHeight,
+        if f.x == 0, f.y == 0, f.width == Double(canvasWidth), f.height == Double(canvasHeight),
            src.width == canvasWidth, src.height == canvasHeight {
             return src
         }
         var out = Image(width: canvasWidth, height: canvasHeight)
         guard src.width > 0, src.height > 0, f.width > 0, f.height > 0 else { return out }
-        let x0 = max(0, Int(f.x.rounded(.down))), x1 = min(canvasWidth, Int((f.x + f.width).rounded(.up)))
-        let y0 = max(0, Int(f.y.rounded(.down))), y1 = min(canvasHeight, Int((f.y + f.height).rounded(.up)))
+        // Clamped to the canvas in Double first: a frame far off the canvas must not trap.
+        func clamp(_ v: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), v))) }
+        let x0 = clamp(f.x.rounded(.down), canvasWidth), x1 = clamp((f.x + f.width).rounded(.up), canvasWidth)
+        let y0 = clamp(f.y.rounded(.down), canvasHeight), y1 = clamp((f.y + f.height).rounded(.up), canvasHeight)
         guard x0 < x1, y0 < y1 else { return out }
         let sx = Double(src.width) / f.width, sy = Double(src.height) / f.height
         for y in y0..<y1 {

@@ -21,9 +21,12 @@ extension ParallaxButton {
         c.rotateMethod = try node["rotateMethod"].enumValue(RotateMethod.self, default: .auto)
         c.parallaxMethod = try node["parallaxMethod"].enumValue(ParallaxMethod.self, default: .linear)
         c.rotationFrames = try node["rotationFrames"].int(atLeast: 1, default: 100)
-        c.rotationInterval = try node["rotationInterval"].positive(default: 3)
-        c.scaleBase = try node["scaleBase"].positive(default: 1.1)
-        c.scaleAddition = try node["scaleAddition"].double(default: 0.4)
+        guard c.rotationFrames <= 1_000_000 else {
+            throw node["rotationFrames"].error("expected an integer in 1...1000000, found \(c.rotationFrames)")
+        }
+        c.rotationInterval = try node["rotationInterval"].double(in: 0.001...1e6, default: 3)
+        c.scaleBase = try node["scaleBase"].double(in: 0.01...100, default: 1.1)
+        c.scaleAddition = try node["scaleAddition"].double(in: -100...100, default: 0.4)
         c.active = try node["active"].bool(default: false)
         c.stepped = try node["stepped"].bool(default: false)
         c.fixReverseQuirk = try node["fixReverseQuirk"].bool(default: false)

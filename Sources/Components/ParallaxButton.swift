@@ -243,9 +243,10 @@ public final class ParallaxButton: SceneComponent {
         let frames = max(c.rotationFrames, 1)
         let tick = c.rotationInterval / Double(frames)
         // A tiny epsilon so a tick lands on its own time despite rounding.
-        let k = Int((elapsed / tick + 1e-9).rounded(.down))
-        guard k > 0 else { return 0 }
-        let step = (k - 1) % frames + 1
-        return 2 * Double.pi * Double(step) / Double(frames)
+        // Counted in Double: elapsed / tick can exceed Int.max for a huge time.
+        let k = (elapsed / tick + 1e-9).rounded(.down)
+        guard k > 0, k.isFinite else { return 0 }
+        let step = (k - 1).truncatingRemainder(dividingBy: Double(frames)) + 1
+        return 2 * Double.pi * step / Double(frames)
     }
 }

@@ -9,7 +9,9 @@ public enum QuadsDump {
     public static func json(_ list: RenderList, time: Double) -> String {
         func n(_ v: Double) -> String {
             guard v.isFinite else { return "null" }
-            return JSONNode.format((v * 1e6).rounded() / 1e6)
+            // Rounded to 1e-6; beyond about 1e302 the scaling itself would overflow to inf.
+            let rounded = (v * 1e6).rounded() / 1e6
+            return JSONNode.format(rounded.isFinite ? rounded : v)
         }
         var out = "{\"canvas\": [\(n(list.canvas.width)), \(n(list.canvas.height))], \"time\": \(n(time)), \"quads\": ["
         var first = true

@@ -38,6 +38,7 @@ public final class SceneContext {
     public func resolve(_ node: JSONNode) throws -> String {
         let raw = try node.string()
         guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
+        guard !raw.utf8.contains(0) else { throw node.error("the path contains a NUL byte") }
         let path = raw.hasPrefix("/") ? raw : (directory as NSString).appendingPathComponent(raw)
         guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such file: \(path)") }
         return path
@@ -68,18 +69,13 @@ public enum SceneLoader {
         "focusGuide": FocusGuide.make,
     ]
 
-    /// Reads and builds the scene at `path`.
+    /// Largest scene file read (4 MiB; the example scenes are a few KiB): parsing and
+    /// building cost many times the text (about a second per MiB in a debug build).
+    public static let maxSceneBytes = 4 << 20
+
+    /// Reads and builds the scene at `path` (a regular file of at most `maxSceneBytes`).
     public static func load(path: String, images: ImageStore) throws -> Scene {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, path: "", message: "no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, path: "", message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, path: "", message: "not UTF-8 text")
-        }
+        let text = try SceneError.readText(path, maxBytes: maxSceneBytes, what: "scene")
         let directory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, directory: directory.isEmpty ? "." : directory, images: images)
     }
@@ -91,6 +87,9 @@ public enum SceneLoader {
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
+        guard canvas.width >= 1, canvas.height >= 1 else {
+            throw canvasNode.error("expected a canvas of at least 1x1 point, found \(canvas)")
+        }
         guard canvas.width <= 16384, canvas.height <= 16384 else {
             throw canvasNode.error("expected a canvas of at most 16384x16384 points, found \(canvas)")
         }

@@ -292,8 +292,8 @@ public final class ScrollHeader: SceneComponent {
         }
         return ScrollHeader(name: name, frame: frame, images: context.images,
                             headerImage: node["image"].exists ? try context.image(node["image"]) : nil,
-                            headerHeight: try node["headerHeight"].extent(default: 300),
-                            rowHeight: try node["rowHeight"].extent(default: 44), rowCount: rowCount,
+                            headerHeight: try node["headerHeight"].double(in: 1...JSONNode.maxExtent, default: 300),
+                            rowHeight: try node["rowHeight"].double(in: 1...JSONNode.maxExtent, default: 44), rowCount: rowCount,
                             navBarHeight: try node["navBarHeight"].extent(default: 64),
                             title: try node["title"].string(default: "PARALLAX"))
     }

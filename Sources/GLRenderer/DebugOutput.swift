@@ -10,7 +10,7 @@ enum DebugOutput {
         glDebugMessageCallback({ _, type, _, severity, _, message, _ in
             guard severity != GLenum(GL_DEBUG_SEVERITY_NOTIFICATION), let message else { return }
             let text = "GL debug (type 0x\(String(type, radix: 16))): \(String(cString: message))\n"
-            FileHandle.standardError.write(Data(text.utf8))
+            _ = text.withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
         }, nil)
     }
 }

@@ -730,7 +730,7 @@ public final class GLRenderer {
     func noteError(_ message: String) {
         guard glErrors.count < 100 else { return }
         glErrors.append(message)
-        FileHandle.standardError.write(Data(("parallax renderer: " + message + "\n").utf8))
+        _ = ("parallax renderer: " + message + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     }
 
     /// Debug builds: records (and prints once per place) pending glGetError values.
@@ -742,7 +742,7 @@ public final class GLRenderer {
             let message = "GL error 0x\(String(error, radix: 16)) at \(place)"
             if glErrors.count < 100 {
                 glErrors.append(message)
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                _ = (message + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
             }
             error = glGetError()
         }

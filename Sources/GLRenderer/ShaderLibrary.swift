@@ -1,5 +1,6 @@
 import CGL
 import Foundation
+import Images
 
 /// Finds shader files and compiles them into programs.
 ///
@@ -38,8 +39,9 @@ public struct ShaderLibrary {
     /// The text of `file`.
     public func source(_ file: String) throws -> String {
         let path = try locate(file)
-        guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else {
+        // A regular file of at most 1 MiB (a FIFO or device named like a shader would block).
+        let bytes = try InputFile.read(path, maxBytes: 1 << 20)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RendererError.shaderUnreadable(path: path)
         }
         return text

@@ -52,13 +52,24 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         self.kind = kind
     }
 
+    /// The error for a file that could not be opened or read (`InputFile`), about `file`.
+    public init(file: String, _ error: FileError) {
+        self.file = file
+        switch error.kind {
+        case .noSuchFile: kind = .noSuchFile
+        case .empty: kind = .emptyFile
+        case .notRegular: kind = .wrongFileType(error.reason)
+        default: kind = .unreadable(error.reason)
+        }
+    }
+
     /// The reason alone, without the file name.
     public var reason: String {
         switch kind {
         case .noSuchFile: return "no such file"
         case .emptyFile: return "empty file"
         case .wrongFileType(let s): return s
-        case .unreadable(let s): return "cannot read: \(s)"
+        case .unreadable(let s): return s.hasPrefix("cannot") ? s : "cannot read: \(s)"
         case .notPNG: return "not a PNG file (signature mismatch)"
         case .corruptPNG(let s): return "truncated or corrupt PNG: \(s)"
         case .exceedsDimension(let w, let h, let limit):

@@ -128,34 +128,30 @@ extension Image {
         return Image(width: cw, height: ch, pixels: out)
     }
 
-    /// The first 12 bytes of `path` after the file checks (exists, regular, non-empty).
+    /// The first 12 bytes of `path` after the file checks (exists, regular, non-empty): a
+    /// FIFO or device is refused without blocking (`InputFile`).
     static func readHead(path: String, name: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageError(file: name, .noSuchFile)
-        }
-        if isDirectory.boolValue { throw ImageError(file: name, .wrongFileType("is a directory, not an image file")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError(file: name, .unreadable("permission denied or I/O error"))
-        }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 12))
+        let fd: Int32
+        do { fd = try InputFile.open(path) } catch let error as FileError { throw ImageError(file: name, error) }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 12)
+        let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 12) }
+        head = Array(head.prefix(max(0, n)))
         if head.isEmpty { throw ImageError(file: name, .emptyFile) }
         return head
     }
 
     /// The whole file, refused before reading when it is larger than `limit` bytes.
     static func readWhole(path: String, name: String, limit: Int) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError(file: name, .unreadable("permission denied or I/O error"))
+        let data: [UInt8]
+        do {
+            data = try InputFile.read(path, maxBytes: limit)
+        } catch let error as FileError {
+            if case .tooLarge(let size, _) = error.kind {
+                throw ImageError(file: name, .unreadable("file of \(size) bytes exceeds the \(limit)-byte limit"))
+            }
+            throw ImageError(file: name, error)
         }
-        defer { try? handle.close() }
-        let size = Int(handle.seekToEndOfFile())
-        if size > limit {
-            throw ImageError(file: name, .unreadable("file of \(size) bytes exceeds the \(limit)-byte limit"))
-        }
-        handle.seek(toFileOffset: 0)
-        let data = [UInt8](handle.readData(ofLength: size))
         if data.isEmpty { throw ImageError(file: name, .emptyFile) }
         return data
     }

@@ -12,6 +12,10 @@ public struct ImageLimits: Equatable, Sendable {
     /// inflating). Default 256 MiB.
     public var maxArchiveBytes: Int
 
+    /// Largest file read whole into memory (a PNG file is read before it is decoded).
+    /// Default 512 MiB.
+    public var maxFileBytes: Int = 512 * 1024 * 1024
+
     /// Creates limits; the defaults suit a desktop GPU.
     public init(maxDimension: Int = 16384, maxPixels: Int = 64 * 1024 * 1024,
                 maxArchiveBytes: Int = 256 * 1024 * 1024) {

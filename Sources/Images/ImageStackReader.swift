@@ -35,18 +35,26 @@ struct ImageStackReader {
         if let size = try top.member("properties")?.member("canvasSize") {
             canvas = (Int(try size.required("width").positiveNumber().rounded()),
                       Int(try size.required("height").positiveNumber().rounded()))
+            // Every layer is placed on a canvas-sized image: check before anything is read.
+            try checkCanvas(canvas!.0, canvas!.1, layers: listed.count, file: top.file)
         }
         // Listed frontmost first; read in that order (errors follow the file), then reverse.
+        // The layers' pixels share one budget: five layers of the largest allowed image
+        // would otherwise cost five times the limit.
         var pending: [PendingLayer] = []
+        var budget = limits
         for entry in listed {
             let filename = try entry.required("filename").string()
             try StackPath.validate(filename, file: top.file)
-            pending.append(try readLayer(StackPath.join(filename)))
+            let layer = try readLayer(StackPath.join(filename), limits: budget)
+            budget.maxPixels -= layer.image.width * layer.image.height
+            pending.append(layer)
         }
         pending.reverse()
         let background = pending[0]
         let canvasWidth = canvas?.0 ?? max(1, Int((Double(background.image.width) / background.scale).rounded()))
         let canvasHeight = canvas?.1 ?? max(1, Int((Double(background.image.height) / background.scale).rounded()))
+        if canvas == nil { try checkCanvas(canvasWidth, canvasHeight, layers: listed.count, file: top.file) }
         let layers = pending.map { layer -> LayeredImage.Layer in
             let size = layer.frameSize ?? (Double(canvasWidth), Double(canvasHeight))
             let center = layer.frameCenter ?? (Double(canvasWidth) / 2, Double(canvasHeight) / 2)
@@ -57,7 +65,16 @@ struct ImageStackReader {
         return LayeredImage(canvasWidth: canvasWidth, canvasHeight: canvasHeight, layers: layers)
     }
 
-    private func readLayer(_ folder: String) throws -> PendingLayer {
+    /// Throws unless `layers` canvases of `width` x `height` fit the image limits (each side
+    /// within `maxDimension`, all of them together within `maxPixels`).
+    private func checkCanvas(_ width: Int, _ height: Int, layers: Int, file: String) throws {
+        try limits.check(width: width, height: height, file: file)
+        if width * height * layers > limits.maxPixels {
+            throw ImageError(file: file, .exceedsPixels(width: width, height: height * layers, limit: limits.maxPixels))
+        }
+    }
+
+    private func readLayer(_ folder: String, limits: ImageLimits) throws -> PendingLayer {
         guard try source.isDirectory(folder) else {
             if try source.isFile(folder) {
                 throw ImageError(file: source.displayName(folder), .wrongFileType("is a file, expected an .imagestacklayer folder"))
@@ -73,11 +90,15 @@ struct ImageStackReader {
         if try source.isFile(layerJSON) {
             let node = try json(layerJSON)
             if let properties = try node.member("properties") {
+                // A frame is a size and a place on the canvas: within the texture size
+                // limit, and its centre within 1e6 pixels of the canvas.
+                let side = Double(self.limits.maxDimension)
                 if let size = try properties.member("frame-size") {
-                    frameSize = (try size.required("width").positiveNumber(), try size.required("height").positiveNumber())
+                    frameSize = (try size.required("width").positiveNumber(limit: side),
+                                 try size.required("height").positiveNumber(limit: side))
                 }
                 if let center = try properties.member("frame-center") {
-                    frameCenter = (try center.required("x").number(), try center.required("y").number())
+                    frameCenter = (try center.required("x").number(in: -1e6...1e6), try center.required("y").number(in: -1e6...1e6))
                 }
             }
         }

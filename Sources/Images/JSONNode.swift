@@ -93,6 +93,13 @@ struct JSONNode {
         throw fail("number")
     }
 
+    /// A number in `range`.
+    func number(in range: ClosedRange<Double>) throws -> Double {
+        let d = try number()
+        guard range.contains(d) else { throw error("expected a number in \(range.lowerBound)...\(range.upperBound), found \(d)") }
+        return d
+    }
+
     /// A number that must be > 0 and at most `limit`.
     func positiveNumber(limit: Double = 1_000_000) throws -> Double {
         let d = try number()

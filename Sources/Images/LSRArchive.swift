@@ -17,6 +17,9 @@ final class LSRArchiveSource: StackSource {
     private let maxBytes: Int
     private var inflated = 0
 
+    /// Most members an archive may have (a stack has about 20).
+    static let maxMembers = 10_000
+
     init(path: String, limits: ImageLimits) throws {
         shownRoot = path
         maxBytes = limits.maxArchiveBytes
@@ -27,16 +30,28 @@ final class LSRArchiveSource: StackSource {
         }
         var all: [(String, Entry)] = []
         var total: UInt64 = 0
+        var seen = Set<String>()
         for entry in archive {
             let name = entry.path
+            guard all.count < LSRArchiveSource.maxMembers else {
+                throw ImageError(file: path, .invalidStack("more than \(LSRArchiveSource.maxMembers) archive members"))
+            }
             try StackPath.validate(name, file: path)
             if entry.type == .symlink {
                 throw ImageError(file: path, .pathEscapes("member \"\(name)\" is a symbolic link"))
             }
             if name.hasPrefix("__MACOSX/") { continue }
+            // Two members with one name: which one is the stack? Refuse rather than guess.
+            guard seen.insert(StackPath.join(name)).inserted else {
+                throw ImageError(file: path, .invalidStack("duplicate archive member \"\(name)\""))
+            }
             if entry.type == .file {
-                total += entry.uncompressedSize
-                if total > UInt64(maxBytes) { throw ImageError(file: path, .archiveTooLarge(limit: maxBytes)) }
+                // A ZIP64 size can be up to 2^64 - 1: compare before adding.
+                let size = entry.uncompressedSize
+                guard size <= UInt64(maxBytes), total + size <= UInt64(maxBytes) else {
+                    throw ImageError(file: path, .archiveTooLarge(limit: maxBytes))
+                }
+                total += size
             }
             all.append((name, entry))
         }

@@ -83,18 +83,22 @@ public struct LayeredImage: Equatable, Sendable {
     /// `limits.maxArchiveBytes`.
     /// - Throws: `ImageError` naming the file inside the stack that is wrong.
     public static func load(path: String, limits: ImageLimits = .default) throws -> LayeredImage {
-        var directory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else {
-            throw ImageError(file: path, .noSuchFile)
-        }
-        if directory.boolValue {
+        try InputFile.refuseNUL(path)
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             return try ImageStackReader(source: try FolderStackSource(path: path), limits: limits).read()
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError(file: path, .unreadable("permission denied or I/O error"))
+        // Not a folder: it must be a regular file (a FIFO or device is refused without blocking).
+        let head: [UInt8]
+        do {
+            let fd = try InputFile.open(path)
+            var buffer = [UInt8](repeating: 0, count: 4)
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 4) }
+            close(fd)
+            head = Array(buffer.prefix(max(0, n)))
+        } catch let error as FileError {
+            throw ImageError(file: path, error)
         }
-        let head = [UInt8](handle.readData(ofLength: 4))
-        try? handle.close()
         if head.isEmpty { throw ImageError(file: path, .emptyFile) }
         guard head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06] else {
             let isLSR = (path as NSString).pathExtension.lowercased() == "lsr"

@@ -11,6 +11,9 @@
 // - writes `Image` values as straight-alpha RGBA8 PNG files;
 // - loads layered images (`LayeredImage`): Xcode `.imagestack` folders, `.lsr` ZIP
 //   containers and plain lists of PNGs, with every path kept inside its stack.
+// - opens the files users name safely (`InputFile`: regular files only, checked without
+//   blocking, read within a size limit) and writes outputs without losing data
+//   (`OutputFile`: atomic replacement of regular files, write-through to devices).
 //
 // What this module does NOT do:
 // - no GL, no textures, no knowledge of layers, components or scenes;

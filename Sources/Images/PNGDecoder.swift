@@ -8,8 +8,10 @@ extension Image {
     /// Reads a PNG file into premultiplied RGBA8 (any colour type, bit depth,
     /// interlacing and tRNS that libpng reads; 16-bit samples become 8-bit sRGB).
     ///
-    /// Checks, in order: the file exists and is a non-empty regular file, it starts with
-    /// the PNG signature, its header is within `limits`; only then are pixels allocated.
+    /// Checks, in order: the path names a non-empty regular file (a FIFO or a device is
+    /// refused without blocking, `InputFile`) of at most `limits.maxFileBytes`, it starts
+    /// with the PNG signature, its chunks are whole and not too many, its header is within
+    /// `limits`; only then are pixels allocated.
     /// - Throws: `ImageError` naming `path`.
     public static func read(path: String, limits: ImageLimits = .default) throws -> Image {
         try read(path: path, name: path, limits: limits)
@@ -17,19 +19,7 @@ extension Image {
 
     /// `read(path:limits:)` with errors naming `name` instead of `path`.
     static func read(path: String, name: String, limits: ImageLimits) throws -> Image {
-        try checkPNGFile(path, name: name)
-        let decoded = try PNGDecoder.decode(file: name, limits: limits, headerOnly: false) { image in
-            png_image_begin_read_from_file(image, path)
-        }
-        if let handle = FileHandle(forReadingAtPath: path) {
-            defer { try? handle.close() }
-            let size = Int(handle.seekToEndOfFile())
-            try PNGDecoder.checkChunks(size: size, file: name) { offset, count in
-                handle.seek(toFileOffset: UInt64(offset))
-                return [UInt8](handle.readData(ofLength: count))
-            }
-        }
-        return decoded.image!
+        try decodePNG(data: readFile(path, name: name, limits: limits), name: name, limits: limits)
     }
 
     /// Decodes PNG bytes held in memory (for example a member of an `.lsr` archive).
@@ -37,13 +27,11 @@ extension Image {
     /// - Throws: `ImageError` naming `name`.
     public static func decodePNG(data: [UInt8], name: String, limits: ImageLimits = .default) throws -> Image {
         try checkPNGSignature(data.prefix(8), count: data.count, file: name)
+        try PNGDecoder.checkChunks(data, file: name)
         let decoded = try data.withUnsafeBytes { raw in
             try PNGDecoder.decode(file: name, limits: limits, headerOnly: false) { image in
                 png_image_begin_read_from_memory(image, raw.baseAddress, raw.count)
             }
-        }
-        try PNGDecoder.checkChunks(size: data.count, file: name) { offset, count in
-            Array(data[offset..<min(data.count, offset + count)])
         }
         return decoded.image!
     }
@@ -51,27 +39,23 @@ extension Image {
     /// Reads only a PNG file's header: its size in pixels, without decoding pixels.
     /// - Throws: `ImageError` naming `path`.
     public static func readHeader(path: String) throws -> (width: Int, height: Int) {
-        try checkPNGFile(path, name: path)
-        let decoded = try PNGDecoder.decode(file: path, limits: .default, headerOnly: true) { image in
-            png_image_begin_read_from_file(image, path)
+        let data = try readFile(path, name: path, limits: .default)
+        try checkPNGSignature(data.prefix(8), count: data.count, file: path)
+        let decoded = try data.withUnsafeBytes { raw in
+            try PNGDecoder.decode(file: path, limits: .default, headerOnly: true) { image in
+                png_image_begin_read_from_memory(image, raw.baseAddress, raw.count)
+            }
         }
         return (decoded.width, decoded.height)
     }
 
-    /// Throws unless `path` is an existing, non-empty regular file with a PNG signature.
-    static func checkPNGFile(_ path: String, name: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageError(file: name, .noSuchFile)
+    /// The bytes of the regular file `path` (at most `limits.maxFileBytes`); errors name `name`.
+    static func readFile(_ path: String, name: String, limits: ImageLimits) throws -> [UInt8] {
+        do {
+            return try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        } catch let error as FileError {
+            throw ImageError(file: name, error)
         }
-        if isDirectory.boolValue { throw ImageError(file: name, .wrongFileType("is a directory, not a PNG file")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError(file: name, .unreadable("permission denied or I/O error"))
-        }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 8))
-        let size = head.isEmpty ? 0 : ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? head.count)
-        try checkPNGSignature(head[...], count: size, file: name)
     }
 
     static func checkPNGSignature(_ head: ArraySlice<UInt8>, count: Int, file: String) throws {
@@ -174,22 +158,33 @@ enum PNGDecoder {
         return UInt8(max(0, min(255, (s * 255).rounded())))
     }
 
+    /// Most chunks a PNG may have beyond one per KiB of file: libpng's own cap on cached
+    /// ancillary chunks (`PNG_USER_CHUNK_CACHE_MAX`). Real encoders write IDAT chunks of
+    /// 8 KiB or more; a file of millions of empty chunks would cost minutes.
+    static let extraChunkAllowance = 1000
+
     /// Walks the chunk lengths from the signature to IEND and throws when the data ends
-    /// first. libpng stops reading once it has every pixel, so a file cut inside the last
-    /// IDAT's CRC or before IEND would otherwise load as if whole.
-    static func checkChunks(size: Int, file: String, read: (Int, Int) -> [UInt8]) throws {
+    /// first, or when there are more than `extraChunkAllowance` + one per KiB chunks.
+    /// libpng stops reading once it has every pixel, so a file cut inside the last IDAT's
+    /// CRC or before IEND would otherwise load as if whole.
+    static func checkChunks(_ data: [UInt8], file: String) throws {
+        let size = data.count
+        let maxChunks = extraChunkAllowance + size / 1024
         var offset = 8
+        var chunks = 0
         while true {
             guard offset + 8 <= size else {
                 throw ImageError(file: file, .corruptPNG("file ends before the IEND chunk (\(size) bytes)"))
             }
-            let head = read(offset, 8)
-            guard head.count == 8 else { throw ImageError(file: file, .corruptPNG("read error at byte \(offset)")) }
-            let length = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: head[4..<8], as: UTF8.self)
+            let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: data[offset + 4..<offset + 8].map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
             let end = offset + 8 + length + 4
             guard end <= size else {
                 throw ImageError(file: file, .corruptPNG("file ends inside the \(type) chunk (\(size) bytes)"))
+            }
+            chunks += 1
+            if chunks > maxChunks {
+                throw ImageError(file: file, .corruptPNG("more than \(maxChunks) chunks in \(size) bytes"))
             }
             if type == "IEND" { return }
             offset = end

@@ -4,18 +4,19 @@ import Foundation
 extension Image {
     /// Writes the image as an 8-bit straight-alpha RGBA PNG (un-premultiplied with
     /// rounding, so reading it back gives the same premultiplied pixels).
-    /// - Throws: `ImageError` naming `path` when libpng cannot write.
+    ///
+    /// Encodes in memory, then writes through `OutputFile`: a regular file is replaced
+    /// atomically (a full disk or a killed process leaves the old file whole), a device or
+    /// FIFO is written through and never replaced.
+    /// - Throws: `ImageError` naming `path` when the file cannot be written.
     public func writePNG(path: String) throws {
-        let straight = PNGDecoder.unpremultiply(pixels)
-        var control = pngControl()
-        try withUnsafeMutablePointer(to: &control) { image in
-            defer { png_image_free(image) }
-            let ok = straight.withUnsafeBytes { raw in
-                png_image_write_to_file(image, path, 0, raw.baseAddress, 0, nil)
-            }
-            guard ok != 0 else {
-                throw ImageError(file: path, .writeFailed(PNGDecoder.message(image)))
-            }
+        let bytes = try encodePNG()
+        do {
+            try OutputFile.write(bytes, to: path)
+        } catch let error as FileError {
+            var reason = error.reason
+            if reason.hasPrefix("cannot write: ") { reason.removeFirst("cannot write: ".count) }
+            throw ImageError(file: path, .writeFailed(reason))
         }
     }
 

@@ -4,6 +4,11 @@ enum StackPath {
     /// Throws `pathEscapes` unless `path` is a non-empty relative path without `..`
     /// components (either separator counts), NUL bytes or a drive prefix.
     /// - Parameter file: the file shown in the error (the JSON file or the archive).
+    /// Longest path inside a stack, in bytes (a stack's paths are about 80).
+    static let maxLength = 1024
+    /// Most components in a path inside a stack (a stack is 3 folders deep).
+    static let maxDepth = 16
+
     static func validate(_ path: String, file: String) throws {
         if path.isEmpty {
             throw ImageError(file: file, .pathEscapes("empty path"))
@@ -18,7 +23,13 @@ enum StackPath {
         if path.contains("\0") {
             throw ImageError(file: file, .pathEscapes("NUL byte in \"\(path)\""))
         }
+        if path.utf8.count > maxLength {
+            throw ImageError(file: file, .pathEscapes("path longer than \(maxLength) bytes"))
+        }
         let parts = path.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+        if parts.count > maxDepth {
+            throw ImageError(file: file, .pathEscapes("path deeper than \(maxDepth) folders (\(parts.count) components)"))
+        }
         if parts.contains("..") {
             throw ImageError(file: file, .pathEscapes("\"..\" in \"\(path)\""))
         }

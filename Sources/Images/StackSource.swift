@@ -33,7 +33,7 @@ struct FolderStackSource: StackSource {
         shownRoot = shown
         root = path
         guard let real = FolderStackSource.realPath(path) else {
-            throw ImageError(file: shown, .noSuchFile)
+            throw ImageError(file: shown, FileError.system(errno, file: shown, doing: "cannot open"))
         }
         resolvedRoot = real
     }
@@ -50,7 +50,12 @@ struct FolderStackSource: StackSource {
 
     /// The resolved absolute path of `path`, nil when it does not exist.
     private func resolve(_ path: String) throws -> String? {
-        guard let real = FolderStackSource.realPath(root + "/" + path) else { return nil }
+        guard let real = FolderStackSource.realPath(root + "/" + path) else {
+            if errno == ELOOP || errno == EACCES {
+                throw ImageError(file: displayName(path), FileError.system(errno, file: path, doing: "cannot open"))
+            }
+            return nil
+        }
         let base = resolvedRoot == "/" ? "/" : resolvedRoot + "/"
         guard real == resolvedRoot || real.hasPrefix(base) else {
             throw ImageError(file: displayName(path), .pathEscapes("resolves outside the stack folder (to \(real))"))
@@ -77,18 +82,17 @@ struct FolderStackSource: StackSource {
     func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
         let name = displayName(path)
         guard let real = try resolve(path) else { throw ImageError(file: name, .noSuchFile) }
-        var directory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &directory) else {
-            throw ImageError(file: name, .noSuchFile)
+        do {
+            return try InputFile.read(real, maxBytes: maxBytes)
+        } catch let error as FileError {
+            if case .tooLarge(let size, let limit) = error.kind {
+                throw ImageError(file: name, .invalidStack("file too large (\(size) bytes, limit \(limit))"))
+            }
+            if case .notRegular = error.kind, error.reason.hasPrefix("is a directory") {
+                throw ImageError(file: name, .wrongFileType("is a directory, expected a file"))
+            }
+            throw ImageError(file: name, error)
         }
-        if directory.boolValue { throw ImageError(file: name, .wrongFileType("is a directory, expected a file")) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? 0
-        if size > maxBytes { throw ImageError(file: name, .invalidStack("file too large (\(size) bytes, limit \(maxBytes))")) }
-        guard let data = FileManager.default.contents(atPath: real) else {
-            throw ImageError(file: name, .unreadable("permission denied or I/O error"))
-        }
-        if data.isEmpty { throw ImageError(file: name, .emptyFile) }
-        return [UInt8](data)
     }
 
     func readImage(_ path: String, limits: ImageLimits) throws -> Image {

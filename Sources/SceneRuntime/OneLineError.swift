@@ -10,6 +10,7 @@ public protocol OneLineError: Error, CustomStringConvertible {}
 extension SceneError: OneLineError {}
 extension ImageError: OneLineError {}
 extension RendererError: OneLineError {}
+extension FileError: OneLineError {}
 
 /// The tools' `--shaders` check: nil when `path` is absent or an existing folder,
 /// otherwise the message to report.

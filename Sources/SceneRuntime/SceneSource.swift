@@ -1,5 +1,6 @@
 import Components
 import Foundation
+import Images
 
 /// How the tools find a scene from their SCENE argument: an existing file, else a
 /// built-in scene name; anything else is an error that lists the built-in names (a
@@ -23,33 +24,38 @@ public enum SceneSource {
 ///
 /// Does not: buffer, rotate or reopen the file.
 public final class SceneEventLog {
-    private let handle: FileHandle
-    private let closesHandle: Bool
+    /// The log; nil once a write failed (reported once, the scene keeps running).
+    private var output: OutputFile?
+    /// The write error that ended the log, if one did (a tool exits 1 with it).
+    public private(set) var failure: Error?
 
-    /// Creates (truncates) `path`, or uses standard output for "-".
-    public init(path: String) throws {
-        if path == "-" {
-            handle = FileHandle.standardOutput
-            closesHandle = false
-        } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let h = FileHandle(forWritingAtPath: path) else {
-                throw SceneError(file: path, path: "", message: "cannot create the events file")
-            }
-            handle = h
-            closesHandle = true
-        }
+    /// Creates (truncates) `path`, or uses standard output for "-". A link, device or
+    /// FIFO is written through, never replaced (`OutputFile`, streaming).
+    /// - Parameter notes: print a failed write on standard error when it happens (the
+    ///   demo keeps running); a one-shot tool leaves it to `failure` and its exit line.
+    public init(path: String, notes: Bool = true) throws {
+        output = try OutputFile(path: path == "-" ? "/dev/stdout" : path, streaming: true)
+        self.notes = notes
     }
+    private let notes: Bool
 
     /// Writes every event `scene` reports from now on.
     public func attach(to scene: Scene) {
         scene.onEvent { [weak self] e in self?.write(e) }
     }
 
-    /// Writes one event line.
+    /// Writes one event line. A failed write (full disk, closed pipe) is reported once
+    /// on standard error and ends the log; it never stops the scene.
     public func write(_ event: SceneEvent) {
-        handle.write(Data((event.jsonLine + "\n").utf8))
+        guard let output else { return }
+        do {
+            try output.write(Array((event.jsonLine + "\n").utf8))
+        } catch {
+            if notes { ToolProcess.note("\(ToolProcess.name): \(error) (event log stopped)\n") }
+            failure = error
+            self.output = nil
+        }
     }
 
-    deinit { if closesHandle { try? handle.close() } }
+    deinit { try? output?.commit() }
 }

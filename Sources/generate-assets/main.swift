@@ -23,7 +23,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 // An option-looking argument is never a folder name (`--help` once became a folder of 37 files).
 if let bad = arguments.first(where: { $0.hasPrefix("-") }) ?? (arguments.count > 1 ? arguments[1] : nil) {
-    FileHandle.standardError.write(Data("generate-assets: unexpected argument \"\(bad)\"\n\(usage)\n".utf8))
+    _ = "generate-assets: unexpected argument \"\(bad)\"\n\(usage)\n".withCString { write(2, $0, strlen($0)) }
     exit(1)
 }
 let output = arguments.first ?? "Assets"
@@ -48,7 +48,7 @@ func writeJSON(_ object: Any, _ relative: String) throws {
     try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     data.append(0x0A)
-    try data.write(to: URL(fileURLWithPath: path))
+    try OutputFile.write([UInt8](data), to: path)
     written.append((relative, data.count))
 }
 
@@ -128,6 +128,6 @@ do {
     for (file, bytes) in written { print(String(repeating: " ", count: max(0, 8 - String(bytes).count)) + "\(bytes)  \(file)") }
     print("generate-assets: wrote \(written.count) files, \(total) bytes under \(output)")
 } catch {
-    FileHandle.standardError.write(Data("generate-assets: \(error)\n".utf8))
+    _ = "generate-assets: \(error)\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     exit(1)
 }

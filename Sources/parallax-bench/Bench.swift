@@ -161,11 +161,11 @@ final class Bench {
                 }
             }
             if frame % 20 == 0 || frame == total - 1 {
-                FileHandle.standardError.write(Data("\r\(name): frame \(frame + 1)/\(total)   ".utf8))
+                ToolProcess.note("\r\(name): frame \(frame + 1)/\(total)   ")
             }
             if frame == total - 1 { layerCount = Bench.countLayers(scene.rootLayers) }
         }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        ToolProcess.note("\r\u{1B}[K")
 
         let cpu = zip(zip(input, update), zip(flatten, submit)).map { $0.0 + $0.1 + $1.0 + $1.1 }
         let ours = zip(zip(input, update), flatten).map { $0.0 + $0.1 + $1 }

@@ -1,5 +1,6 @@
 import Foundation
 import GLRenderer
+import Images
 
 /// Where the figures were measured.
 struct MachineInfo: Encodable {
@@ -71,6 +72,6 @@ struct BenchReport: Encodable {
     func writeJSON(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        try OutputFile.write(Array(encoder.encode(self)), to: path)
     }
 }

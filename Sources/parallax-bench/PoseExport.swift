@@ -73,7 +73,7 @@ final class PoseExport {
     func finish() throws {
         let path = directory + "/poses.txt"
         do {
-            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try OutputFile.write(lines.joined(separator: "\n") + "\n", to: path)
         } catch {
             throw BenchError(description: "--poses: cannot write \(path) (\(error.localizedDescription))")
         }

@@ -28,7 +28,7 @@ struct PosterBench {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let missing = (0..<count).filter { !FileManager.default.fileExists(atPath: path(folder, $0)) }
         guard !missing.isEmpty else { return 0 }
-        FileHandle.standardError.write(Data("posters: writing \(missing.count) JPEGs to \(folder)\n".utf8))
+        _ = "posters: writing \(missing.count) JPEGs to \(folder)\n".withCString { write(2, $0, strlen($0)) }
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: missing.count) { k in
             let i = missing[k]

@@ -2,6 +2,7 @@ import CGL
 import Components
 import Foundation
 import GLRenderer
+import Images
 import LayerMath
 import Layers
 import SceneRuntime
@@ -58,7 +59,7 @@ struct Soak {
         func writeJSON(to path: String) throws {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+            try OutputFile.write(Array(encoder.encode(self)), to: path)
         }
     }
 
@@ -103,9 +104,9 @@ struct Soak {
                 residentStart = residentMiB()
                 texturesStart = renderer.textures.count
             }
-            FileHandle.standardError.write(Data(String(format: "\rsoak: %.0f/%.0f s, %d frames   ", now() - start, seconds, frames).utf8))
+            ToolProcess.note(String(format: "\rsoak: %.0f/%.0f s, %d frames   ", now() - start, seconds, frames))
         }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        ToolProcess.note("\r\u{1B}[K")
         return Report(seconds: now() - start, frames: frames, events: eventCount, residentStartMiB: residentStart,
                       residentEndMiB: residentMiB(), residentPerCycleMiB: perCycle, texturesStart: texturesStart, texturesEnd: renderer.textures.count,
                       glErrors: glErrors, invariantFailures: failures)

@@ -136,7 +136,7 @@ struct BenchCommand: ParsableCommand {
             if checkAllocations {
                 let offenders = results.filter { $0.allocationsPerFrameExcludingDriver > 0 }
                 for r in offenders {
-                    FileHandle.standardError.write(Data("parallax-bench: \(r.scene) allocates \(r.allocationsPerFrameExcludingDriver) times per steady-state frame\n".utf8))
+                    ToolProcess.note("parallax-bench: \(r.scene) allocates \(r.allocationsPerFrameExcludingDriver) times per steady-state frame\n")
                 }
                 if !offenders.isEmpty { throw ExitCode(1) }
             }
@@ -146,12 +146,5 @@ struct BenchCommand: ParsableCommand {
 
 extension PlatformError: OneLineError {}
 
-do {
-    var command = try BenchCommand.parseAsRoot()
-    try command.run()
-} catch let error as OneLineError {
-    FileHandle.standardError.write(Data("parallax-bench: \(error)\n".utf8))
-    exit(1)
-} catch {
-    BenchCommand.exit(withError: error)
-}
+/// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
+ToolProcess.run(BenchCommand.self, name: "parallax-bench")

@@ -32,7 +32,7 @@ final class DemoApp {
     private var scene: Scene { session.scene }
     private var sceneName: String { session.name }
     private var events: [PlatformEvent] = []
-    private var recorder: FileHandle?
+    private var recorder: OutputFile?
     private var eventLog: SceneEventLog?
     private let screenshotFolder: String
     private var running = true
@@ -60,16 +60,14 @@ final class DemoApp {
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
-            guard FileManager.default.createFile(atPath: recordPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: recordPath) else {
-                throw DemoError(description: "\(recordPath): cannot create the replay file")
-            }
-            recorder = handle
+            // Written to a temporary file and put in place when the demo ends (OutputFile):
+            // an existing replay is never truncated by a run that fails.
+            recorder = try OutputFile(path: recordPath)
         }
         eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
         eventLog?.attach(to: first)
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
-            self?.recorder?.write(Data((line + "\n").utf8))
+            self?.record(line)
         }
     }
 
@@ -230,6 +228,19 @@ final class DemoApp {
         session.deliver(event, wall: now)
     }
 
+    /// Appends one replay line; a failed write (full disk) stops the recording and leaves
+    /// any older replay file as it was.
+    private func record(_ line: String) {
+        guard let recorder else { return }
+        do {
+            try recorder.write(Array((line + "\n").utf8))
+        } catch {
+            ToolProcess.note("parallax-demo: \(error) (recording stopped)\n")
+            recorder.abandon()
+            self.recorder = nil
+        }
+    }
+
     /// Maps window points to canvas points (uniform scale, centred, like the renderer).
     private func canvasPoint(_ x: Double, _ y: Double) -> Point {
         let m = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: max(windowPoints.width, 1),
@@ -246,9 +257,11 @@ final class DemoApp {
         try image.writePNG(path: path)
     }
 
+    /// Puts the replay file in place; a failure (full disk) leaves any older file as it was.
     func finishRecording() {
-        try? recorder?.close()
-        recorder = nil
+        guard let recorder else { return }
+        self.recorder = nil
+        do { try recorder.commit() } catch { ToolProcess.note("parallax-demo: \(error) (replay not saved)\n") }
     }
 }
 

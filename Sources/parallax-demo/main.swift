@@ -91,12 +91,5 @@ struct DemoCommand: ParsableCommand {
 
 extension PlatformError: OneLineError {}
 
-do {
-    var command = try DemoCommand.parseAsRoot()
-    try command.run()
-} catch let error as OneLineError {
-    FileHandle.standardError.write(Data("parallax-demo: \(error)\n".utf8))
-    exit(1)
-} catch {
-    DemoCommand.exit(withError: error)
-}
+/// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
+ToolProcess.run(DemoCommand.self, name: "parallax-demo")

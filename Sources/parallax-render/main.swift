@@ -88,12 +88,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let images = ImageStore()
         let scene = try loadScene(scene, images: images)
-        let eventLog = try self.events.map { try SceneEventLog(path: $0) }
+        let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
         defer { withExtendedLifetime(eventLog) {} }
         let driver = SceneDriver(scene: scene, events: try inputEvents())
         if frames != nil { return try renderFrames(driver, images: images) }
         driver.advance(to: time)
+        if let failure = eventLog?.failure { throw failure }
 
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
@@ -105,9 +106,9 @@ struct RenderCommand: ParsableCommand {
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
         let dump = QuadsDump.json(list, time: time)
         if let quads, quads != "-" {
-            try write(dump, to: quads)
+            try OutputFile.write(dump, to: quads)
         } else if quads == "-" || png == nil {
-            print(dump, terminator: "")
+            try ToolProcess.writeOutput(dump)
         }
 
         guard let png else { return }
@@ -208,18 +209,13 @@ struct RenderCommand: ParsableCommand {
             events.append(TimedEvent(time: 0, event: .pointer(Point(x, y), button: .left, down: true)))
         }
         if let replay {
-            guard let data = FileManager.default.contents(atPath: replay), let text = String(data: data, encoding: .utf8) else {
-                throw SceneError(file: replay, path: "", message: "cannot read the file as UTF-8 text")
-            }
-            events += try Replay.events(text, file: replay, scene: self.scene)
+            events += try Replay.events(try Replay.text(path: replay), file: replay, scene: self.scene)
         }
         return events
     }
 
     func write(_ text: String, to path: String) throws {
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw SceneError(file: path, path: "", message: "cannot write: \(error.localizedDescription)")
-        }
+        try OutputFile.write(text, to: path)
     }
 }
 
@@ -239,13 +235,5 @@ func parsePair(_ text: String, separator: Character, option: String) throws -> (
 
 extension PlatformError: OneLineError {}
 
-/// Runs the command; library errors become one line on stderr and exit status 1.
-do {
-    var command = try RenderCommand.parseAsRoot()
-    try command.run()
-} catch let error as OneLineError {
-    FileHandle.standardError.write(Data("parallax-render: \(error)\n".utf8))
-    exit(1)
-} catch {
-    RenderCommand.exit(withError: error)
-}
+/// Runs the command; every error (options included) is one line on stderr and exit status 1.
+ToolProcess.run(RenderCommand.self, name: "parallax-render")

@@ -192,7 +192,7 @@ final class SceneRobustnessTests: XCTestCase {
              ["scene.json: at components[0].frame: expected a frame with positive width and height"]),
             (#"{"kind": "carousel", "name": "c", "frame": [0, 0, 800, -300], "count": 3}"#,
              ["scene.json: at components[0].frame: expected a frame with positive width and height"]),
-            (#"{"kind": "scrollHeader", "name": "h", "rowHeight": 0}"#, ["scene.json: at components[0].rowHeight: expected a number > 0, found 0"]),
+            (#"{"kind": "scrollHeader", "name": "h", "rowHeight": 0}"#, ["scene.json: at components[0].rowHeight: expected a number in 1...16384, found 0"]),
             (#"{"kind": "cube", "name": "k", "faceSize": 1e999}"#, ["scene.json: ", "out of range"]),
         ]
         var report: [String] = []

@@ -249,6 +249,13 @@ final class ImageStackTests: XCTestCase {
             XCTAssertEqual(error.kind, .unknownFormat)
             XCTAssertTrue(error.description.hasSuffix("\(png): not a PNG, JPEG or WebP file (signature mismatch)"), error.description)
         }
+        // The canvas is checked first (every layer is placed on a canvas-sized image).
+        try dir.write(png, bytes: pngHeaderOnly(width: 100, height: 100))
+        assertFails(stack, limits: ImageLimits(maxDimension: 64)) {
+            XCTAssertEqual($0.kind, .exceedsDimension(width: 400, height: 240, limit: 64))
+            XCTAssertTrue($0.description.hasPrefix("\(stack)/Contents.json: "), $0.description)
+        }
+        try writeImageStack(in: dir, frontFirst: threeLayers(frontFrame: false), canvas: (40, 24))
         try dir.write(png, bytes: pngHeaderOnly(width: 100, height: 100))
         assertFails(stack, limits: ImageLimits(maxDimension: 64)) {
             XCTAssertEqual($0.kind, .exceedsDimension(width: 100, height: 100, limit: 64))

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Writing a file named by a user without ever losing what was there.
+///
+/// - A regular file (new, or existing, also behind a symbolic link) is written to a
+///   temporary file in the same folder, flushed to disk (`fsync`) and renamed over the
+///   target in one step: a reader sees the old file or the whole new one, never a part. The
+///   link stays a link (the file it points to is replaced), an existing file keeps its
+///   permission bits.
+/// - Anything else (`/dev/null`, `/dev/stdout`, a terminal, a FIFO with a reader) is written
+///   through: opened without creating or truncating, never replaced by a regular file.
+///   `/dev/stdout` and `/dev/stderr` write to this process's descriptors 1 and 2.
+/// - On any failure (full disk, I/O error, a FIFO without a reader, an abandoned stream)
+///   the temporary file is removed and the target is left exactly as it was.
+///
+/// Does not: create folders, follow a path into `/proc` other than through the kernel, or
+/// keep anything in memory beyond what the caller passes to `write`.
+public final class OutputFile {
+    /// The path as the caller named it (for errors).
+    public let path: String
+    private var fd: Int32
+    /// The temporary file renamed onto `target` by `commit`; nil when writing through.
+    private var temporary: String?
+    private let target: String
+    private let ownsDescriptor: Bool
+    private var mode: mode_t?
+    private var failure: FileError?
+
+    /// Writes `bytes` to `path` as described above, in one call.
+    /// - Throws: `FileError` naming `path`; the target is then unchanged.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try OutputFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// Writes UTF-8 `text` to `path` (see `write(_:to:)`).
+    public static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Opens `path` for writing: a temporary file beside a regular target, or the target
+    /// itself when it is not a regular file. Nothing at `path` changes until `commit`.
+    /// - Throws: `FileError` naming `path` (a directory, a FIFO without a reader, a
+    ///   missing folder, permission denied, a NUL byte).
+    /// - Parameter streaming: for a live log that a reader follows line by line: a regular
+    ///   file is created or truncated and written in place (no temporary file, no rename),
+    ///   still never replacing a link, device or FIFO with a regular file.
+    public init(path: String, streaming: Bool = false) throws {
+        self.path = path
+        try InputFile.refuseNUL(path)
+        guard !path.isEmpty else { throw FileError(file: path, .noSuchFile) }
+        if path == "/dev/stdout" || path == "/dev/stderr" {
+            fd = path == "/dev/stdout" ? 1 : 2
+            target = path
+            ownsDescriptor = false
+            return
+        }
+        ownsDescriptor = true
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT == S_IFDIR {
+            throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
+        }
+        if exists && info.st_mode & S_IFMT != S_IFREG {
+            // A device, FIFO or socket: write through, never replace the node.
+            let opened = path.withCString { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+            guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+            _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
+            fd = opened
+            target = path
+            return
+        }
+        if streaming {
+            let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+            guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+            fd = opened
+            target = path
+            return
+        }
+        // A regular file or nothing yet: replace the file a symbolic link points to, not the link.
+        var resolved = path
+        if exists, let real = realpath(path, nil) {
+            resolved = String(cString: real)
+            free(real)
+            mode = info.st_mode & 0o7777
+        } else {
+            var link = stat()
+            if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+                // A dangling link: create its target through it (nothing there to lose).
+                let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+                guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+                fd = opened
+                target = path
+                return
+            }
+        }
+        target = resolved
+        let folder = (resolved as NSString).deletingLastPathComponent
+        let base = (resolved as NSString).lastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+        _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
+        fd = opened
+        temporary = String(cString: template)
+        // mkstemp creates 0600; give the new file what the old one had, or the umask's default.
+        let umaskNow = umask(0o022); umask(umaskNow)
+        fchmod(fd, mode ?? (0o666 & ~umaskNow))
+    }
+
+    deinit { abandon() }
+
+    /// Appends `bytes`. A failure is remembered and thrown again by `commit`.
+    /// - Throws: `FileError` naming the path (no space, I/O error, closed reader).
+    public func write(_ bytes: [UInt8]) throws {
+        if let failure { throw failure }
+        guard fd >= 0 else { throw FileError(file: path, .system("cannot write: already closed")) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { usleep(1000); continue }
+                let error = FileError.system(errno, file: path, doing: "cannot write")
+                failure = error
+                throw error
+            }
+            done += n
+        }
+    }
+
+    /// Flushes the data to disk and puts the file in place (a rename for regular files).
+    /// - Throws: `FileError`; the target is then unchanged and the temporary file removed.
+    public func commit() throws {
+        if let failure { abandon(); throw failure }
+        guard fd >= 0 else { return }
+        if let temporary {
+            if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
+            let closed = close(fd)
+            fd = -1
+            if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); unlink(temporary); self.temporary = nil; throw e }
+            if rename(temporary, target) != 0 {
+                let e = FileError.system(errno, file: path, doing: "cannot replace the file")
+                unlink(temporary)
+                self.temporary = nil
+                throw e
+            }
+            self.temporary = nil
+        } else if ownsDescriptor {
+            let closed = close(fd)
+            fd = -1
+            if closed != 0 { throw FileError.system(errno, file: path, doing: "cannot write") }
+        } else {
+            fd = -1
+        }
+    }
+
+    /// Drops what was written: removes the temporary file; the target is unchanged.
+    public func abandon() {
+        if fd >= 0 && ownsDescriptor { close(fd) }
+        fd = -1
+        if let temporary { unlink(temporary) }
+        temporary = nil
+    }
+}
