@@ -49,6 +49,9 @@ public final class FocusEngine {
 
     /// Left-stick deflection that counts as a direction, and its repeat interval.
     public static let stickThreshold = 0.5, stickRepeatInterval = 0.2
+    /// The most left-stick repeats one `update(to:)` plays (1,000 x 0.2 s = 200 s; a
+    /// repeat that scrolls a cover flow costs up to 0.5 ms in a debug build).
+    public static let maxStickRepeatsPerUpdate = 1_000
     /// Weight of the perpendicular gap in the geometric search.
     public static let perpendicularWeight = 2.0
 
@@ -119,12 +122,14 @@ public final class FocusEngine {
             started = true
             reportFocus(at: 0)
         }
-        // At most 64 repeats per update: a jump far ahead (a huge time, where adding the
-        // interval no longer changes the number) stays bounded work.
+        // Every repeat is played at its own time, so one update equals many small ones, up
+        // to `maxStickRepeatsPerUpdate` (200 s of a held stick); past that a jump far
+        // ahead (a huge time, where adding the interval no longer changes the number)
+        // stays bounded work and the rest of the repeats are dropped.
         var repeats = 0
         while let d = stickDirection, nextStickRepeat <= time {
             repeats += 1
-            if repeats > 64 {
+            if repeats > FocusEngine.maxStickRepeatsPerUpdate {
                 nextStickRepeat = time + FocusEngine.stickRepeatInterval
                 break
             }
