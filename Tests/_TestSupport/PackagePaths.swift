@@ -26,6 +26,3 @@ public func fixture(_ name: String) throws -> URL {
     return url
 }
 
-/// The corpus that used to be read from `../shared/corpus`: now `fixture(name)`.
-@available(*, deprecated, renamed: "fixture")
-public func sharedCorpus(_ name: String) throws -> URL { try fixture(name) }
