@@ -24,6 +24,8 @@ public struct FrameStats: Equatable, Sendable {
     public var groups = 0
     /// Pixels of the offscreen group images (their boxes, in target pixels).
     public var groupPixels = 0
+    /// Quads drawn at one texel per pixel, sampled nearest (same pixels as bilinear there).
+    public var nearestQuads = 0
     /// Pixels of the damage region redrawn (0: the whole frame was drawn).
     public var damagePixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.

@@ -93,6 +93,7 @@ extension GLRenderer {
         let u = plainTexturedProgram
         state.useProgram(u.program, stats: &stats)
         state.bindTexture(image.texture, stats: &stats)
+        state.bindSampler(0, stats: &stats)
         // A quad in canvas points covering the box's pixels exactly.
         let s = map.scale
         uploadMatrix(.translation((Double(image.x) - map.offsetX) / s, (Double(image.y) - map.offsetY) / s, 0),
