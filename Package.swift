@@ -55,8 +55,8 @@ let modules: [Target] = [
     .target(name: "Images", dependencies: ["CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Components", dependencies: ["Layers", "Images", "Typography"]),
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
-            resources: [.copy("Shaders")]),
+    // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
     .target(name: "Platform", dependencies: ["CSDL2"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
