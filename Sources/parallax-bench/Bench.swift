@@ -49,6 +49,10 @@ struct SceneResult: Encodable {
     /// With --damage: the same frames redrawn only where they changed, into the kept frame.
     var damageWallMs: Summary?
     var damagePixelsPerFrame: Double?
+    /// Reading the last frame back (as for a PNG), through the pixel-pack buffer and the
+    /// previous direct glReadPixels path, median of 5 each (not with --damage).
+    var readbackMs: Double?
+    var readbackDirectMs: Double?
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -177,6 +181,7 @@ final class Bench {
         let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
                           : probe.measure(framebuffer: framebuffer, frames: 15)
         let speedOfLight = fill.milliseconds(forPixels: meanVisible)
+        let readback = damage ? nil : renderer.readbackMilliseconds(framebuffer)
         let wallSummary = Summary(wall)
         let n = Double(frames)
         return SceneResult(
@@ -195,7 +200,8 @@ final class Bench {
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
             coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
-            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil)
+            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
+            readbackMs: readback?.buffered, readbackDirectMs: readback?.direct)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {

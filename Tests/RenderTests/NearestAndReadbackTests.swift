@@ -1,0 +1,52 @@
+@testable import GLRenderer
+import Images
+import LayerMath
+import Layers
+import XCTest
+
+/// Nearest sampling for quads at one texel per pixel, and the pixel-pack-buffer readback.
+final class NearestAndReadbackTests: XCTestCase {
+    /// A 1-texel checkerboard (the hardest case for filtering) drawn unrotated at one texel
+    /// per pixel on whole pixels: sampled nearest, and every pixel is its texel exactly
+    /// (a half-texel error would blend neighbours to grey).
+    func testOneToOneImageIsSampledNearestAndExact() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4101, width: 40, height: 30, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 40, height: 30) { x, y in
+            (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x * 6), UInt8(y * 8), 255)
+        }
+        let layer = Layer(name: "checker", bounds: Size(40, 30), position: Point(30, 25))  // frame (10, 10)
+        layer.contents = .image(ref)
+        let image = try h.render([layer], canvas: Size(64, 48), dump: "nearest-1to1")
+        XCTAssertEqual(h.renderer.stats.nearestQuads, 1)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let want = (x + y) % 2 == 0 ? (UInt8(255), UInt8(255), UInt8(255), UInt8(255)) : (0, UInt8(x * 6), UInt8(y * 8), 255)
+                assertPixel(image, 10 + x, 10 + y, want, tolerance: 0)
+            }
+        }
+        // Drawn at 2 pixels per point the same quad is magnified: bilinear, not nearest.
+        _ = try h.render([layer], canvas: Size(64, 48), width: 128, height: 96)
+        XCTAssertEqual(h.renderer.stats.nearestQuads, 0)
+    }
+
+    /// The buffered readback gives the same top-down pixels as the direct glReadPixels path.
+    func testBufferedReadbackEqualsDirectReadback() throws {
+        let h = try RenderHarness.shared()
+        let top = Layer(name: "top", bounds: Size(70, 10), position: Point(35, 5))
+        top.contents = .color(Color(1, 0, 0))
+        let corner = Layer(name: "corner", bounds: Size(5, 5), position: Point(67.5, 47.5))
+        corner.contents = .color(Color(0, 0, 1, 0.5))
+        let image = try h.render([top, corner], canvas: Size(70, 50), background: Color(0, 1, 0))
+        assertPixel(image, 3, 2, (255, 0, 0, 255), tolerance: 0)        // top rows: red
+        assertPixel(image, 3, 30, (0, 255, 0, 255), tolerance: 0)       // background
+        assertPixel(image, 68, 48, (0, 128, 128, 255), tolerance: 1)    // half blue over green
+        let fb = try Framebuffer(width: 70, height: 50)
+        defer { fb.destroy() }
+        h.renderer.render(h.lastList, into: .framebuffer(fb), images: h.images, background: Color(0, 1, 0))
+        let buffered = h.renderer.readPixels(fb), direct = h.renderer.readPixelsDirect(fb)
+        XCTAssertEqual(buffered.pixels, direct.pixels)
+        XCTAssertEqual(buffered.pixels, image.pixels)
+        XCTAssertEqual(h.renderer.glErrors.filter { $0.contains("readPixels") }, [])
+    }
+}
