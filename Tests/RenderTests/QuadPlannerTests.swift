@@ -106,7 +106,7 @@ final class QuadPlannerTests: XCTestCase {
     func testRoundedTiltedQuadInsetsTheInteriorPastTheArcs() throws {
         let q = try quad(200, 100, at: Point(400, 300), transform: .rotation(10 * .pi / 180, 0, 0, 1), radius: 20)
         let p = try XCTUnwrap(planner().plan(q, fill: .color(Color(1, 0, 0, 0.5))))
-        let k = 6.918524
+        let k = 6.9185245
         assertRect(p.inner, k, k, 200 - 2 * k, 100 - 2 * k, 1e-6)
         XCTAssertFalse(p.opaque, "half-transparent colour")
         XCTAssertEqual(p.a, 0.5)
