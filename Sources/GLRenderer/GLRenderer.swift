@@ -111,8 +111,8 @@ public final class GLRenderer {
     var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
     var nearestSampler: GLuint = 0
-    /// The pixel-pack buffer that readbacks go through (see Readback.swift).
-    let packBuffer = PixelPackBuffer()
+    /// The scratch memory readbacks go through (see Readback.swift).
+    let readbackScratch = ReadbackScratch()
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.
@@ -193,7 +193,6 @@ public final class GLRenderer {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &nearestSampler)
-        packBuffer.delete()
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)

@@ -15,41 +15,31 @@ extension GLRenderer {
         readPixels(framebuffer: 0, width: width, height: height)
     }
 
-    /// Reads through the pixel-pack buffer: one copy into it by the driver, one flipped copy
-    /// out of it into an image that is never zero-filled first.
+    /// Reads into a reused scratch buffer, then copies the rows once, flipped top-down, into
+    /// an image array that is never zero-filled first. (A pixel-pack buffer was measured
+    /// slower on llvmpipe: Mesa 22.3 reads into it through a blit.)
     private func readPixels(framebuffer: GLuint, width: Int, height: Int) -> Image {
         let row = max(0, width) * 4, count = row * max(0, height)
         guard count > 0 else { return Image(width: max(0, width), height: max(0, height), pixels: []) }
         glBindFramebuffer(GLConstant.readFramebuffer, framebuffer)
         glPixelStorei(GLConstant.packAlignment, 1)
-        packBuffer.bind(bytes: count)
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLConstant.rgba, GLConstant.unsignedByte, nil)
-        let mapped = glMapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, GLsizeiptr(count), GLbitfield(GL_MAP_READ_BIT))
+        let src = readbackScratch.reserve(bytes: count)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLConstant.rgba, GLConstant.unsignedByte, src)
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             guard let dst = out.baseAddress else { initialized = 0; return }
-            if let src = mapped {
-                // GL rows are bottom-up: row y of the image is GL row height - 1 - y.
-                for y in 0..<height {
-                    memcpy(dst + y * row, src + (height - 1 - y) * row, row)
-                }
-            } else {
-                memset(dst, 0, count)
+            // GL rows are bottom-up: row y of the image is GL row height - 1 - y.
+            for y in 0..<height {
+                memcpy(dst + y * row, src + (height - 1 - y) * row, row)
             }
             initialized = count
         }
-        if mapped != nil {
-            glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
-        } else {
-            noteError("readPixels: glMapBufferRange of the pixel-pack buffer failed")
-        }
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
         glBindFramebuffer(GLConstant.readFramebuffer, 0)
         checkError("readPixels")
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// The readback before the pixel-pack buffer (glReadPixels into a zero-filled array,
-    /// then an in-place flip): kept to check and time the buffered path against it.
+    /// The previous readback (glReadPixels into a zero-filled array, then an in-place flip):
+    /// kept to check and time `readPixels` against it.
     func readPixelsDirect(_ framebuffer: Framebuffer) -> Image {
         framebuffer.resolve()
         let width = framebuffer.width, height = framebuffer.height
@@ -76,7 +66,8 @@ extension GLRenderer {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Milliseconds of the buffered and the direct readback of `framebuffer` (median of
+    /// Milliseconds of the current (`buffered`: through the scratch buffer) and the previous
+    /// (`direct`) readback of `framebuffer` (median of
     /// `repeats` each, interleaved), after a glFinish so only the read itself is timed.
     public func readbackMilliseconds(_ framebuffer: Framebuffer, repeats: Int = 5) -> (buffered: Double, direct: Double) {
         var a: [Double] = [], b: [Double] = []

@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Save a screenshot PNG to this path when quitting.")
     var screenshot: String?
 
-    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the bundled ones).")
+    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
