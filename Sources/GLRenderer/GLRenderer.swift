@@ -111,8 +111,6 @@ public final class GLRenderer {
     var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
     var nearestSampler: GLuint = 0
-    /// The scratch memory readbacks go through (see Readback.swift).
-    let readbackScratch = ReadbackScratch()
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.

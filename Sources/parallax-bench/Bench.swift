@@ -49,10 +49,9 @@ struct SceneResult: Encodable {
     /// With --damage: the same frames redrawn only where they changed, into the kept frame.
     var damageWallMs: Summary?
     var damagePixelsPerFrame: Double?
-    /// Reading the last frame back (as for a PNG), through the pixel-pack buffer and the
-    /// previous direct glReadPixels path, median of 5 each (not with --damage).
+    /// Reading the last frame back as an image (what --png costs before encoding), median
+    /// of 5 (not with --damage).
     var readbackMs: Double?
-    var readbackDirectMs: Double?
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -201,7 +200,7 @@ final class Bench {
             coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
             damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
-            readbackMs: readback?.buffered, readbackDirectMs: readback?.direct)
+            readbackMs: readback)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {
