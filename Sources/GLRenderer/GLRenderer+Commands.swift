@@ -96,6 +96,7 @@ extension GLRenderer {
             guard let p = prepare(q, images: images) else { continue }
             stats.quads += 1
             if p.nearest { stats.nearestQuads += 1 }
+            if p.magnified { stats.magnifiedQuads += 1 }
             if q.isInFrontOfEye {
                 stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
             } else {
@@ -180,7 +181,9 @@ extension GLRenderer {
         state.useProgram(u.program, stats: &stats)
         if p.texture != 0 {
             state.bindTexture(p.texture, stats: &stats)
-            state.bindSampler(p.nearest && u.program == plainTexturedProgram.program ? nearestSampler : 0, stats: &stats)
+            let sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
+                        : p.magnified ? linearSampler : 0
+            state.bindSampler(sampler, stats: &stats)
         }
         uploadMatrix(q.matrix, location: u.model)
         if u.program == quadProgram.program, p.smooth != antialiasUniform {

@@ -111,6 +111,9 @@ public final class GLRenderer {
     var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
     var nearestSampler: GLuint = 0
+    /// A sampler object with bilinear filtering and no mip levels, bound for image quads
+    /// magnified at every pixel.
+    var linearSampler: GLuint = 0
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.
@@ -172,7 +175,8 @@ public final class GLRenderer {
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
-        nearestSampler = GLRenderer.makeNearestSampler()
+        nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
+        linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
 
         for p in [quadProgram, plainTexturedProgram, plainColorProgram] {
             glUseProgram(p.program)
@@ -191,6 +195,7 @@ public final class GLRenderer {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &nearestSampler)
+        glDeleteSamplers(1, &linearSampler)
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
@@ -336,12 +341,13 @@ public final class GLRenderer {
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)
     }
 
-    /// A sampler object with nearest filtering and clamped edges (the textures' own wrap mode).
-    static func makeNearestSampler() -> GLuint {
+    /// A sampler object with `filter` for both minification and magnification (no mip
+    /// levels) and clamped edges (the textures' own wrap mode).
+    static func makeSampler(filter: GLint) -> GLuint {
         var sampler: GLuint = 0
         glGenSamplers(1, &sampler)
-        glSamplerParameteri(sampler, GLConstant.textureMinFilter, GLint(GL_NEAREST))
-        glSamplerParameteri(sampler, GLConstant.textureMagFilter, GLint(GL_NEAREST))
+        glSamplerParameteri(sampler, GLConstant.textureMinFilter, filter)
+        glSamplerParameteri(sampler, GLConstant.textureMagFilter, filter)
         glSamplerParameteri(sampler, GLConstant.textureWrapS, GLint(GL_CLAMP_TO_EDGE))
         glSamplerParameteri(sampler, GLConstant.textureWrapT, GLint(GL_CLAMP_TO_EDGE))
         return sampler

@@ -33,7 +33,7 @@ struct GLStateCache {
         guard s != sampler else { return }
         glBindSampler(0, s)
         sampler = s
-        stats.textureChanges += 1
+        stats.samplerChanges += 1
     }
 
     mutating func useProgram(_ p: GLuint, stats: inout FrameStats) {

@@ -42,6 +42,9 @@ struct QuadPlan: Equatable {
     /// One texel lands exactly on one target pixel, centre on centre: nearest sampling
     /// gives the same pixels as bilinear, for less work.
     var nearest = false
+    /// The image is magnified at every pixel of an affine quad: a plain bilinear sampler (no
+    /// mip levels) gives the same pixels as the texture's trilinear filtering, for less work.
+    var magnified = false
     /// The image is minified (or may be) and has no mip chain yet: build it before drawing.
     var needsMipmaps = false
 

@@ -30,6 +30,22 @@ final class NearestAndReadbackTests: XCTestCase {
         XCTAssertEqual(h.renderer.stats.nearestQuads, 0)
     }
 
+    /// A black-and-white 2x2 image drawn 4 pixels wide is magnified: sampled bilinear
+    /// without mip levels, each row reads 0, 64, 191, 255 (texel coordinates -0.25 clamped,
+    /// 0.25, 0.75, 1.25 clamped, by hand).
+    func testMagnifiedImageIsBilinearWithoutMipLevels() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4102, width: 2, height: 2, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 2, height: 2) { x, _ in x == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) }
+        let layer = Layer(name: "ramp", bounds: Size(4, 4), position: Point(4, 4))   // frame (2, 2)
+        layer.contents = .image(ref)
+        let image = try h.render([layer], canvas: Size(8, 8), background: Color(1, 0, 0))
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 1)
+        for (i, v) in [UInt8(0), 64, 191, 255].enumerated() {
+            assertPixel(image, 2 + i, 3, (v, v, v, 255), tolerance: 1)
+        }
+    }
+
     /// Readback is top-down and exact: the top rows red, a half-blue corner over green.
     func testReadbackIsTopDownAndExact() throws {
         let h = try RenderHarness.shared()

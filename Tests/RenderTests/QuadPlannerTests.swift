@@ -75,6 +75,29 @@ final class QuadPlannerTests: XCTestCase {
         XCTAssertTrue(small.needsMipmaps)
     }
 
+    /// A 512x280 poster in 640x350 points at 1.5 pixels per point (1.875 pixels per texel):
+    /// magnified at every pixel, flat or turned about z, so bilinear without mip levels;
+    /// squashed to half width by a turn about y (0.75 pixels per point across, 0.8 texels)
+    /// or seen in perspective, it is not.
+    func testMagnifiedAffineQuadSkipsMipLevels() throws {
+        let poster = LayerContents.image(ImageRef(id: 2, width: 512, height: 280))
+        let texels = whole(512, 280)
+        let flat = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), contents: poster),
+                                                          fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertTrue(flat.magnified)
+        XCTAssertFalse(flat.needsMipmaps)
+        let turned = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), transform: .rotation(0.5, 0, 0, 1),
+                                                                     contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertTrue(turned.magnified)
+        let squashed = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), transform: .rotation(.pi / 3, 0, 1, 0),
+                                                                       contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertFalse(squashed.magnified)
+        let deep = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300),
+                                                                   transform: Transform3D.rotation(0.2, 0, 1, 0) * .perspective(800),
+                                                                   contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertFalse(deep.magnified)
+    }
+
     /// Half a pixel off the grid: edges are antialiased, so no plain whole draw and no nearest.
     func testHalfPixelOffsetIsSmoothAndNotNearest() throws {
         let q = try quad(100, 50, at: Point(60.5, 45), contents: .image(ImageRef(id: 1, width: 100, height: 50)))
