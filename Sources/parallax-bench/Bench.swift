@@ -52,6 +52,10 @@ struct SceneResult: Encodable {
     /// Reading the last frame back as an image (what --png costs before encoding), median
     /// of 5 (not with --damage).
     var readbackMs: Double?
+    /// Image quads per frame sampled nearest (one texel per pixel) and bilinear without mip
+    /// levels (magnified everywhere).
+    var nearestQuadsPerFrame: Double
+    var magnifiedQuadsPerFrame: Double
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -99,6 +103,7 @@ final class Bench {
         submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
+        var nearestQuads = 0, magnifiedQuads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -155,6 +160,7 @@ final class Bench {
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
+                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
                 if !damage, (frame - warmup) % 8 == 0 {
@@ -200,7 +206,8 @@ final class Bench {
             coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
             damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
-            readbackMs: readback)
+            readbackMs: readback, nearestQuadsPerFrame: Double(nearestQuads) / n,
+            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {
