@@ -52,9 +52,10 @@ let systemLibraries: [Target] = [
 let modules: [Target] = [
     .target(name: "LayerMath"),
     .target(name: "Layers", dependencies: ["LayerMath"]),
-    .target(name: "Images", dependencies: ["CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "JSON"),
+    .target(name: "Images", dependencies: ["JSON", "CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
-    .target(name: "Components", dependencies: ["Layers", "Images", "Typography"]),
+    .target(name: "Components", dependencies: ["Layers", "JSON", "Images", "Typography"]),
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2"]),

@@ -1,4 +1,5 @@
 import Images
+import JSON
 import Layers
 
 /// Loads an Xcode `.imagestack` folder or `.lsr` file named at `node` and registers its

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import LayerMath
 
 /// The replay file of DESIGN.md section 5: JSON lines, one input event each, with its

@@ -1,3 +1,4 @@
+import JSON
 /// Events a scene reports to its host: focus changes, selections, carousel index changes
 /// and long presses (DESIGN.md section 5, "Events").
 ///

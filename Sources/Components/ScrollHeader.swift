@@ -1,4 +1,5 @@
 import Images
+import JSON
 import LayerMath
 import Layers
 

@@ -1,6 +1,7 @@
 import Components
 import Foundation
 import Images
+import JSON
 import LayerMath
 import Layers
 import SceneRuntime

@@ -1,5 +1,6 @@
 import Components
 import Images
+import JSON
 import LayerMath
 import Layers
 import XCTest

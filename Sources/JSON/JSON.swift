@@ -53,10 +53,10 @@ public struct JSONParser {
 
     private init(bytes: [UInt8], file: String) { self.bytes = bytes; self.file = file }
 
-    private func error(_ message: String) -> SceneError {
+    private func error(_ message: String) -> JSONError {
         var line = 1, col = 1
         for b in bytes[0..<min(i, bytes.count)] { if b == 10 { line += 1; col = 1 } else { col += 1 } }
-        return SceneError(file: file, path: "", message: "invalid JSON at line \(line), column \(col): \(message)")
+        return JSONError(file: file, path: "", message: "invalid JSON at line \(line), column \(col): \(message)")
     }
 
     private mutating func skipSpace() {
@@ -223,7 +223,7 @@ public struct JSONParser {
 
 /// A scene, replay or stack file error: names the file, the JSON path, and what was
 /// expected versus found. `description` is one line.
-public struct SceneError: Error, CustomStringConvertible, Equatable {
+public struct JSONError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var path: String
     public var message: String
@@ -232,7 +232,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     }
     public var description: String {
         let line = path.isEmpty ? "\(file): \(message)" : "\(file): at \(path): \(message)"
-        return SceneError.oneLine(line)
+        return JSONError.oneLine(line)
     }
 
     /// Escapes line breaks and other control characters (they can come from the file's
@@ -278,10 +278,10 @@ public struct JSONNode {
     public var exists: Bool { value != nil }
 
     /// An error at this node.
-    public func error(_ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
+    public func error(_ message: String) -> JSONError { JSONError(file: file, path: path, message: message) }
 
     /// An "expected X, found Y" error at this node.
-    public func mismatch(_ expected: String) -> SceneError {
+    public func mismatch(_ expected: String) -> JSONError {
         error("expected \(expected), found \(value?.kindDescription ?? "nothing (missing key)")")
     }
 
@@ -301,7 +301,7 @@ public struct JSONNode {
     /// Refuses keys not in `allowed` (typos must not be ignored silently).
     public func allowKeys(_ allowed: Set<String>) throws {
         for k in try keys() where !allowed.contains(k) {
-            throw SceneError(file: file, path: path.isEmpty ? k : "\(path).\(k)",
+            throw JSONError(file: file, path: path.isEmpty ? k : "\(path).\(k)",
                              message: "unknown key \"\(k)\" (expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
@@ -414,7 +414,7 @@ public struct JSONNode {
         guard case .array(let a)? = value, a.count == count else { throw mismatch("an array of \(count) numbers") }
         return try a.enumerated().map { k, v in
             guard case .number(let n) = v else {
-                throw SceneError(file: file, path: "\(path)[\(k)]", message: "expected a number, found \(v.kindDescription)")
+                throw JSONError(file: file, path: "\(path)[\(k)]", message: "expected a number, found \(v.kindDescription)")
             }
             return n
         }
@@ -450,7 +450,7 @@ public struct JSONNode {
         guard case .array(let a)? = value, a.count == 3 || a.count == 4 else { throw mismatch("an array of 3 or 4 numbers in 0...1") }
         let n = try numbers(a.count)
         for (k, v) in n.enumerated() where !(0...1).contains(v) {
-            throw SceneError(file: file, path: "\(path)[\(k)]", message: "expected a number in 0...1, found \(JSONNode.format(v))")
+            throw JSONError(file: file, path: "\(path)[\(k)]", message: "expected a number in 0...1, found \(JSONNode.format(v))")
         }
         return (n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
     }
