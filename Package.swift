@@ -50,15 +50,20 @@ let systemLibraries: [Target] = [
 // MARK: - Modules
 
 let modules: [Target] = [
-    .target(name: "LayerMath"),
-    .target(name: "Layers", dependencies: ["LayerMath"]),
+    // In the order data flows (DESIGN.md section 1): a module imports only modules above it
+    // (scripts/check-module-order.sh checks it; its ORDER line is the one list of the order).
     .target(name: "JSON"),
+    .target(name: "LayerMath"),
+    .target(name: "Layers", dependencies: ["LayerMath", "JSON"]),
     .target(name: "Images", dependencies: ["JSON", "CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
-    .target(name: "Components", dependencies: ["Layers", "JSON", "Images", "Typography"]),
+    .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
+    .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
+    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input"]),
+    .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
-    .target(name: "Platform", dependencies: ["CSDL2"]),
+    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.

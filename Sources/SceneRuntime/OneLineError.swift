@@ -2,6 +2,7 @@ import Components
 import Foundation
 import GLRenderer
 import Images
+import Scene
 
 /// An error the command-line tools print as one line (naming the file and the reason)
 /// followed by exit status 1, instead of a usage message.

@@ -1,6 +1,8 @@
+import Assets
 import Components
 import Foundation
 import Images
+import Scene
 
 /// How the tools find a scene from their SCENE argument: an existing file, else a
 /// built-in scene name; anything else is an error that lists the built-in names (a

@@ -1,3 +1,4 @@
+import Assets
 import CAllocCounter
 import Components
 import Foundation
@@ -5,6 +6,7 @@ import GLRenderer
 import Images
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 
 /// The figures of one scene.

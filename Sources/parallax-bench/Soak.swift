@@ -1,10 +1,13 @@
+import Assets
 import CGL
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 
 /// Soak mode: cycles every named scene with seeded random input for a while and checks

@@ -8,6 +8,7 @@ import Images
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
 
 struct BenchCommand: ParsableCommand {

@@ -1,10 +1,13 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
 
 /// A one-line error of the demo itself.

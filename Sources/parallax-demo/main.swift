@@ -9,6 +9,7 @@ import Images
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
 
 struct DemoCommand: ParsableCommand {

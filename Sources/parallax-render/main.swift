@@ -2,13 +2,16 @@
 // or a sequence of frames (--frames N --fps F) as numbered PNGs and, through ffmpeg, an
 // animated GIF, animated PNG or video (--out).
 import ArgumentParser
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
 
 struct RenderCommand: ParsableCommand {

@@ -1,5 +1,7 @@
+import Assets
 import Components
 import Foundation
+import Input
 import LayerMath
 import Layers
 import SceneRuntime

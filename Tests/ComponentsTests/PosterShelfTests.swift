@@ -1,8 +1,10 @@
+import Assets
 @testable import Components
 import Foundation
 import Images
 import LayerMath
 import Layers
+import Scene
 import XCTest
 import _TestSupport
 

@@ -1,6 +1,9 @@
+import Assets
 import Components
+import Input
 import LayerMath
 import Layers
+import Scene
 import XCTest
 import _TestSupport
 
