@@ -1,4 +1,4 @@
-import Assets
+@testable import Assets
 @testable import Components
 import Foundation
 import Images
