@@ -64,8 +64,11 @@ let modules: [Target] = [
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
-    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
-                                                 .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    // What the three executables share: one-line errors and exit status, `WxH` options,
+    // a scene file or a built-in scene by name.
+    .target(name: "ToolSupport", dependencies: ["SceneRuntime", "Platform",
+                                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
     .target(name: "CAllocCounter"),
 ]
@@ -74,11 +77,11 @@ let modules: [Target] = [
 
 let executables: [Target] = [
     .executableTarget(name: "parallax-demo", dependencies: [
-        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-render", dependencies: [
-        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [
-        "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Writes the generated example assets under Assets/ (scripts/generate-assets.sh).
     .executableTarget(name: "generate-assets", dependencies: ["Components", "Images"]),
     // Fuzz targets for the readers (scripts/fuzz.sh builds it with libFuzzer into .build-fuzz;
@@ -94,8 +97,8 @@ let tests: [Target] = [
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
-    .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
+    .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
 ]
 

@@ -8,6 +8,7 @@ import LayerMath
 import Layers
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// The figures of one scene.
 struct SceneResult: Encodable {

@@ -9,6 +9,7 @@ import LayerMath
 import Layers
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// Soak mode: cycles every named scene with seeded random input for a while and checks
 /// that resident memory and GL objects stay flat, that no GL error occurs and that no

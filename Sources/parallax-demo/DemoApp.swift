@@ -9,6 +9,7 @@ import Layers
 import Platform
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// A one-line error of the demo itself.
 struct DemoError: OneLineError {
@@ -59,7 +60,7 @@ final class DemoApp {
         self.screenshotFolder = screenshotFolder
         renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
-        let first = try DemoApp.loadScene(initialScene, images: images)
+        let first = try SceneSource.load(initialScene, images: images)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
@@ -72,10 +73,6 @@ final class DemoApp {
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
-    }
-
-    static func loadScene(_ name: String, images: ImageStore) throws -> Scene {
-        try SceneSource.load(name, images: images)
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
@@ -212,7 +209,7 @@ final class DemoApp {
     private func switchScene(to name: String, reload: Bool) {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
-            let next = try DemoApp.loadScene(name, images: fresh)
+            let next = try SceneSource.load(name, images: fresh)
             images = fresh
             sceneRenderer.renderer.textures.removeAll()
             eventLog?.attach(to: next)

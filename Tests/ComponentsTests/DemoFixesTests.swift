@@ -5,6 +5,7 @@ import Input
 import LayerMath
 import Layers
 import SceneRuntime
+import ToolSupport
 import XCTest
 import _TestSupport
 

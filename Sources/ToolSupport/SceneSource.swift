@@ -3,6 +3,7 @@ import Components
 import Foundation
 import Images
 import Scene
+import SceneRuntime
 
 /// How the tools find a scene from their SCENE argument: an existing file, else a
 /// built-in scene name; anything else is an error that lists the built-in names (a
