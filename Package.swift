@@ -94,6 +94,7 @@ let executables: [Target] = [
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
