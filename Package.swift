@@ -6,9 +6,9 @@ import PackageDescription
 // MARK: - Products
 
 let products: [Product] = [
-    // The library another package depends on: math, layers, components, images, renderer.
-    .library(name: "ParallaxKit",
-             targets: ["LayerMath", "Layers", "Typography", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
+    // The library another package depends on: `import ParallaxKit` re-exports every
+    // public module (Sources/ParallaxKit/Exports.swift).
+    .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
     .executable(name: "parallax-demo", targets: ["parallax-demo"]),
     .executable(name: "parallax-render", targets: ["parallax-render"]),
     .executable(name: "parallax-bench", targets: ["parallax-bench"]),
@@ -65,6 +65,9 @@ let modules: [Target] = [
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    // The umbrella an app imports.
+    .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
+                                                "Scene", "Components", "GLRenderer", "Platform", "SceneRuntime"]),
     // What the three executables share: one-line errors and exit status, `WxH` options,
     // a scene file or a built-in scene by name.
     .target(name: "ToolSupport", dependencies: ["SceneRuntime", "Platform",
@@ -95,6 +98,7 @@ let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
+    .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
