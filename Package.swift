@@ -96,11 +96,13 @@ let executables: [Target] = [
 
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
     .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
+    .testTarget(name: "InputTests", dependencies: ["Input", "JSON", "LayerMath"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
