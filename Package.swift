@@ -103,6 +103,7 @@ let tests: [Target] = [
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "JSON", "LayerMath"]),
+    .testTarget(name: "SceneTests", dependencies: ["Scene", "Assets", "Input", "JSON", "LayerMath", "Layers"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
