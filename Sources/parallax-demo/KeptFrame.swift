@@ -7,11 +7,12 @@
 // screen), swap buffers, or keep anything across a size change (it starts over).
 
 import CGL
-import Components
+import Assets
 import GLRenderer
 import Images
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 
 /// The demo's frame, kept between presents and redrawn where it changed.
