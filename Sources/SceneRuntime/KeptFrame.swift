@@ -1,9 +1,10 @@
-// Damaged redraw for the demo: the frame is kept in an offscreen framebuffer between
-// presents, redrawn only where the render list changed (`RenderList.damage(since:)`,
-// scissored), and copied whole to the window's back buffer before each swap, so a grid
-// where one card sways costs about that card plus one copy.
+// Damaged redraw for a frame loop (the demo's): the frame is kept in an offscreen
+// framebuffer between presents, redrawn only where the render list changed
+// (`RenderList.damage(since:)`, scissored), and copied whole to the destination (the
+// window's back buffer) before each swap, so a grid where one card sways costs about
+// that card plus one copy.
 //
-// Does NOT: decide whether to present at all (DemoApp skips frames that draw what is on
+// Does NOT: decide whether to present at all (the demo skips frames that draw what is on
 // screen), swap buffers, or keep anything across a size change (it starts over).
 
 import CGL
@@ -13,10 +14,9 @@ import Images
 import LayerMath
 import Layers
 import Scene
-import SceneRuntime
 
-/// The demo's frame, kept between presents and redrawn where it changed.
-final class KeptFrame {
+/// A frame kept between presents and redrawn where it changed.
+public final class KeptFrame {
     private var framebuffer: Framebuffer?
     /// The render list the kept frame shows.
     private var shown = RenderList()
@@ -25,15 +25,19 @@ final class KeptFrame {
     /// The kept frame holds `shown` completely (false: redraw it whole next time).
     private var isValid = false
     /// Pixels redrawn by the last `draw` (0: nothing; the whole frame: width x height).
-    private(set) var lastRedrawnPixels = 0
+    public private(set) var lastRedrawnPixels = 0
+
+    public init() {}
 
     /// Forgets the kept frame (a scene switch, a reload): the next draw is whole.
-    func invalidate() { isValid = false }
+    public func invalidate() { isValid = false }
 
     /// Brings the kept frame up to `sceneRenderer.list` (already flattened), redrawing only
-    /// the damage, then copies it to the window's back buffer (`width` x `height` pixels).
-    /// Falls back to drawing straight into the window when no framebuffer can be made.
-    func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int) {
+    /// the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
+    /// buffer) of `width` x `height` pixels. Falls back to drawing straight into the window
+    /// when no framebuffer can be made.
+    public func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int,
+                     destination: GLuint = 0) {
         if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
             framebuffer?.destroy()
             framebuffer = try? Framebuffer(width: width, height: height)
@@ -62,7 +66,7 @@ final class KeptFrame {
         isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
         shown.copy(from: list)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.drawFramebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
         glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
