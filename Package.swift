@@ -8,7 +8,8 @@ import PackageDescription
 let products: [Product] = [
     // The library another package depends on: math, layers, components, images, renderer.
     .library(name: "ParallaxKit",
-             targets: ["LayerMath", "Layers", "Typography", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
+             targets: ["LayerMath", "Layers", "Typography", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime",
+                       "ParallaxKit"]),
     .executable(name: "parallax-demo", targets: ["parallax-demo"]),
     .executable(name: "parallax-render", targets: ["parallax-render"]),
     .executable(name: "parallax-bench", targets: ["parallax-bench"]),
@@ -60,6 +61,9 @@ let modules: [Target] = [
     .target(name: "Platform", dependencies: ["CSDL2"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // The umbrella an app imports, with the host object that embeds a scene in an app.
+    .target(name: "ParallaxKit", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Components", "Layers",
+                                                "LayerMath", "Images"]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
     .target(name: "CAllocCounter"),
 ]
@@ -91,6 +95,7 @@ let tests: [Target] = [
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
+    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "_TestSupport"]),
 ]
 
 let package = Package(
