@@ -244,6 +244,7 @@ public final class GLRenderer {
         glDisable(GLConstant.stencilTest)
         glEnable(GLConstant.blend)
         glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
+        glBlendEquation(GLenum(GL_FUNC_ADD))
         glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
         glStencilMask(0xFF)
         glClearStencil(0)

@@ -108,7 +108,9 @@ public struct GLStateSnapshot: Equatable {
     /// Puts the state back (every item, changed or not: one call each).
     public func restore() {
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
-        glUseProgram(GLuint(program))
+        // A program the app deleted while it was current is deleted for real once the
+        // renderer switched away: it cannot be made current again (GL_INVALID_VALUE).
+        glUseProgram(program != 0 && glIsProgram(GLuint(program)) != 0 ? GLuint(program) : 0)
         glBindVertexArray(GLuint(vertexArray))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
         glActiveTexture(GLenum(GL_TEXTURE0))

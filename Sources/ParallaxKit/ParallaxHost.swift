@@ -145,7 +145,7 @@ public final class ParallaxHost {
     ///   `AppTargetError` when the target cannot be drawn into (no stencil for clips,
     ///   incomplete, empty viewport); nothing is drawn then.
     public func draw(into target: AppTarget) throws {
-        let r = try renderer()
+        let r = try makeRenderer()
         r.prepare(scene, for: .app(target))
         r.flatten(scene)
         let textures = r.renderer.textures
@@ -161,9 +161,16 @@ public final class ParallaxHost {
         try draw(into: AppTarget(framebuffer: 0, viewport: window.sceneViewport, loadAction: loadAction))
     }
 
-    /// The GL renderer (created on the first draw; requires the app's current context).
-    public func renderer() throws -> SceneRenderer {
+    /// The renderer, once the first `draw` created it (its stats, textures, GL strings).
+    public var renderer: SceneRenderer? { sceneRenderer }
+
+    /// The renderer, created now when there is none (requires the app's current context).
+    public func makeRenderer() throws -> SceneRenderer {
         if let r = sceneRenderer { return r }
+        // Compiling shaders and making the quad geometry binds programs and buffers: the
+        // app's state is kept around that too.
+        let saved = GLStateSnapshot.capture()
+        defer { saved.restore() }
         let r = SceneRenderer(renderer: try GLRenderer(shaderDirectory: shaderDirectory))
         sceneRenderer = r
         return r
