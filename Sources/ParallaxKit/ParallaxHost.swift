@@ -51,17 +51,28 @@ public final class ParallaxHost {
     /// The render list last drawn (for `needsDisplay`).
     private var presented = RenderList()
     private var mustPresent = true
-    private var queue: [SceneEvent] = []
+    private let queue = EventQueue()
     /// The most events `drainEvents` keeps between two calls (the oldest are dropped).
     public static let maxQueuedEvents = 1024
+
+    /// The scene's events since the last `drainEvents` (a class: subscribed before `self`
+    /// exists, so the initial focus event, posted when the driver starts, is in it).
+    private final class EventQueue {
+        var events: [SceneEvent] = []
+        func append(_ e: SceneEvent) {
+            if events.count >= ParallaxHost.maxQueuedEvents { events.removeFirst() }
+            events.append(e)
+        }
+    }
 
     /// Hosts `scene`, whose layers show images from `images`; its clock starts at 0.
     public init(scene: Scene, images: ImageStore, window: WindowGeometry? = nil) {
         self.scene = scene
         self.images = images
         self.window = window ?? WindowGeometry(width: Int(scene.canvas.width), height: Int(scene.canvas.height))
+        let queue = self.queue
+        scene.onEvent { [weak queue] e in queue?.append(e) }
         driver = SceneDriver(scene: scene, events: [])
-        scene.onEvent { [weak self] e in self?.enqueue(e) }
     }
 
     /// Loads a scene file, or the built-in scene with that name (`BuiltInScenes.names`).
@@ -178,7 +189,9 @@ public final class ParallaxHost {
 
     // MARK: Events to the app
 
-    /// Calls `handler` with every event the scene reports (focus, select, index, long press).
+    /// Calls `handler` with every event the scene reports from now on (focus, select,
+    /// index, long press). The initial focus was reported when the host started: it is
+    /// in `drainEvents`, and `scene.focus.focused` says where the focus is.
     public func onEvent(_ handler: @escaping (SceneEvent) -> Void) {
         scene.onEvent(handler)
     }
@@ -205,14 +218,10 @@ public final class ParallaxHost {
     }
 
     /// Moves the events reported since the last call into `events` (appended, in order):
-    /// the polling form for a game loop. At most `maxQueuedEvents` are kept between calls.
+    /// the polling form for a game loop, starting with the scene's initial focus. At most
+    /// `maxQueuedEvents` are kept between calls (the oldest are dropped).
     public func drainEvents(into events: inout [SceneEvent]) {
-        events.append(contentsOf: queue)
-        queue.removeAll(keepingCapacity: true)
-    }
-
-    private func enqueue(_ e: SceneEvent) {
-        if queue.count >= ParallaxHost.maxQueuedEvents { queue.removeFirst() }
-        queue.append(e)
+        events.append(contentsOf: queue.events)
+        queue.events.removeAll(keepingCapacity: true)
     }
 }
