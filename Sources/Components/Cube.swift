@@ -129,8 +129,7 @@ public final class Cube: SceneComponent {
     @discardableResult
     public func select(at p: Point) -> Int? {
         applyState()
-        flattener.flatten([rootLayer], canvas: canvas, into: &hitList)
-        let hit = hitList.hitTest(p)
+        let hit = flattener.hitTest(rootLayer, at: p, into: &hitList)
         let face = hit.flatMap { (1...6).contains($0.tag) ? $0.tag : nil }
         selectedFace = face
         applyState()

@@ -195,9 +195,16 @@ public final class FocusEngine {
         return nil
     }
 
-    /// A canvas point in entry `j`'s superlayer space.
+    /// A canvas point in entry `j`'s superlayer plane, through the transforms its
+    /// ancestors are drawn with (a shelf's scroll, any scale, rotation or perspective);
+    /// where that plane is only translated (or edge-on, behind the eye), the scope's exact
+    /// canvas offset.
     private func local(_ p: Point, _ j: Int) -> Point {
         guard let scope = entries[j].scope else { return p }
+        if let parent = entries[j].container.rootLayer.superlayer,
+           let q = parent.planePoint(p, fromAncestor: nil, nilWhenTranslated: true) {
+            return q
+        }
         return p - scope.canvasOffset(of: entries[j].container)
     }
 
