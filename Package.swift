@@ -95,7 +95,7 @@ let tests: [Target] = [
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
-    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "_TestSupport"]),
+    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport"]),
 ]
 
 let package = Package(
