@@ -1,9 +1,9 @@
 import ParallaxKit
 import XCTest
 
-/// Components hit-test through the transforms they are drawn with: a carousel in a shelf
-/// whose root layer is translated and scaled, rotated, or turned in perspective is still
-/// clicked where it appears. Points are computed by hand from CA's conventions.
+/// Components hit-test through the transforms they are drawn with: a carousel (or a cube)
+/// in a shelf whose root layer is translated and scaled, rotated, or turned in
+/// perspective is still clicked where it appears. Points are computed by hand from CA's conventions.
 ///
 /// The carousel: `linear`, 5 items of 200x100, frame (0, 0, 800, 400), so in its
 /// superlayer's plane the centred item (2) spans x 300...500, y 150...250 (centre (400,
@@ -89,6 +89,28 @@ final class HitTestThroughTransformsTests: XCTestCase {
         click(host, 715, 360)
         host.advance(to: 3)
         XCTAssertEqual(carousel.centredIndex, 3)
+    }
+
+    /// A cube (frame (0, 0, 400, 400), centred at plane (200, 200)) as a shelf row, the
+    /// shelf at anchor (0, 0), position (600, 300), scaled 0.5: the cube's centre is drawn
+    /// at (700, 400), where a face is always in front: a click there selects one. A click
+    /// at (200, 200), where the cube would be without the parent's transform, is plane
+    /// (-800, -200): outside the cube, nothing selected.
+    func testCubeInTranslatedAndScaledParent() {
+        let images = ImageStore()
+        let cube = Cube(name: "cube", frame: Rect(x: 0, y: 0, width: 400, height: 400), canvas: Size(1280, 720),
+                        images: images)
+        let shelf = Shelf(name: "shelf", frame: Rect(x: 0, y: 0, width: 400, height: 400), header: nil, headerHeight: 0,
+                          rows: [(title: nil, titleHeight: 0, component: cube)], rowSpacing: 0, scrollInset: 0)
+        shelf.rootLayer.anchorPoint = Point(0, 0)
+        shelf.rootLayer.position = Point(600, 300)
+        shelf.rootLayer.transform = .scale(0.5, 0.5)
+        let host = ParallaxHost(scene: Scene(canvas: Size(1280, 720), components: [shelf]), images: images)
+        host.advance(to: 0.5)
+        click(host, 200, 200)
+        XCTAssertNil(cube.selectedFace, "where the untransformed cube would be")
+        click(host, 700, 400)
+        XCTAssertNotNil(cube.selectedFace, "the cube's drawn centre")
     }
 
     /// The mapping itself: a layer inside a parent translated by (200, 100) and scaled 0.5
