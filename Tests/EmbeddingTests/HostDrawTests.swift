@@ -198,6 +198,24 @@ final class HostDrawTests: XCTestCase {
         assertRGBA(fb.pixel(50, 50), red)
     }
 
+    /// Framebuffer 0, the window's (the offscreen driver's 64x64 pbuffer, 8 stencil bits):
+    /// the stencil check asks GL_STENCIL of the default framebuffer, and the clipped scene
+    /// draws. The 100x100 canvas fits 64x64 at scale 0.64: the square's centre is pixel (32, 32).
+    func testDefaultFramebufferWithStencilDrawsClips() throws {
+        let context = try EmbeddingContext.make()
+        guard context.stencilBits > 0 else { throw XCTSkip("the window has no stencil bits") }
+        let host = try TestScenes.square(clipped: true)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        XCTAssertEqual(GLRenderer.boundStencilBits(framebuffer: 0), context.stencilBits)
+        try host.draw(into: AppTarget(framebuffer: 0, viewport: ViewportRect(x: 0, y: 0, width: 64, height: 64),
+                                      loadAction: .clear(Color(0, 1, 0))))
+        var p: [UInt8] = [0, 0, 0, 0]
+        glReadPixels(32, 32, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &p)
+        assertRGBA(p, red, "centre")
+        glReadPixels(2, 2, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &p)
+        assertRGBA(p, green, "corner: the load action's colour")
+    }
+
     /// An empty viewport is an error, not a division by zero.
     func testEmptyViewportThrows() throws {
         _ = try EmbeddingContext.make()
