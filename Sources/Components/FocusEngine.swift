@@ -231,20 +231,11 @@ public final class FocusEngine {
 
     /// Moves the screen's focus to the focus container named `component` (a top-level
     /// component or a shelf's row) and, when `item` is given, to that item of it (even
-    /// when the container remembers another one). Returns false, changing nothing, when
-    /// no focus container has that name or it has no focusable item `item`.
+    /// when the container remembers another one; the container clamps it). Returns false,
+    /// changing nothing, when no focus container has that name.
     @discardableResult
     public func focus(component: String, item: Int?, at time: Double) -> Bool {
         guard time.isFinite, let j = entries.firstIndex(where: { $0.container.name == component }) else { return false }
-        if let item {
-            var has = item == entries[j].container.focusedItem
-            if let carousel = entries[j].container as? Carousel {
-                has = (0..<carousel.count).contains(item)   // only the centred item is listed
-            } else {
-                entries[j].container.forEachFocusableItem { i, _ in if i == item { has = true } }
-            }
-            if !has { return false }
-        }
         transfer(to: j, item: item, at: time, forced: true)
         return true
     }

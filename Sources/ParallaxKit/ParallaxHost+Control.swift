@@ -56,12 +56,19 @@ extension ParallaxHost {
     /// nil `item`: the container's remembered item.
     public func focus(_ name: String, item: Int? = nil) throws {
         let containers = allComponents.compactMap { $0 as? FocusContainer }
-        guard containers.contains(where: { $0.name == name }) else {
+        guard let container = containers.first(where: { $0.name == name }) else {
             throw HostControlError.noComponent(name: name, kind: "focus container", available: containers.map(\.name))
         }
-        guard scene.focus.focus(component: name, item: item, at: time) else {
-            throw HostControlError.noItem(component: name, item: item ?? -1)
+        if let item {
+            var has = item == container.focusedItem
+            if let carousel = container as? Carousel {
+                has = (0..<carousel.count).contains(item)   // it lists only its centred item
+            } else {
+                container.forEachFocusableItem { i, _ in if i == item { has = true } }
+            }
+            guard has else { throw HostControlError.noItem(component: name, item: item) }
         }
+        scene.focus.focus(component: name, item: item, at: time)
     }
 
     /// Sets the parallax button `name`'s state: `focused` turns the focus effect on or off

@@ -1,10 +1,20 @@
 import Components
+import Foundation
 import GLRenderer
 import Images
 import LayerMath
 import Layers
 import Platform
 import SceneRuntime
+
+/// Neither a scene file nor a built-in scene has this name.
+public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public var description: String {
+        "\(name): no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))"
+    }
+}
 
 /// Embeds a scene in an app: owns the scene, its driver (the scene clock) and, from the
 /// first draw on, a renderer; takes the app's input events, advances to the app's time
@@ -75,11 +85,20 @@ public final class ParallaxHost {
         driver = SceneDriver(scene: scene, events: [])
     }
 
-    /// Loads a scene file, or the built-in scene with that name (`BuiltInScenes.names`).
-    /// - Throws: the loader's one-line error naming the file, the JSON path and the reason.
+    /// Loads a scene file, or else the built-in scene with that name (`BuiltInScenes.names`).
+    /// - Throws: the loader's one-line error naming the file, the JSON path and the reason;
+    ///   `SceneNotFound` when there is neither such a file nor such a built-in scene.
     public convenience init(scene nameOrPath: String, window: WindowGeometry? = nil) throws {
         let images = ImageStore()
-        self.init(scene: try SceneSource.load(nameOrPath, images: images), images: images, window: window)
+        let scene: Scene
+        if FileManager.default.fileExists(atPath: nameOrPath) {
+            scene = try SceneLoader.load(path: nameOrPath, images: images)
+        } else if BuiltInScenes.json(nameOrPath) != nil {
+            scene = try BuiltInScenes.load(nameOrPath, images: images)
+        } else {
+            throw SceneNotFound(name: nameOrPath)
+        }
+        self.init(scene: scene, images: images, window: window)
     }
 
     // MARK: Input and time

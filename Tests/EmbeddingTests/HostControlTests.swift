@@ -185,3 +185,20 @@ final class HostEventTests: XCTestCase {
         XCTAssertTrue(host.handle(.key(name: "Right", down: true, repeat: false)))
     }
 }
+
+/// Loading: a file, a built-in name, neither.
+final class HostLoadingTests: XCTestCase {
+    /// A name that is neither a file nor a built-in scene: one line listing the built-ins.
+    func testUnknownSceneNameListsTheBuiltInScenes() {
+        XCTAssertThrowsError(try ParallaxHost(scene: "no-such-scene")) { error in
+            XCTAssertEqual(error as? SceneNotFound, SceneNotFound(name: "no-such-scene"))
+            XCTAssertTrue("\(error)".hasPrefix("no-such-scene: no such file, and not a built-in scene (built-in scenes: home, "))
+        }
+    }
+
+    /// A scene file by path loads its components.
+    func testSceneFileByPath() throws {
+        let host = try ParallaxHost(scene: packageRoot().appendingPathComponent("Assets/scenes/cube.json").path)
+        XCTAssertTrue(host.scene.components.contains { $0 is Cube })
+    }
+}
