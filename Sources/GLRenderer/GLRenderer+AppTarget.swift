@@ -21,6 +21,7 @@ extension GLRenderer {
         }
         let saved = GLStateSnapshot.capture()
         defer { saved.restore() }
+        GLStateSnapshot.setRendererDefaults()
         glBindFramebuffer(GLConstant.framebuffer, GLuint(target.framebuffer))
         let status = glCheckFramebufferStatus(GLConstant.framebuffer)
         guard status == GLConstant.framebufferComplete else {

@@ -1,5 +1,6 @@
-// The GL state the renderer touches, read before it draws into an app's framebuffer and
-// put back after, so the app's own drawing goes on as if the scene had not drawn.
+// The GL state the renderer touches (or relies on: pixel-unpack buffer and row layout,
+// the sampler on unit 0), read before it draws into an app's framebuffer and put back
+// after, so the app's own drawing goes on as if the scene had not drawn.
 //
 // Does NOT: save state the renderer never changes (cull face mode, front face, polygon
 // mode, line width, blend colour, vertex attribute arrays of the app's VAOs, texture
@@ -23,8 +24,12 @@ public struct GLStateSnapshot: Equatable {
     public var vertexArray: GLint = 0
     public var arrayBuffer: GLint = 0
     public var activeTexture: GLint = 0
-    /// The 2D texture bound on unit 0 (the only unit the renderer uses).
-    public var texture0: GLint = 0
+    /// The 2D texture and the sampler object bound on unit 0 (the only unit the renderer uses).
+    public var texture0: GLint = 0, sampler0: GLint = 0
+    /// GL_PIXEL_UNPACK_BUFFER_BINDING: texture uploads would read from it.
+    public var pixelUnpackBuffer: GLint = 0
+    /// GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS.
+    public var unpackRowLength: GLint = 0, unpackSkipRows: GLint = 0, unpackSkipPixels: GLint = 0
     public var renderbuffer: GLint = 0
     public var drawFramebuffer: GLint = 0
     public var readFramebuffer: GLint = 0
@@ -71,7 +76,12 @@ public struct GLStateSnapshot: Equatable {
         s.activeTexture = int(GL_ACTIVE_TEXTURE)
         glActiveTexture(GLenum(GL_TEXTURE0))
         s.texture0 = int(GL_TEXTURE_BINDING_2D)
+        s.sampler0 = int(GL_SAMPLER_BINDING)
         glActiveTexture(GLenum(s.activeTexture))
+        s.pixelUnpackBuffer = int(GL_PIXEL_UNPACK_BUFFER_BINDING)
+        s.unpackRowLength = int(GL_UNPACK_ROW_LENGTH)
+        s.unpackSkipRows = int(GL_UNPACK_SKIP_ROWS)
+        s.unpackSkipPixels = int(GL_UNPACK_SKIP_PIXELS)
         s.renderbuffer = int(GL_RENDERBUFFER_BINDING)
         s.drawFramebuffer = int(GL_DRAW_FRAMEBUFFER_BINDING)
         s.readFramebuffer = int(GL_READ_FRAMEBUFFER_BINDING)
@@ -105,6 +115,18 @@ public struct GLStateSnapshot: Equatable {
         return s
     }
 
+    /// Sets what the renderer's texture uploads and sampling assume but never set
+    /// themselves, as a fresh context has it: no pixel-unpack buffer (an upload would read
+    /// from the app's buffer), rows packed (row length, skipped rows and pixels 0), no
+    /// sampler object on unit 0 (the textures' own parameters apply).
+    public static func setRendererDefaults() {
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        glBindSampler(0, 0)
+    }
+
     /// Puts the state back (every item, changed or not: one call each).
     public func restore() {
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
@@ -115,7 +137,12 @@ public struct GLStateSnapshot: Equatable {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture0))
+        glBindSampler(0, GLuint(sampler0))
         glActiveTexture(GLenum(activeTexture))
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(pixelUnpackBuffer))
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), unpackRowLength)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), unpackSkipRows)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), unpackSkipPixels)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), GLuint(renderbuffer))
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))

@@ -172,6 +172,55 @@ final class HostDrawTests: XCTestCase {
         XCTAssertEqual(glGetError(), GLenum(GL_NO_ERROR), "end")
     }
 
+    /// Uploads and sampling do not read the app's state: with a pixel-unpack buffer bound,
+    /// rows of 7 pixels with skips, and a nearest-filtering sampler on unit 0, the carousel
+    /// (its posters uploaded during this first draw) comes out pixel for pixel as from a
+    /// clean context, and those settings are the app's again after.
+    func testUploadsIgnoreTheAppsUnpackStateAndSampler() throws {
+        _ = try EmbeddingContext.make()
+        func frame(hostile: Bool) throws -> [UInt8] {
+            let host = try ParallaxHost(scene: "carousel")
+            host.advance(to: 1)
+            let fb = AppFramebuffer(width: 320, height: 180, stencil: true)
+            var pbo: GLuint = 0, sampler: GLuint = 0
+            if hostile {
+                glGenBuffers(1, &pbo)
+                glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), pbo)
+                glBufferData(GLenum(GL_PIXEL_UNPACK_BUFFER), 1 << 20, nil, GLenum(GL_STREAM_DRAW))
+                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 7)
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2)
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 3)
+                glGenSamplers(1, &sampler)
+                glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+                glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+                glBindSampler(0, sampler)
+            }
+            try host.draw(into: AppTarget(framebuffer: fb.name, viewport: ViewportRect(x: 0, y: 0, width: 320, height: 180),
+                                          loadAction: .clear(Color(0, 0, 0))))
+            if hostile {
+                func int(_ name: Int32) -> Int { var v: GLint = 0; glGetIntegerv(GLenum(name), &v); return Int(v) }
+                XCTAssertEqual(int(GL_PIXEL_UNPACK_BUFFER_BINDING), Int(pbo))
+                XCTAssertEqual([int(GL_UNPACK_ROW_LENGTH), int(GL_UNPACK_SKIP_ROWS), int(GL_UNPACK_SKIP_PIXELS)], [7, 2, 3])
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                XCTAssertEqual(int(GL_SAMPLER_BINDING), Int(sampler))
+                glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+                glBindSampler(0, 0)
+                glDeleteBuffers(1, &pbo)
+                glDeleteSamplers(1, &sampler)
+            }
+            var pixels: [UInt8] = []
+            for y in stride(from: 0, to: 180, by: 3) { for x in stride(from: 0, to: 320, by: 3) { pixels += fb.pixel(x, y) } }
+            return pixels
+        }
+        let clean = try frame(hostile: false)
+        let hostile = try frame(hostile: true)
+        XCTAssertGreaterThan(Set(clean).count, 20, "a frame with posters, not a flat colour")
+        XCTAssertEqual(clean, hostile)
+    }
+
     /// A scene with a clip and a framebuffer without a stencil buffer: a one-line error
     /// naming the framebuffer and what to attach, nothing drawn, the state unchanged.
     func testClipsWithoutStencilThrowNamingTheFramebuffer() throws {
