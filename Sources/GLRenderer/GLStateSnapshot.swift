@@ -34,6 +34,19 @@ public struct GLStateSnapshot: Equatable {
     public var drawFramebuffer: GLint = 0
     public var readFramebuffer: GLint = 0
     public var blend = false, depthTest = false, stencilTest = false, scissorTest = false, cullFace = false
+    /// Capabilities the renderer needs off (`otherCapabilities`), one bit each, in order.
+    public var otherEnables: UInt16 = 0
+    /// Front and back polygon modes (the renderer fills).
+    public var polygonMode = SIMD2<GLint>(GLint(GL_FILL), GLint(GL_FILL))
+
+    /// Capabilities a fresh context has off and the renderer needs off: sRGB encoding,
+    /// rasterizer discard, polygon offset, alpha-to-coverage, sample coverage and mask,
+    /// logic operations, depth clamping. (Primitive restart is left alone: the renderer
+    /// draws unindexed strips.)
+    /// (A fixed-size vector, not an array: walking it allocates nothing, even in debug builds.)
+    public static let otherCapabilities = SIMD8<Int32>(
+        GL_FRAMEBUFFER_SRGB, GL_RASTERIZER_DISCARD, GL_POLYGON_OFFSET_FILL, GL_SAMPLE_ALPHA_TO_COVERAGE,
+        GL_SAMPLE_COVERAGE, GL_SAMPLE_MASK, GL_COLOR_LOGIC_OP, GL_DEPTH_CLAMP)
     /// GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA.
     public var blendFunc = SIMD4<GLint>(0, 0, 0, 0)
     /// GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA.
@@ -90,6 +103,10 @@ public struct GLStateSnapshot: Equatable {
         s.stencilTest = enabled(GL_STENCIL_TEST)
         s.scissorTest = enabled(GL_SCISSOR_TEST)
         s.cullFace = enabled(GL_CULL_FACE)
+        for i in 0..<otherCapabilities.scalarCount where enabled(otherCapabilities[i]) { s.otherEnables |= 1 << i }
+        withUnsafeMutableBytes(of: &s.polygonMode) {
+            glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self))
+        }
         s.blendFunc = SIMD4(int(GL_BLEND_SRC_RGB), int(GL_BLEND_DST_RGB), int(GL_BLEND_SRC_ALPHA), int(GL_BLEND_DST_ALPHA))
         s.blendEquation = SIMD2(int(GL_BLEND_EQUATION_RGB), int(GL_BLEND_EQUATION_ALPHA))
         s.depthFunc = int(GL_DEPTH_FUNC)
@@ -115,16 +132,18 @@ public struct GLStateSnapshot: Equatable {
         return s
     }
 
-    /// Sets what the renderer's texture uploads and sampling assume but never set
-    /// themselves, as a fresh context has it: no pixel-unpack buffer (an upload would read
-    /// from the app's buffer), rows packed (row length, skipped rows and pixels 0), no
-    /// sampler object on unit 0 (the textures' own parameters apply).
+    /// Sets what the renderer assumes but never sets itself, as a fresh context has it: no
+    /// pixel-unpack buffer (an upload would read from the app's buffer), rows packed (row
+    /// length, skipped rows and pixels 0), no sampler object on unit 0 (the textures' own
+    /// parameters apply), `otherCapabilities` off, polygons filled.
     public static func setRendererDefaults() {
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         glBindSampler(0, 0)
+        for i in 0..<otherCapabilities.scalarCount { glDisable(GLenum(otherCapabilities[i])) }
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
     }
 
     /// Puts the state back (every item, changed or not: one call each).
@@ -151,6 +170,10 @@ public struct GLStateSnapshot: Equatable {
         set(GL_STENCIL_TEST, stencilTest)
         set(GL_SCISSOR_TEST, scissorTest)
         set(GL_CULL_FACE, cullFace)
+        let caps = GLStateSnapshot.otherCapabilities
+        for i in 0..<caps.scalarCount { set(caps[i], otherEnables & (1 << i) != 0) }
+        // Core profiles set both faces at once; a compatibility context may report them apart.
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode[0]))
         glBlendFuncSeparate(GLenum(blendFunc[0]), GLenum(blendFunc[1]), GLenum(blendFunc[2]), GLenum(blendFunc[3]))
         glBlendEquationSeparate(GLenum(blendEquation[0]), GLenum(blendEquation[1]))
         glDepthFunc(GLenum(depthFunc))

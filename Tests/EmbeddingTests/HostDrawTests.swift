@@ -69,7 +69,8 @@ final class HostDrawTests: XCTestCase {
 
     /// Sentinel state set by the app before the draw is intact after it, and the draw
     /// still happened despite it (cull face on, depth test GREATER, colour writes partly
-    /// off, scissor on a 1-pixel box, an odd viewport and blend function).
+    /// off, scissor on a 1-pixel box, an odd viewport and blend function, rasterizer
+    /// discard, an XOR logic op, wireframe polygons).
     func testTheAppsGLStateIsIntactAfterDraw() throws {
         _ = try EmbeddingContext.make()
         let host = try TestScenes.square(clipped: true)
@@ -112,6 +113,9 @@ final class HostDrawTests: XCTestCase {
         glClearColor(0.25, 0.5, 0.75, 1)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 2)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 8)
+        // Settings that would draw nothing, or the wrong colours, if the renderer kept them.
+        glEnable(GLenum(GL_RASTERIZER_DISCARD)); glEnable(GLenum(GL_COLOR_LOGIC_OP)); glLogicOp(GLenum(GL_XOR))
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE))
 
         try host.draw(into: AppTarget(framebuffer: fb.name, viewport: ViewportRect(x: 0, y: 0, width: 100, height: 100),
                                       loadAction: .keep))
@@ -161,10 +165,16 @@ final class HostDrawTests: XCTestCase {
         XCTAssertEqual(c4, [0.25, 0.5, 0.75, 1])
         XCTAssertEqual(int(GL_UNPACK_ALIGNMENT), 2)
         XCTAssertEqual(int(GL_PACK_ALIGNMENT), 8)
+        XCTAssertEqual([on(GL_RASTERIZER_DISCARD), on(GL_COLOR_LOGIC_OP)], [true, true])
+        var polygonMode: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_POLYGON_MODE), &polygonMode)
+        XCTAssertEqual(polygonMode[0], GLint(GL_LINE))
         XCTAssertEqual(glGetError(), GLenum(GL_NO_ERROR), "queries")
 
         // Back to a plain state to read the pixels: the scene was drawn, clipped.
         glColorMask(1, 1, 1, 1); glDisable(GLenum(GL_SCISSOR_TEST)); glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        glDisable(GLenum(GL_RASTERIZER_DISCARD)); glDisable(GLenum(GL_COLOR_LOGIC_OP))
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         assertRGBA(fb.pixel(50, 50), red, "the square was drawn")
         assertRGBA(fb.pixel(5, 5), green, "the app's pixels kept")
