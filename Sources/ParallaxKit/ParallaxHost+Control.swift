@@ -1,5 +1,6 @@
 import Components
 import LayerMath
+import Scene
 
 /// Why a control call on `ParallaxHost` did nothing (one line each).
 public enum HostControlError: Error, CustomStringConvertible, Equatable {

@@ -1,10 +1,12 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
-import Images
+import Input
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
 
 /// Neither a scene file nor a built-in scene has this name.
@@ -51,7 +53,7 @@ public final class ParallaxHost {
         didSet { if window != oldValue { mustPresent = true } }
     }
     /// Canvas points scrolled per wheel notch (SDL reports notches).
-    public var wheelPointsPerNotch = 40.0
+    public var wheelPointsPerNotch = WindowToCanvas.wheelPointsPerStep
     /// Shader folder searched first (nil: `$PARALLAX_SHADERS`, the bundle, the source tree).
     public var shaderDirectory: String?
     /// The scene time reached so far (seconds).

@@ -49,8 +49,8 @@ public struct WindowGeometry: Equatable, Sendable {
         // Pixel coordinates from the drawable's top-left; the viewport's top edge there.
         let px = x * sx - Double(v.x)
         let py = y * sy - Double(pixels.height - v.y - v.height)
-        let m = GLRenderer.canvasMapping(canvas: canvas, pixelWidth: max(v.width, 1), pixelHeight: max(v.height, 1))
+        let m = WindowToCanvas(canvas: canvas, windowWidth: Double(max(v.width, 1)), windowHeight: Double(max(v.height, 1)))
         guard m.scale > 0, m.scale.isFinite else { return Point(px, py) }
-        return Point((px - m.offsetX) / m.scale, (py - m.offsetY) / m.scale)
+        return m.canvasPoint(x: px, y: py)
     }
 }
