@@ -38,6 +38,9 @@ public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
 /// never touches the app's depth buffer, and draws and clears only inside the viewport
 /// (the stencil values there are cleared when the scene clips).
 ///
+/// The renderer's GL objects (shaders, textures, offscreen images for group opacity) live
+/// in the app's context: release the host while that context is current.
+///
 /// Does not: open windows, create contexts, swap buffers, or read the clock (times are
 /// the app's, in seconds since the scene started). Not thread-safe: one thread, the
 /// context's.
