@@ -108,9 +108,16 @@ public final class ParallaxHost {
 
     // MARK: Input and time
 
-    /// Delivers an event in canvas points at the current scene time.
+    /// Delivers an event in canvas points at the current scene time (the last `advance`).
     public func handle(_ event: InputEvent) {
         driver.deliver(event, at: driver.time)
+    }
+
+    /// Delivers an event in canvas points at scene time `time` (the scene first advances
+    /// to it; a time before the current one counts as now): events stamped with their own
+    /// times give the same scene whatever the frame rate.
+    public func handle(_ event: InputEvent, at time: Double) {
+        driver.deliver(event, at: time)
     }
 
     /// Delivers a platform event (window points), mapped to the canvas through `window`:

@@ -156,6 +156,18 @@ final class HostEventTests: XCTestCase {
         XCTAssertTrue(again.isEmpty, "drained once")
     }
 
+    /// An event stamped with its own time: Right at 0.5 s then advancing to 3 s centres item
+    /// 5, as Right delivered after advancing to 0.5 s does; its index event carries 0.5 s.
+    func testEventAtItsOwnTimeAdvancesFirst() throws {
+        let host = try ParallaxHost(scene: "carousel")
+        var times: [Double] = []
+        host.onEvent { e in if e.kind == .focus { times.append(e.time) } }
+        host.handle(.key("Right", down: true), at: 0.5)
+        host.advance(to: 3)
+        XCTAssertEqual(try host.component("carousel", as: Carousel.self, kind: "carousel").centredIndex, 5)
+        XCTAssertEqual(times, [0.5])
+    }
+
     /// A 640x640-point window with 1280x1280 pixels (HiDPI 2) over the 1280x720 canvas:
     /// scale 1, bars of 280 pixels above and below. The centred item's centre, canvas
     /// (640, 360), is pixel (640, 640) = window point (320, 320): a click there selects
