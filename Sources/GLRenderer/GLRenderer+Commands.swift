@@ -83,8 +83,12 @@ extension GLRenderer {
             }
             state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
         }
+        // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a
+        // clip push ends the run, quads that draw nothing do not.
+        let fusing = fusionPossible(appTarget: drawingAppTarget)
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
+                if fusing { flushRun(list) }
                 let clip = list.clips[i]
                 if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
                 stencilDepth = clip.depth - stencilBase
@@ -102,26 +106,39 @@ extension GLRenderer {
             } else {
                 stats.pixelsDrawn += list.canvas.width * list.canvas.height * map.scale * map.scale
             }
-            let d = depth(i)
-            // The opaque fully covered part was drawn by the pre-pass.
-            let coveredDrawn = useDepth && p.opaque
-            switch p.draws {
-            case .interiorAndRing:
-                if !coveredDrawn {
-                    setUniforms(q, p, program: plainProgram(p), depth: d)
-                    drawStrip(first: 4, count: 4)
+            if fusing {
+                if let box = fusionBox(q, p) {
+                    addToRun(i, p, box: box, list: list)
+                    continue
                 }
-                setUniforms(q, p, program: quadProgram, depth: d)
-                drawStrip(first: 8, count: 10)
-            case .plainWhole:
-                if !coveredDrawn {
-                    setUniforms(q, p, program: plainProgram(p), depth: d)
-                    drawStrip(first: 0, count: 4)
-                }
-            case .coverageWhole:
-                setUniforms(q, p, program: quadProgram, depth: d)
+                flushRun(list)
+            }
+            drawQuad(q, p, index: i)
+        }
+        if fusing { flushRun(list) }
+    }
+
+    /// Draws quad `i` on its own, in order (the pre-pass drew its opaque covered part).
+    func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int) {
+        let d = depth(i)
+        // The opaque fully covered part was drawn by the pre-pass.
+        let coveredDrawn = useDepth && p.opaque
+        switch p.draws {
+        case .interiorAndRing:
+            if !coveredDrawn {
+                setUniforms(q, p, program: plainProgram(p), depth: d)
+                drawStrip(first: 4, count: 4)
+            }
+            setUniforms(q, p, program: quadProgram, depth: d)
+            drawStrip(first: 8, count: 10)
+        case .plainWhole:
+            if !coveredDrawn {
+                setUniforms(q, p, program: plainProgram(p), depth: d)
                 drawStrip(first: 0, count: 4)
             }
+        case .coverageWhole:
+            setUniforms(q, p, program: quadProgram, depth: d)
+            drawStrip(first: 0, count: 4)
         }
     }
 

@@ -47,6 +47,9 @@ public final class GLRenderer {
         public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
+        /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`).
+        /// `$PARALLAX_FUSION` = 0 or 1 overrides it.
+        public var fuseLayers = true
         public init() {}
     }
 
@@ -62,6 +65,17 @@ public final class GLRenderer {
     public private(set) var glErrors: [String] = []
     /// Edge antialiasing in the shader (see `Options.antialias`).
     public var antialias: Bool
+    /// Composite runs of consecutive stacked layers (same clip, boxes that nest) in one
+    /// draw that samples up to 8 layers and blends once (Shaders/fused.frag, `LayerFusion`);
+    /// off: one blended draw per layer. Never used on app targets, multisampled targets,
+    /// without antialiasing, or when counting visible pixels.
+    public var fuseLayers: Bool
+    /// The most layers one fused draw composites (2...8; `$PARALLAX_FUSION_LAYERS` sets it).
+    public var maxFusedLayers = LayerFusion.maxLayers
+    /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
+    let fusion = FusionState()
+    /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
+    var drawingAppTarget = false
 
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
     var quadProgram: ShaderProgram
@@ -106,7 +120,7 @@ public final class GLRenderer {
     var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     /// Canvas points to clip space for the bound target (see `setProjection`).
-    private var projection = Transform3D.identity
+    var projection = Transform3D.identity
     /// Plans quads for the bound target (see `setProjection`).
     var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
@@ -145,6 +159,14 @@ public final class GLRenderer {
                                               defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         antialias = options.antialias
+        switch ProcessInfo.processInfo.environment["PARALLAX_FUSION"] {
+        case "0": fuseLayers = false
+        case "1": fuseLayers = true
+        default: fuseLayers = options.fuseLayers
+        }
+        if let n = ProcessInfo.processInfo.environment["PARALLAX_FUSION_LAYERS"].flatMap({ Int($0) }) {
+            maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))
+        }
 
         let extensions = GLRenderer.extensionNames()
         var anisotropy: Float = 1
@@ -241,6 +263,8 @@ public final class GLRenderer {
         if !countingVisible { gpuTimer?.begin() }
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
+        drawingAppTarget = target.isAppTarget
+        fusion.forgetUnits()
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
@@ -308,7 +332,7 @@ public final class GLRenderer {
             glClearColor(GLfloat(c.r * a), GLfloat(c.g * a), GLfloat(c.b * a), GLfloat(a))
         }
         clearTarget(stencil: !list.clips.isEmpty, color: clearColor != nil)
-        setProjection(map, pixelWidth: pw, pixelHeight: ph)
+        setProjection(map, pixelWidth: pw, pixelHeight: ph, origin: (Int(origin.x), Int(origin.y)))
         stencilBase = 0
         stencilDepth = 0
         drawCommands(list, 0..<list.commands.count, map: map, images: images)
@@ -343,8 +367,9 @@ public final class GLRenderer {
     /// multiplied into every matrix uploaded: no program switch, no extra uniform).
     /// Also sets the quad planner for that target: its mapping, antialiasing mode, and the
     /// canvas region it shows, cut to the frame's damage (`damageBox`).
-    func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
+    func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int, origin: (x: Int, y: Int) = (0, 0)) {
         projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        fusion.viewport = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixelWidth), height: Double(pixelHeight))
         var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)

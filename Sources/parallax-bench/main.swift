@@ -69,6 +69,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
+    @Flag(help: "Draw every layer in its own blended pass (no fused compositing of stacked layers).")
+    var noFusion = false
+
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
@@ -100,6 +103,7 @@ struct BenchCommand: ParsableCommand {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.gpuTiming = !noGpuTiming
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
+            if noFusion { renderer.fuseLayers = false }
             let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
