@@ -9,7 +9,7 @@
 
 uniform int u_count;          // layers in this draw (2...8)
 uniform mat3 u_inverse[8];    // (fragX, fragY, 1) -> homogeneous bounds-space point
-uniform vec4 u_shape[8];      // size.x, size.y, corner radius, textured (1) or colour (0)
+uniform vec4 u_shape[8];      // size.x, size.y, corner radius, flags: 1 textured, 2 fully covered
 uniform vec4 u_content[8];    // content rectangle in bounds space: x, y, w, h
 uniform vec4 u_texRect[8];    // uv rectangle over the content rectangle
 uniform vec4 u_color[8];      // premultiplied colour, or the opacity in every channel
@@ -30,16 +30,20 @@ vec4 layer(int k, sampler2D tex) {
     float ahead = h.z > 0.0 ? 1.0 : 0.0;
     vec2 local = h.xy / (h.z > 0.0 ? h.z : 1.0);
     vec4 shape = u_shape[k], content = u_content[k], texRect = u_texRect[k];
-    vec2 halfSize = shape.xy * 0.5;
-    float r = clamp(shape.z, 0.0, min(halfSize.x, halfSize.y));
-    float dShape = roundRectDistance(local - halfSize, halfSize, r);
-    vec2 halfContent = content.zw * 0.5;
-    float dContent = roundRectDistance(local - (content.xy + halfContent), halfContent, 0.0);
-    float d = max(dShape, dContent);
-    float pixel = length(vec2(dFdx(d), dFdy(d)));
-    float coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0) * ahead;
+    int flags = int(shape.w);
+    float coverage = 1.0;
+    if ((flags & 2) == 0) {
+        vec2 halfSize = shape.xy * 0.5;
+        float r = clamp(shape.z, 0.0, min(halfSize.x, halfSize.y));
+        float dShape = roundRectDistance(local - halfSize, halfSize, r);
+        vec2 halfContent = content.zw * 0.5;
+        float dContent = roundRectDistance(local - (content.xy + halfContent), halfContent, 0.0);
+        float d = max(dShape, dContent);
+        float pixel = length(vec2(dFdx(d), dFdy(d)));
+        coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0) * ahead;
+    }
     vec4 c = u_color[k];
-    if (shape.w > 0.5) {
+    if ((flags & 1) != 0) {
         vec2 uv = texRect.xy + (local - content.xy) / max(abs(content.zw), vec2(1e-30)) * texRect.zw;
         vec2 a = texRect.xy, b = texRect.xy + texRect.zw;
         c *= texture(tex, clamp(uv, min(a, b), max(a, b)));
