@@ -47,9 +47,10 @@ public final class GLRenderer {
         public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
-        /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`).
+        /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`);
+        /// off by default: it measured no faster on the bench scenes (README, Performance).
         /// `$PARALLAX_FUSION` = 0 or 1 overrides it.
-        public var fuseLayers = true
+        public var fuseLayers = false
         public init() {}
     }
 

@@ -7,8 +7,15 @@ import XCTest
 /// Stacked layers composited in one fused draw equal one blended draw per layer (within
 /// 1/255: the 8-bit rounding between separate passes), and what ends or prevents a run.
 final class FusedCompositingTests: XCTestCase {
+    /// The shared renderer's setting before each test, restored after it.
+    private var wasFusing = false
+
+    override func setUpWithError() throws {
+        wasFusing = try RenderHarness.shared().renderer.fuseLayers
+    }
+
     override func tearDown() {
-        if let h = try? RenderHarness.shared() { h.renderer.fuseLayers = true }
+        if let h = try? RenderHarness.shared() { h.renderer.fuseLayers = wasFusing }
     }
 
     /// The largest channel difference between two images of one size.
@@ -25,7 +32,6 @@ final class FusedCompositingTests: XCTestCase {
         h.renderer.fuseLayers = false
         let separate = try h.render(layers, canvas: canvas, dump: "separate")
         XCTAssertEqual(h.renderer.stats.fusedRuns, 0)
-        h.renderer.fuseLayers = true
         return (fused, separate, stats)
     }
 
@@ -139,6 +145,7 @@ final class FusedCompositingTests: XCTestCase {
         a.contents = .color(Color(1, 0, 0, 0.5))
         let b = Layer(name: "b", bounds: Size(60, 60), position: Point(50, 50))
         b.contents = .color(Color(0, 1, 0, 0.5))
+        h.renderer.fuseLayers = true
         _ = try h.render([a, b], canvas: Size(100, 100), samples: 4)
         XCTAssertEqual(h.renderer.stats.fusedRuns, 0)
         XCTAssertEqual(h.renderer.stats.quads, 2)
