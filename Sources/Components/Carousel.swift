@@ -558,7 +558,7 @@ public final class Carousel: SceneComponent {
             if start != wantedStart {
                 if wantedStart != Int.min, start != wantedStart { browseDirection = start > wantedStart ? 1 : -1 }
                 wantedStart = start
-                shelf.want(wantedItems(start: start, visible: m))
+                shelf.want(wantedItems(start: start, visible: m), previewing: m)
             }
         }
 
@@ -631,8 +631,8 @@ public final class Carousel: SceneComponent {
         }
     }
 
-    /// A pooled layer starts showing file item `index`: its image when decoded, else the
-    /// placeholder until the image arrives (then `updateFades` fades it in).
+    /// A pooled layer starts showing file item `index`: its image when decoded, else its
+    /// preview or the placeholder until the image arrives (then `updateFades` fades it in).
     private func showFileImage(slot: Int, index: Int) {
         let layer = pool[slot]
         fadeLayers[slot].removeFromSuperlayer()
@@ -641,7 +641,7 @@ public final class Carousel: SceneComponent {
             layer.contents = .image(ref)
             waiting[slot] = false
         } else {
-            layer.contents = .color(placeholder)
+            layer.contents = shelf?.preview(for: index).map { .image($0) } ?? .color(placeholder)
             waiting[slot] = true
         }
     }
@@ -667,7 +667,13 @@ public final class Carousel: SceneComponent {
                 continue
             }
             if waiting[slot] {
-                guard let ref else { continue }
+                guard let ref else {
+                    // The preview replaces the placeholder colour as soon as it arrives.
+                    if case .color = pool[slot].contents, let preview = shelf.preview(for: index) {
+                        pool[slot].contents = .image(preview)
+                    }
+                    continue
+                }
                 waiting[slot] = false
                 fadeStart[slot] = time
                 let f = fadeLayers[slot]

@@ -11,6 +11,15 @@ import Layers
 /// centre first, then the neighbours in the browsing direction). Otherwise every image
 /// decodes on first use, on the caller's thread (deterministic headless frames).
 ///
+/// In the background mode each image arrives with its mip chain, made by the worker (the
+/// renderer uploads it level by level and never builds mipmaps on the frame loop), and a
+/// JPEG's visible items first get a preview (`Image.decodePreview`: 1/8 scale, fast),
+/// shown instead of the placeholder colour until the full image fades in over it.
+///
+/// The byte budget covers everything an image holds, from its decode to its eviction:
+/// its pixels with every mip level and its preview, whether they are still on the CPU or
+/// already handed over to the renderer as textures (then the CPU copy is gone).
+///
 /// A file that cannot be decoded gives one warning line (through `ImageStore.warn`) and
 /// stays a placeholder; it is not tried again.
 ///
@@ -22,7 +31,8 @@ public final class PosterShelf {
     public let paths: FileList
     /// The size each image is decoded at (item size in pixels, by gravity).
     public let decodeSize: DecodeSize
-    /// Bytes of decoded images held now (RGBA8 plus a third for the mip chain).
+    /// Bytes of decoded images held now (RGBA8 with every mip level, and previews), on the
+    /// CPU or as textures.
     public private(set) var residentBytes = 0
     /// Images decoded so far (and their total decode time, in worker seconds).
     public private(set) var decodedCount = 0
@@ -30,8 +40,13 @@ public final class PosterShelf {
     /// Images evicted by the budget so far.
     public private(set) var evictedCount = 0
 
+    /// Previews shown so far.
+    public private(set) var previewCount = 0
+
     private struct Slot {
         var ref: ImageRef?
+        /// The quick low-resolution version, while and after the full image decodes.
+        var preview: ImageRef?
         var bytes = 0
         var lastUsed = 0
         var failed = false
@@ -66,7 +81,7 @@ public final class PosterShelf {
     public func image(for index: Int) -> ImageRef? {
         guard index >= 0, index < paths.count else { return nil }
         if var slot = slots[index] {
-            if slot.ref != nil, slot.lastUsed != tick {
+            if slot.ref != nil || slot.preview != nil, slot.lastUsed != tick {
                 slot.lastUsed = tick
                 slots[index] = slot
             }
@@ -81,6 +96,10 @@ public final class PosterShelf {
         return slots[index]?.ref
     }
 
+    /// The preview of item `index` (a 1/8-scale JPEG decode), if one has arrived; nil once
+    /// never asked for, for non-JPEG files and when not decoding in the background.
+    public func preview(for index: Int) -> ImageRef? { slots[index]?.preview }
+
     /// True when item `index` has its decoded image now (nothing is decoded or marked used).
     public func isResident(_ index: Int) -> Bool { slots[index]?.ref != nil }
 
@@ -88,12 +107,19 @@ public final class PosterShelf {
     public func hasFailed(_ index: Int) -> Bool { slots[index]?.failed ?? false }
 
     /// Asks the workers for these items, most wanted first (those decoded or failed are
-    /// skipped). Replaces the previous wish list.
-    public func want(_ indices: [Int]) {
+    /// skipped), and for previews of the first `previewing` of them (the visible ones),
+    /// which run before any full decode. Replaces the previous wish list.
+    public func want(_ indices: [Int], previewing: Int = 0) {
         guard let queue else { return }
         var jobs: [DecodeQueue.Job] = []
-        jobs.reserveCapacity(indices.count)
-        for (rank, i) in indices.enumerated() where i >= 0 && i < paths.count && slots[i] == nil {
+        jobs.reserveCapacity(indices.count + previewing)
+        for (rank, i) in indices.enumerated() where i >= 0 && i < paths.count {
+            let slot = slots[i]
+            guard slot?.ref == nil, !(slot?.failed ?? false) else { continue }
+            if rank < previewing && slot == nil && decodeSize != .full {
+                jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: rank - previewing,
+                                            preview: true))
+            }
             jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: rank))
         }
         queue.submit(jobs)
@@ -105,13 +131,21 @@ public final class PosterShelf {
         guard let queue else { return false }
         var arrived = false
         queue.drain { outcome in
-            guard slots[outcome.id] == nil else { return }      // a duplicate of a finished job
+            let slot = slots[outcome.id]
+            guard slot?.ref == nil, !(slot?.failed ?? false) else { return }   // a duplicate of a finished job
             switch outcome.result {
-            case .success(let image):
-                accept(index: outcome.id, image: image, seconds: outcome.seconds)
+            case .success(let chain?) where outcome.preview:
+                guard slot?.preview == nil else { return }
+                acceptPreview(index: outcome.id, chain: chain, isOpaque: outcome.isOpaque)
                 arrived = true
+            case .success(let chain?):
+                accept(index: outcome.id, chain: chain, isOpaque: outcome.isOpaque, seconds: outcome.seconds)
+                arrived = true
+            case .success(nil):
+                break                                           // no preview for this file
             case .failure(let error):
-                fail(index: outcome.id, error)
+                // A preview's error is the full decode's too: warn once, from the full job.
+                if !outcome.preview { fail(index: outcome.id, error) }
             }
         }
         if arrived { enforceBudget() }
@@ -129,7 +163,33 @@ public final class PosterShelf {
         if queue == nil { enforceBudget() }
     }
 
+    /// A full image decoded on a worker, with its mip chain (handed over to the renderer).
+    private func accept(index: Int, chain: MipChain, isOpaque: Bool, seconds: Double) {
+        serial += 1
+        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: "poster-shelf#\(serial)")
+        var slot = slots[index] ?? Slot()
+        slot.ref = ref
+        slot.bytes += chain.byteCount
+        slot.lastUsed = tick
+        slots[index] = slot
+        residentBytes += chain.byteCount
+        decodedCount += 1
+        decodeSeconds += seconds
+    }
+
+    private func acceptPreview(index: Int, chain: MipChain, isOpaque: Bool) {
+        serial += 1
+        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: "poster-shelf#\(serial)")
+        slots[index] = Slot(ref: nil, preview: ref, bytes: chain.byteCount, lastUsed: tick, failed: false)
+        residentBytes += chain.byteCount
+        previewCount += 1
+    }
+
     private func fail(index: Int, _ error: Error) {
+        if let preview = slots[index]?.preview {
+            store.evict(preview)
+            residentBytes -= slots[index]?.bytes ?? 0
+        }
         slots[index] = Slot(ref: nil, bytes: 0, lastUsed: tick, failed: true)
         store.warn("\(error) (shown as a placeholder)")
     }
@@ -138,11 +198,12 @@ public final class PosterShelf {
     private func enforceBudget() {
         while residentBytes > store.posterBudgetBytes {
             var oldest = -1, oldestTick = Int.max
-            for (i, s) in slots where s.ref != nil && s.lastUsed < tick && s.lastUsed < oldestTick {
+            for (i, s) in slots where (s.ref != nil || s.preview != nil) && s.lastUsed < tick && s.lastUsed < oldestTick {
                 oldest = i; oldestTick = s.lastUsed
             }
-            guard oldest >= 0, let slot = slots.removeValue(forKey: oldest), let ref = slot.ref else { return }
-            store.evict(ref)
+            guard oldest >= 0, let slot = slots.removeValue(forKey: oldest) else { return }
+            if let ref = slot.ref { store.evict(ref) }
+            if let preview = slot.preview { store.evict(preview) }
             residentBytes -= slot.bytes
             evictedCount += 1
         }

@@ -147,7 +147,7 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual(shelf.decodedCount, 12)
         XCTAssertLessThanOrEqual(shelf.residentBytes, store.posterBudgetBytes)
         XCTAssertEqual(shelf.evictedCount, 12 - shelf.residentBytes / perImage)
-        var evicted: [Int] = []
+        var evicted: [ImageRef] = []
         store.drainEvicted { evicted.append($0) }
         XCTAssertEqual(evicted.count, shelf.evictedCount)
         // The first items went first (least recently used); the visible end is resident.
