@@ -90,7 +90,6 @@ struct PosterBench {
         let renderer = bench.renderer
         DecodeQueue.returnLargeBuffersToTheSystem()     // as the demo does (StreamingImages)
         let rssBefore = residentMB()
-        renderer.textures.removeAll()
         renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 8 << 20)
         defer { renderer.textures.uploadBudget = UploadBudget() }
         let t0 = now()
