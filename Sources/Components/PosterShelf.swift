@@ -27,8 +27,10 @@ import Layers
 /// texture upload (`ImageStore.addHandOff`: held once, as a texture), and evicted images
 /// go to `ImageStore.evict`, which tells the renderer to delete their textures.
 public final class PosterShelf {
-    /// The files, in item order.
-    public let paths: FileList
+    /// The files, in item order (empty while a folder is still being listed).
+    public private(set) var paths: FileList
+    /// A folder still being listed on its thread (nil once its list is adopted).
+    private var listing: FolderListing?
     /// The size each image is decoded at (item size in pixels, by gravity).
     public let decodeSize: DecodeSize
     /// Bytes of decoded images held now (RGBA8 with every mip level, and previews), on the
@@ -60,9 +62,12 @@ public final class PosterShelf {
     /// - Parameters:
     ///   - itemPixels: the item's size in pixels (points times `ImageStore.pixelsPerPoint`).
     ///   - gravity: the items' `contentsGravity` (`resizeAspectFill` decodes only the part shown).
-    public init(paths: FileList, store: ImageStore, itemPixels: (width: Int, height: Int), gravity: ContentsGravity,
-                workers: Int = DecodeQueue.defaultWorkers) {
+    ///   - listing: a folder still being listed: `paths` stays empty (nothing decodes) until
+    ///     `adoptListing()` takes its complete, sorted list.
+    public init(paths: FileList, listing: FolderListing? = nil, store: ImageStore, itemPixels: (width: Int, height: Int),
+                gravity: ContentsGravity, workers: Int = DecodeQueue.defaultWorkers) {
         self.paths = paths
+        self.listing = listing
         self.store = store
         let w = max(1, itemPixels.width), h = max(1, itemPixels.height)
         switch gravity {
@@ -72,6 +77,17 @@ public final class PosterShelf {
         }
         queue = store.decodesInBackground ? DecodeQueue(workers: workers) : nil
     }
+
+    /// True once, when the folder's complete list has arrived and become `paths`.
+    public func adoptListing() -> Bool {
+        guard let l = listing, let complete = l.completed else { return false }
+        listing = nil
+        paths = complete
+        return true
+    }
+
+    /// True while the folder is still being listed.
+    public var isListing: Bool { listing != nil }
 
     /// Starts a frame: images touched from now on count as used in this frame.
     public func beginFrame() { tick += 1 }

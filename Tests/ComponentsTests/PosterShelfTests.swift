@@ -217,3 +217,69 @@ final class FileListTests: XCTestCase {
         XCTAssertTrue(FileList().isEmpty)
     }
 }
+
+/// Folders listed on a thread: a provisional count, then the complete sorted list.
+final class FolderListingTests: XCTestCase {
+    func testLargeFolderArrivesSortedAndTheStartIndexAppliesToTheCompleteList() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try dir.makeDirectory("many")
+        // 600 names written in reverse order (readdir order is the file system's, not ours).
+        for i in stride(from: 599, through: 0, by: -1) {
+            _ = try dir.write("many/p" + String(format: "%04d", i) + ".jpg", bytes: [0xFF, 0xD8, 0xFF])
+        }
+        _ = try dir.write("many/notes.txt", text: "not an image")
+        let store = ImageStore()
+        store.decodesInBackground = true
+        store.warn = { _ in }
+        let scene = try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "many", "startIndex": 7}]}
+            """, file: "scene.json", directory: dir.path, images: store)
+        let c = try XCTUnwrap(scene.components.first as? Carousel)
+        let shelf = try XCTUnwrap(c.shelf)
+        XCTAssertGreaterThanOrEqual(c.count, FolderListing.firstBatch)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        while shelf.isListing && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+            t += 1.0 / 60
+            c.update(to: t)
+        }
+        XCTAssertFalse(shelf.isListing, "the listing never completed")
+        XCTAssertEqual(c.count, 600)
+        XCTAssertEqual(shelf.paths[0], folder + "/p0000.jpg")
+        XCTAssertEqual(shelf.paths[599], folder + "/p0599.jpg")
+        XCTAssertEqual(c.centredIndex, 7)
+        XCTAssertNotNil(c.rootLayer.sublayers.first { $0.tag == 7 })
+    }
+
+    func testSmallFolderIsCompleteBeforeTheSceneLoads() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.makeDirectory("few")
+        for i in 0..<9 { _ = try dir.write("few/t\(i).jpg", bytes: [0xFF, 0xD8, 0xFF]) }
+        let store = ImageStore()
+        store.decodesInBackground = true
+        store.warn = { _ in }
+        let scene = try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "few"}]}
+            """, file: "scene.json", directory: dir.path, images: store)
+        let c = try XCTUnwrap(scene.components.first as? Carousel)
+        XCTAssertEqual(c.count, 9)
+        XCTAssertFalse(try XCTUnwrap(c.shelf).isListing)
+        XCTAssertEqual(c.centredIndex, 4)
+    }
+
+    func testEmptyFolderIsStillAnErrorWhenListedOnAThread() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.makeDirectory("empty")
+        let store = ImageStore()
+        store.decodesInBackground = true
+        XCTAssertThrowsError(try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "empty"}]}
+            """, file: "scene.json", directory: dir.path, images: store)) { error in
+            XCTAssertTrue("\(error)".contains("no image files"), "\(error)")
+        }
+    }
+}
