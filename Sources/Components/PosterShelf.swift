@@ -124,7 +124,7 @@ public final class PosterShelf {
 
     /// Asks the workers for these items, most wanted first (those decoded or failed are
     /// skipped), and for previews of the first `previewing` of them (the visible ones),
-    /// which run before any full decode. Replaces the previous wish list.
+    /// each just before its item's image. Replaces the previous wish list.
     public func want(_ indices: [Int], previewing: Int = 0) {
         guard let queue else { return }
         var jobs: [DecodeQueue.Job] = []
@@ -132,11 +132,12 @@ public final class PosterShelf {
         for (rank, i) in indices.enumerated() where i >= 0 && i < paths.count {
             let slot = slots[i]
             guard slot?.ref == nil, !(slot?.failed ?? false) else { continue }
+            // Preview then image, item by item: the centre's preview, its image, the next
+            // item's preview... (all previews first would starve the images on a busy core).
             if rank < previewing && slot == nil && decodeSize != .full {
-                jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: rank - previewing,
-                                            preview: true))
+                jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: 2 * rank, preview: true))
             }
-            jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: rank))
+            jobs.append(DecodeQueue.Job(id: i, path: paths[i], size: decodeSize, priority: 2 * rank + 1))
         }
         queue.submit(jobs)
     }

@@ -103,6 +103,32 @@ final class PosterShelfTests: XCTestCase {
         guard case .image? = itemLayer(c, 0)?.contents else { return XCTFail("item 0 has no image") }
     }
 
+    func testBadFileAmongManyDecodedInTheBackgroundWarnsOnceAndKeepsThePlaceholder() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(7, in: dir)
+        _ = try dir.write("posters/p003.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0x41, 0x41])
+        let store = ImageStore()
+        store.decodesInBackground = true
+        var warnings: [String] = []
+        store.warn = { warnings.append($0) }       // called from poll(), on this thread
+        let c = try load(carouselScene("\"posters\"", extra: ", \"background\": [1, 0.5, 0, 1]"), dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        while Date() < deadline && (shelf.decodedCount < 6 || !shelf.hasFailed(3)) {
+            Thread.sleep(forTimeInterval: 0.01)
+            t += 0.01
+            c.update(to: t)
+        }
+        for _ in 0..<30 { t += 0.05; c.update(to: t) }      // more frames: still one warning
+        XCTAssertEqual(shelf.decodedCount, 6)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("p003.jpg: truncated or corrupt JPEG") ?? false, "\(warnings)")
+        guard case .color(let placeholder)? = itemLayer(c, 3)?.contents else { return XCTFail("no placeholder") }
+        XCTAssertEqual(placeholder, Color(1, 0.5, 0, 1))
+        guard case .image? = itemLayer(c, 2)?.contents else { return XCTFail("item 2 has no image") }
+    }
+
     func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
@@ -283,3 +309,4 @@ final class FolderListingTests: XCTestCase {
         }
     }
 }
+
