@@ -190,9 +190,10 @@ public final class ImageStore {
     private var evicted: [ImageRef] = []
 
     /// Decode in the background (demo, benchmark): carousels of image files show a
-    /// placeholder until a worker thread has decoded each image, then fade it in. When
-    /// false (the default: headless renders and tests), images decode on first use, on
-    /// the calling thread, so a frame at a given time is always the same.
+    /// placeholder (or a JPEG's preview) until a worker thread has decoded each image, then
+    /// fade it in, and folders are listed on a thread (`FolderListing`). When false (the
+    /// default: headless renders and tests), images decode on first use and folders are
+    /// listed whole, on the calling thread, so a frame at a given time is always the same.
     public var decodesInBackground = false
     /// Pixels per canvas point that images are decoded for (1.5: a 1280x720 canvas drawn
     /// at 1920x1080). Hosts set it from their drawable size before loading a scene.

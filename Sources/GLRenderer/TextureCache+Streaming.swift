@@ -121,5 +121,8 @@ extension TextureCache {
             p.row = 0
         }
         entry.pending = p.level >= 0 ? p : nil
+        // Levels left for a later frame: that frame must be drawn (an idle host would
+        // otherwise keep showing a low-resolution level).
+        if entry.pending != nil { stats.deferredUploads += 1 }
     }
 }

@@ -97,10 +97,7 @@ public final class TextureCache {
                     if entry.pending != nil { continueUpload(&entry, stats: &stats, bound: &bound) }
                     entries[key] = entry
                 }
-                if entry.baseLevel < 0 {
-                    stats.deferredUploads += 1
-                    return 0
-                }
+                if entry.baseLevel < 0 { return 0 }     // counted as deferred by continueUpload
                 visible = entry.visible
                 return entry.texture
             }
@@ -118,10 +115,7 @@ public final class TextureCache {
             entries[key] = entry
             totalBytes += entry.bytes
             stats.textureUploads += 1
-            if entry.baseLevel < 0 {
-                stats.deferredUploads += 1
-                return 0
-            }
+            if entry.baseLevel < 0 { return 0 }         // counted as deferred by continueUpload
             visible = entry.visible
             return entry.texture
         }

@@ -93,6 +93,7 @@ final class ImageHandleRenderTests: XCTestCase {
         // Frame 1: 1x1 (4 bytes) and 2x2 (16) whole, 2 of 4 rows of 4x4 (32): base level 2.
         let first = try h.render([layer(ref)], canvas: Size(8, 8), source: store)
         XCTAssertEqual(h.renderer.stats.uploadedBytes, 52)
+        XCTAssertEqual(h.renderer.stats.deferredUploads, 1, "levels left: the host must draw another frame")
         assertPixel(first, 0, 4, (128, 0, 128, 255), tolerance: 2)
         assertPixel(first, 1, 4, (128, 0, 128, 255), tolerance: 2)
         XCTAssertNil(store.mipChain(for: ref), "handed over once")
@@ -107,6 +108,7 @@ final class ImageHandleRenderTests: XCTestCase {
         // 340 bytes in all: frame 2 the last 2 rows of 4x4 and 1 row of 8x8 (32 + 32),
         // frames 3-5 two rows each (64), frame 6 the last row (32).
         XCTAssertEqual(frames, 7, "six frames upload, the seventh has nothing left")
+        XCTAssertEqual(h.renderer.stats.deferredUploads, 0)
         assertPixel(last, 0, 4, red)
         assertPixel(last, 1, 4, blue)
     }
