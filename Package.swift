@@ -6,9 +6,9 @@ import PackageDescription
 // MARK: - Products
 
 let products: [Product] = [
-    // The library another package depends on: math, layers, components, images, renderer.
-    .library(name: "ParallaxKit",
-             targets: ["LayerMath", "Layers", "Typography", "Components", "Images", "GLRenderer", "Platform", "SceneRuntime"]),
+    // The library another package depends on: `import ParallaxKit` re-exports every
+    // public module (Sources/ParallaxKit/Exports.swift).
+    .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
     .executable(name: "parallax-demo", targets: ["parallax-demo"]),
     .executable(name: "parallax-render", targets: ["parallax-render"]),
     .executable(name: "parallax-bench", targets: ["parallax-bench"]),
@@ -50,16 +50,28 @@ let systemLibraries: [Target] = [
 // MARK: - Modules
 
 let modules: [Target] = [
+    // In the order data flows (DESIGN.md section 1): a module imports only modules above it
+    // (scripts/check-module-order.sh checks it; its ORDER line is the one list of the order).
+    .target(name: "JSON"),
     .target(name: "LayerMath"),
-    .target(name: "Layers", dependencies: ["LayerMath"]),
-    .target(name: "Images", dependencies: ["CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "Layers", dependencies: ["LayerMath", "JSON"]),
+    .target(name: "Images", dependencies: ["JSON", "CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
-    .target(name: "Components", dependencies: ["Layers", "Images", "Typography"]),
+    .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
+    .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
+    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input"]),
+    .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
             resources: [.copy("Shaders")]),
-    .target(name: "Platform", dependencies: ["CSDL2"]),
-    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images",
-                                                 .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
+    .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
+    // The umbrella an app imports.
+    .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
+                                                "Scene", "Components", "GLRenderer", "Platform", "SceneRuntime"]),
+    // What the three executables share: one-line errors and exit status, `WxH` options,
+    // a scene file or a built-in scene by name.
+    .target(name: "ToolSupport", dependencies: ["SceneRuntime", "Platform",
+                                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Heap-allocation counter (interposes malloc); linked only into parallax-bench.
     .target(name: "CAllocCounter"),
 ]
@@ -68,11 +80,11 @@ let modules: [Target] = [
 
 let executables: [Target] = [
     .executableTarget(name: "parallax-demo", dependencies: [
-        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-render", dependencies: [
-        "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [
-        "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", "CAllocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Writes the generated example assets under Assets/ (scripts/generate-assets.sh).
     .executableTarget(name: "generate-assets", dependencies: ["Components", "Images"]),
     // Fuzz targets for the readers (scripts/fuzz.sh builds it with libFuzzer into .build-fuzz;
@@ -84,12 +96,17 @@ let executables: [Target] = [
 
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
+    .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
+    .testTarget(name: "InputTests", dependencies: ["Input", "JSON", "LayerMath"]),
+    .testTarget(name: "SceneTests", dependencies: ["Scene", "Assets", "Input", "JSON", "LayerMath", "Layers"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
-    .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "Platform", "GLRenderer", "Typography", "_TestSupport"],
+    .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
 ]
 

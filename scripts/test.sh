@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, headless (Mesa llvmpipe through SDL's offscreen driver):
+#   0. the module order (scripts/check-module-order.sh);
 #   1. the benchmark in release on two scenes, failing if a steady-state frame allocates
 #      in input, update or flatten (the allocation counter needs an optimised build);
 #   2. the demo in a real X11 window under Xvfb, with screenshots checked;
@@ -8,6 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
 export SDL_VIDEODRIVER=offscreen
+
+echo "== module order (no module imports one after it)"
+scripts/check-module-order.sh --self-test
+scripts/check-module-order.sh
 
 echo "== parallax-bench allocation check (release)"
 swift build -c release --product parallax-bench

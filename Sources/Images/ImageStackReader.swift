@@ -21,8 +21,8 @@ struct ImageStackReader {
         var frameCenter: (Double, Double)?
     }
 
-    func json(_ path: String) throws -> JSONNode {
-        try JSONNode.parse(source.read(path, maxBytes: maxStackJSONBytes), file: source.displayName(path))
+    func json(_ path: String) throws -> ContentsJSON {
+        try ContentsJSON.parse(source.read(path, maxBytes: maxStackJSONBytes), file: source.displayName(path))
     }
 
     func read() throws -> LayeredImage {

@@ -1,4 +1,6 @@
+import Assets
 import Components
+import Scene
 
 /// Scenes that need no files: the demo's scenes and the benchmark's named scenes. Their
 /// images are generated (default layered icon, posters, cube faces, list rows).

@@ -8,7 +8,7 @@
 import Foundation
 
 /// An export problem, printed as one line by the tools.
-public struct ExportError: OneLineError, Equatable {
+public struct ExportError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

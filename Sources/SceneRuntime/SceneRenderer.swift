@@ -5,11 +5,13 @@
 // scenes shared by the demo, the renderer and the benchmark.
 // What it does NOT do: no SDL, no windows, no contexts (the executables create those).
 
+import Assets
 import Components
 import GLRenderer
 import Images
 import LayerMath
 import Layers
+import Scene
 
 extension ImageStore: ImageSource {}
 

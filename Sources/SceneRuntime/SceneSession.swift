@@ -1,5 +1,7 @@
 import Components
 import Foundation
+import Input
+import Scene
 
 /// The demo's running scene on a wall clock: it turns wall-clock seconds into scene time
 /// at the moment each event is delivered, so a scene switch or reload restarts the clock

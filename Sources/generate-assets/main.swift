@@ -9,6 +9,7 @@
 //   cube/face-<k>.png                                         the cube's six numbered faces
 //
 // Usage: generate-assets [OUTPUT_DIR]   (default: Assets)
+import Assets
 import Components
 import Foundation
 import Images

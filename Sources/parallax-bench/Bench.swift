@@ -1,3 +1,4 @@
+import Assets
 import CAllocCounter
 import Components
 import Foundation
@@ -5,7 +6,9 @@ import GLRenderer
 import Images
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
+import ToolSupport
 
 /// The figures of one scene.
 struct SceneResult: Encodable {

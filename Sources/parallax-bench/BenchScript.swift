@@ -1,4 +1,5 @@
 import Components
+import Input
 import LayerMath
 
 /// Deterministic input for a benchmark scene, so every run does the same work: the

@@ -1,3 +1,4 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
@@ -5,6 +6,7 @@ import Images
 import LayerMath
 import Layers
 import SceneRuntime
+import ToolSupport
 
 /// Writes what a scene draws, frame by frame, for the peer renderers of
 /// `scripts/compare-peers.sh` (SDL_Renderer, Qt Quick) to draw the same work: every image as

@@ -1,9 +1,11 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 
 /// `parallax-bench --posters N`: a carousel of N generated 1500x2250 JPEG posters (made

@@ -1,11 +1,15 @@
+import Assets
 import CGL
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
+import ToolSupport
 
 /// Soak mode: cycles every named scene with seeded random input for a while and checks
 /// that resident memory and GL objects stay flat, that no GL error occurs and that no

@@ -8,7 +8,9 @@ import Images
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
+import ToolSupport
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -81,8 +83,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
-        let p = size.split(separator: "x").compactMap { Int($0) }
-        guard p.count == 2, p[0] > 0, p[1] > 0, p[0] <= 16384, p[1] <= 16384 else {
+        guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in pixels, found \"\(size)\"")
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
@@ -99,18 +100,18 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let p = size.split(separator: "x").compactMap { Int($0) }
+        let p = SizeOption.parse(size)!
         var options = GLContextHost.Options()
         options.headless = true
         options.controllers = false
-        options.width = p[0]
-        options.height = p[1]
+        options.width = p.width
+        options.height = p.height
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.gpuTiming = !noGpuTiming
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
-            let framebuffer = try Framebuffer(width: p[0], height: p[1])
+            let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
             if let posters {
@@ -131,7 +132,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             let names = scenes.isEmpty ? BenchScenes.names : scenes
-            if let poses { bench.poses = try PoseExport(directory: poses, width: p[0], height: p[1]) }
+            if let poses { bench.poses = try PoseExport(directory: poses, width: p.width, height: p.height) }
             var results: [SceneResult] = []
             for name in names {
                 var result = try bench.run(scene: name)
@@ -143,7 +144,7 @@ struct BenchCommand: ParsableCommand {
                 results.append(result)
             }
             try bench.poses?.finish()
-            let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p[0], p[1]], frames: frames,
+            let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p.width, p.height], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
             print(report.table)
             if let json { try report.writeJSON(to: json) }
@@ -157,8 +158,6 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
-
-extension PlatformError: OneLineError {}
 
 /// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
 ToolProcess.run(BenchCommand.self, name: "parallax-bench")

@@ -1,11 +1,15 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
+import ToolSupport
 
 /// A one-line error of the demo itself.
 struct DemoError: OneLineError {
@@ -56,7 +60,7 @@ final class DemoApp {
         self.screenshotFolder = screenshotFolder
         renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
-        let first = try DemoApp.loadScene(initialScene, images: images)
+        let first = try SceneSource.load(initialScene, images: images)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
@@ -69,10 +73,6 @@ final class DemoApp {
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
-    }
-
-    static func loadScene(_ name: String, images: ImageStore) throws -> Scene {
-        try SceneSource.load(name, images: images)
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
@@ -150,27 +150,12 @@ final class DemoApp {
             mustPresent = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
-        case .key(let name, let down, _):
-            deliver(.key(name, down: down), at: now)
-        case .pointer(let x, let y, let button, let down):
-            guard let b = PointerButton(rawValue: button) else { return }
-            deliver(.pointer(canvasPoint(x, y), button: b, down: down), at: now)
-        case .move(let x, let y):
-            deliver(.move(canvasPoint(x, y)), at: now)
-        case .wheel(let dx, let dy):
-            deliver(.wheel(dx: dx * 40, dy: dy * 40), at: now)
-        case .controllerButton(let name, let down):
-            deliver(.controllerButton(name, down: down), at: now)
-        case .controllerAxis(let name, let value):
-            deliver(.controllerAxis(name, value: value), at: now)
-        case .controllerTouchpad(let x, let y, let down):
-            deliver(.touchpad(x: x, y: y, down: down), at: now)
-        case .controllerGyro(let x, let y, let z):
-            deliver(.gyro(x: x, y: y, z: z), at: now)
         case .controllerAdded(let name):
             print("controller connected: \(name)")
         case .controllerRemoved:
             print("controller disconnected")
+        default:
+            if let input = event.inputEvent(mapping: windowMapping) { deliver(input, at: now) }
         }
     }
 
@@ -209,7 +194,7 @@ final class DemoApp {
     private func switchScene(to name: String, reload: Bool) {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
-            let next = try DemoApp.loadScene(name, images: fresh)
+            let next = try SceneSource.load(name, images: fresh)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             mustPresent = true
@@ -240,11 +225,10 @@ final class DemoApp {
         }
     }
 
-    /// Maps window points to canvas points (uniform scale, centred, like the renderer).
-    private func canvasPoint(_ x: Double, _ y: Double) -> Point {
-        let m = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: max(windowPoints.width, 1),
-                                         pixelHeight: max(windowPoints.height, 1))
-        return Point((x - m.offsetX) / m.scale, (y - m.offsetY) / m.scale)
+    /// How the window shows the scene's canvas (uniform scale, centred, like the renderer).
+    private var windowMapping: WindowToCanvas {
+        WindowToCanvas(canvas: scene.canvas, windowWidth: Double(max(windowPoints.width, 1)),
+                       windowHeight: Double(max(windowPoints.height, 1)))
     }
 
     func saveScreenshot(to path: String) throws {

@@ -1,3 +1,4 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer

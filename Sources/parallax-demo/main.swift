@@ -9,7 +9,9 @@ import Images
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
+import ToolSupport
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,19 +54,18 @@ struct DemoCommand: ParsableCommand {
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
-        let parts = size.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
+        guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
         guard frames >= 0 else { throw ValidationError("--frames must be >= 0") }
     }
 
     func run() throws {
-        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let parts = SizeOption.parse(size)!
         var options = GLContextHost.Options()
         options.title = "parallax-demo"
-        options.width = parts[0]
-        options.height = parts[1]
+        options.width = parts.width
+        options.height = parts.height
         options.headless = headless
         options.vsync = !noVsync
         let host = try GLContextHost(options)
@@ -88,8 +89,6 @@ struct DemoCommand: ParsableCommand {
         }
     }
 }
-
-extension PlatformError: OneLineError {}
 
 /// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
 ToolProcess.run(DemoCommand.self, name: "parallax-demo")

@@ -5,11 +5,14 @@
 // What this does NOT do: no GL, no window, no writing outside the temporary folder; it does
 // not judge results (a refusal is a pass); only a trap, a sanitizer report, a timeout or an
 // out-of-memory stop counts as a failure.
+import Assets
 import Components
 import Foundation
 import Images
+import Input
 import LayerMath
 import Layers
+import Scene
 
 /// The fuzz targets by name: `png`, `scene`, `replay`, `stack`.
 enum FuzzTargets {

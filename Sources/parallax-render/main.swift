@@ -2,14 +2,18 @@
 // or a sequence of frames (--frames N --fps F) as numbered PNGs and, through ffmpeg, an
 // animated GIF, animated PNG or video (--out).
 import ArgumentParser
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
 import Platform
+import Scene
 import SceneRuntime
+import ToolSupport
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,8 +71,8 @@ struct RenderCommand: ParsableCommand {
         guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a finite number >= 0") }
         if let pointer { _ = try parsePair(pointer, separator: ",", option: "--pointer") }
         if let size {
-            let (w, h) = try parsePair(size, separator: "x", option: "--size")
-            guard w >= 1, h >= 1, w <= 16384, h <= 16384, w == w.rounded(), h == h.rounded() else {
+            _ = try parsePair(size, separator: "x", option: "--size")
+            guard SizeOption.parse(size) != nil else {
                 throw ValidationError("--size must be WxH with whole numbers in 1...16384")
             }
         }
@@ -87,7 +91,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let images = ImageStore()
-        let scene = try loadScene(scene, images: images)
+        let scene = try SceneSource.load(scene, images: images)
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
         defer { withExtendedLifetime(eventLog) {} }
@@ -98,8 +102,8 @@ struct RenderCommand: ParsableCommand {
 
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
-            let s = try parsePair(size, separator: "x", option: "--size")
-            scene.setContentsScale(min(s.0 / scene.canvas.width, s.1 / scene.canvas.height))
+            let s = SizeOption.parse(size)!
+            scene.setContentsScale(min(Double(s.width) / scene.canvas.width, Double(s.height) / scene.canvas.height))
         }
         var list = RenderList()
         var flattener = Flattener()
@@ -174,8 +178,7 @@ struct RenderCommand: ParsableCommand {
     func withOffscreenRenderer(_ scene: Scene, _ body: (GLRenderer, Framebuffer) throws -> Void) throws {
         var (w, h) = (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
         if let size {
-            let s = try parsePair(size, separator: "x", option: "--size")
-            (w, h) = (Int(s.0), Int(s.1))
+            (w, h) = SizeOption.parse(size)!
         }
         var options = GLContextHost.Options()
         options.headless = true
@@ -220,10 +223,6 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// Loads a scene file, or a built-in scene when `name` is not a file but names one.
-func loadScene(_ name: String, images: ImageStore) throws -> Scene {
-    try SceneSource.load(name, images: images)
-}
-
 /// Parses "A<sep>B" into two finite numbers.
 func parsePair(_ text: String, separator: Character, option: String) throws -> (Double, Double) {
     let parts = text.split(separator: separator, omittingEmptySubsequences: false)
@@ -232,8 +231,6 @@ func parsePair(_ text: String, separator: Character, option: String) throws -> (
     }
     return (a, b)
 }
-
-extension PlatformError: OneLineError {}
 
 /// Runs the command; every error (options included) is one line on stderr and exit status 1.
 ToolProcess.run(RenderCommand.self, name: "parallax-render")

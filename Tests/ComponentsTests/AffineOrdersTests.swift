@@ -1,6 +1,8 @@
+import Assets
 import Components
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// Seed 002's two affine compositions, checked against matrices worked out by hand.

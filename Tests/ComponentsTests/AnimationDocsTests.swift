@@ -1,6 +1,7 @@
 import Components
 import Foundation
 import Layers
+import Scene
 import XCTest
 
 /// docs/animations.md names every scene key, key path and enumerated value the loader

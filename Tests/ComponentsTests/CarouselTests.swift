@@ -1,3 +1,6 @@
+import Assets
+import Input
+import Scene
 import XCTest
 import LayerMath
 import Layers

@@ -1,6 +1,8 @@
+import Assets
 import Components
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// The cube against Core Animation math computed here, independently of `Flattener`.

@@ -1,8 +1,11 @@
+import Assets
 import Components
 import Foundation
+import Input
 import LayerMath
 import Layers
 import SceneRuntime
+import ToolSupport
 import XCTest
 import _TestSupport
 

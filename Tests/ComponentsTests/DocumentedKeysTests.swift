@@ -1,4 +1,7 @@
+import Assets
 import Foundation
+import Input
+import Scene
 import XCTest
 import _TestSupport
 @testable import Components
@@ -7,7 +10,7 @@ import _TestSupport
 ///
 /// The accepted keys are collected from the loaders themselves, not from a hand list:
 /// every object is checked with `allowKeys`, whose error for an unknown key lists every
-/// key it accepts. The test feeds each kind in `SceneLoader.kinds` (and the top level,
+/// key it accepts. The test feeds each kind in `SceneKinds.standard` (and the top level,
 /// the canvas and a replay line) an unknown probe key and reads that list back, so a key
 /// or kind added anywhere shows up here. Each key must appear backticked (`key`) in some
 /// `docs/*.md` file.
@@ -41,7 +44,7 @@ final class DocumentedKeysTests: XCTestCase {
         let canvas = #"{"width": 100, "height": 100}"#
         scene(#"{"canvas": \#(canvas), "components": [], "\#(Self.probe)": 0}"#, "top level")
         scene(#"{"canvas": {"width": 100, "height": 100, "\#(Self.probe)": 0}, "components": []}"#, "canvas")
-        for kind in SceneLoader.kinds.keys.sorted() {
+        for kind in SceneKinds.standard.names {
             scene(#"{"canvas": \#(canvas), "components": [{"kind": "\#(kind)", "name": "p", "\#(Self.probe)": 0}]}"#,
                   "kind \(kind)")
         }
@@ -74,8 +77,8 @@ final class DocumentedKeysTests: XCTestCase {
         let keys = collectKeys()
         let tokens = try documentedTokens()
         // The probes reached every kind, and the lists are real (`kind`/`name` everywhere).
-        XCTAssertEqual(keys.count, SceneLoader.kinds.count + 3)
-        for kind in SceneLoader.kinds.keys {
+        XCTAssertEqual(keys.count, SceneKinds.standard.factories.count + 3)
+        for kind in SceneKinds.standard.factories.keys {
             XCTAssertTrue(keys["kind \(kind)"]?.contains("name") ?? false, "kind \(kind): \(keys["kind \(kind)"] ?? [])")
             XCTAssertTrue(tokens.contains(kind), "the kind `\(kind)` is not documented in docs/*.md")
         }

@@ -1,7 +1,9 @@
+import Assets
 import Components
 import Foundation
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// Every example scene in Assets/scenes loads, and its images (files and generated ones) are there.

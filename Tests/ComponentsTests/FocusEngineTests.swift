@@ -1,6 +1,7 @@
 import Components
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// The focus engine's rules (FocusEngine's doc) on small scenes whose geometry is worked

@@ -1,5 +1,7 @@
+import Assets
 import Components
 import Layers
+import Scene
 import XCTest
 
 /// The scene file's `allowsGroupOpacity` layer key (CALayer.allowsGroupOpacity).

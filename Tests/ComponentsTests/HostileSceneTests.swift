@@ -1,8 +1,12 @@
+import Assets
 import Components
 import Foundation
 import Images
+import Input
+import JSON
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 import XCTest
 import _TestSupport

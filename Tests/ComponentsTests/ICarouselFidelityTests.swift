@@ -1,3 +1,4 @@
+import Assets
 import XCTest
 import LayerMath
 import Layers

@@ -1,4 +1,4 @@
-@testable import Components
+@testable import Assets
 import Images
 import Layers
 import XCTest

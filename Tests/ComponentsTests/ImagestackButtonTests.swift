@@ -1,7 +1,10 @@
+import Assets
 import Components
 import Images
+import JSON
 import LayerMath
 import Layers
+import Scene
 import XCTest
 import _TestSupport
 

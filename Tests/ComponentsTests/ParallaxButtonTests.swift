@@ -1,3 +1,5 @@
+import Assets
+import Scene
 import XCTest
 import Components
 import LayerMath

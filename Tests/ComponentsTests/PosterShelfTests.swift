@@ -1,8 +1,10 @@
+@testable import Assets
 @testable import Components
 import Foundation
 import Images
 import LayerMath
 import Layers
+import Scene
 import XCTest
 import _TestSupport
 

@@ -1,7 +1,10 @@
+import Assets
 import Components
 import Foundation
+import Input
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 import XCTest
 import _TestSupport

@@ -1,4 +1,5 @@
 import Components
+import Input
 import LayerMath
 import Layers
 import XCTest

@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Assets
 import Components
 import Foundation
 import LayerMath
 import Layers
+import Scene
 import XCTest
 import _TestSupport
 

@@ -1,7 +1,10 @@
+import Assets
 import Components
 import Foundation
 import Images
+import Input
 import LayerMath
+import Scene
 import SceneRuntime
 import XCTest
 import _TestSupport

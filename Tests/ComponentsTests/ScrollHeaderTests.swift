@@ -1,6 +1,8 @@
+import Assets
 import Components
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// Seed 003's header: quads and alphas at replayed offsets, and the inputs.

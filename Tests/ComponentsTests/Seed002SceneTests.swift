@@ -1,6 +1,8 @@
+import Assets
 import Components
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 /// The seed-002 example `layer` scenes in Assets/scenes load and draw what the seed says.

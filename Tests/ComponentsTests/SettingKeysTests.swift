@@ -1,7 +1,9 @@
+import Assets
 import Components
 import Foundation
 import LayerMath
 import Layers
+import Scene
 import XCTest
 
 #if canImport(Glibc)

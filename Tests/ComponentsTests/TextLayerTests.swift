@@ -1,7 +1,9 @@
+import Assets
 import Components
 import Images
 import LayerMath
 import Layers
+import Scene
 import Typography
 import XCTest
 

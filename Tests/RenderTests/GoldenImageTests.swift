@@ -1,9 +1,12 @@
+import Assets
 import Components
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
+import Scene
 import SceneRuntime
 import XCTest
 

@@ -1,4 +1,4 @@
-import Components
+import Assets
 import GLRenderer
 import Images
 import LayerMath

@@ -1,5 +1,6 @@
 import Foundation
 import SceneRuntime
+import ToolSupport
 import XCTest
 import _TestSupport
 

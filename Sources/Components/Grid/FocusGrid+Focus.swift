@@ -1,0 +1,88 @@
+import LayerMath
+import Layers
+import Scene
+
+/// The focus grid as a focus container (the focus engine moves focus into it, between
+/// its cards and out of it) and as an event source: `select` when a press ends without
+/// having become a long press (Return / A released, or a click released over the focused
+/// card), `longPress` when a press is held `longPressDuration`.
+///
+/// Does not: leave the grid on its own; at an edge `moveFocus` answers false.
+extension FocusGrid: FocusContainer {
+    /// How long a press must be held to be a long press (UILongPressGestureRecognizer's 0.5 s).
+    public static let longPressDuration = 0.5
+
+    /// The shadow image's margin around a card: room for the blur (`shadowRadius`).
+    static func shadowMargin(for effect: FocusEffect) -> Double {
+        max(FocusGrid.shadowMargin, 2 * effect.shadowRadius)
+    }
+
+    public var focusRegion: Rect { configuration.frame }
+
+    public func forEachFocusableItem(_ body: (Int, Rect) -> Void) {
+        let o = configuration.frame.origin
+        for (i, f) in cardFrames.enumerated() {
+            body(i, Rect(x: f.minX + o.x, y: f.minY + o.y, width: f.width, height: f.height))
+        }
+    }
+
+    public var focusedItem: Int { focusedIndex }
+
+    public func moveFocus(_ direction: FocusDirection, at time: Double) -> Bool {
+        guard !cards.isEmpty, time.isFinite else { return false }
+        noteInput(at: time)
+        let n = cards.count, columns = max(1, min(configuration.columns, n))
+        let i = focusedIndex, row = i / columns, column = i % columns
+        let rows = (n + columns - 1) / columns
+        var next = i
+        switch direction {
+        case .left: if column > 0 { next = i - 1 }
+        case .right: if column < columns - 1 && i + 1 < n { next = i + 1 }
+        case .up: if row > 0 { next = i - columns }
+        case .down: if row + 1 < rows { next = min(i + columns, n - 1) }
+        }
+        guard next != i else { return false }
+        setFocus(next, at: time)
+        return true
+    }
+
+    public func focusItem(_ index: Int, at time: Double) {
+        guard !cards.isEmpty else { return }
+        setFocus(index, at: time)
+    }
+
+    public func setContainsFocus(_ focused: Bool, at time: Double) {
+        guard focused != containsFocus, !cards.isEmpty else { return }
+        containsFocus = focused
+        if !focused && isPressed { setPressed(false, at: time) }
+        noteInput(at: time)
+        let i = focusedIndex
+        let animated = time > 0
+        retargetFocusTween(i, to: focused ? 1 : 0, at: time, animated: animated)
+        retargetTilt(at: time)
+    }
+
+    /// A press of the focused card began (Return / A, or the pointer over it).
+    func beginPress(pointer: Bool, at time: Double) {
+        pointerPress = pointer
+        setPressed(true, at: time)
+    }
+
+    /// The press ended; `over` is whether it ended over the focused card (always true for
+    /// keys). Selects unless it already fired a long press.
+    func endPress(over: Bool, at time: Double) {
+        guard isPressed else { return }
+        firePendingLongPress(upTo: time)
+        let select = !longPressFired && over
+        setPressed(false, at: time)
+        if select { eventSink?.post(SceneEvent(time: time, kind: .select, component: name, item: focusedIndex)) }
+    }
+
+    /// Posts the long press of a press held to `longPressDuration`, at that exact time.
+    func firePendingLongPress(upTo time: Double) {
+        guard isPressed, !longPressFired, time >= pressStart + FocusGrid.longPressDuration else { return }
+        longPressFired = true
+        eventSink?.post(SceneEvent(time: pressStart + FocusGrid.longPressDuration, kind: .longPress, component: name,
+                                   item: focusedIndex))
+    }
+}

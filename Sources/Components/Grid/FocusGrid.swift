@@ -1,0 +1,349 @@
+import Input
+import LayerMath
+import Layers
+import Scene
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The tvOS focus experience beyond the seed: a grid of parallax cards where one has
+/// focus. Arrow keys / D-pad move the focus (clamped at the edges); the focused card
+/// lifts (scale, deeper shadow, spotlight) and sways with the pointer over it or the
+/// right stick; Return / A presses it in; after `idleDelay` seconds without input it grows
+/// a little more and keeps a slow Lissajous sway (HIG "Focus and Parallax",
+/// REFERENCE.md 5.4). Pointer moves and clicks over a card focus it.
+///
+/// Figures (REFERENCE.md 4.4 / 5.4; Apple publishes none):
+/// - tilt: PGSSoft/ParallaxView's tvOS motion effect — m34 = -1/700, at most π/32
+///   (5.6°) of tilt and 8 pt of pan at full deflection;
+/// - lift: ×1.1 (JZParallaxButton's ScaleBase; TVButton's 1.22 would overlap the
+///   neighbours at grid spacing), ×1.15 when idle ("grows even larger");
+/// - press: ×0.95 over 0.12 s (ParallaxView), back over 0.12 s;
+/// - shadow: TVButton's — opacity 0.5, offset (0, 3.33) at rest; 0.6, (0, h/10) focused;
+/// - focus changes: 0.3 s easeOut (TVButton's 0.4 s felt slow for key repeat);
+/// - pointer/stick tilt: follows with a 0.1 s exponential lag, so entering a card
+///   does not jump; per-layer parallax, spotlight and scale spread as in JZ.
+///
+/// Everything is a pure function of the event history and time: events retarget
+/// time-based tweens; `update(to:)` only evaluates them and mutates layers.
+public final class FocusGrid: SceneComponent {
+    /// Layout and behaviour a scene file can set.
+    public struct Configuration: Equatable, Sendable {
+        /// The area the grid is centred in, canvas points.
+        public var frame: Rect
+        public var columns: Int = 4
+        /// Gap between cards, points.
+        public var spacing: Double = 40
+        /// Card size; nil fills the frame's width at 5:3 (400x240).
+        public var buttonSize: Size?
+        public var cornerRadius: Double = 8
+        /// The card focused at t = 0.
+        public var initialFocus: Int = 0
+        /// Tilt, glare, shadow, idle and return-to-rest figures (scene keys).
+        public var effect = FocusEffect()
+        public init(frame: Rect) { self.frame = frame }
+    }
+
+    /// Focused card scale (JZ ScaleBase).
+    public static let focusScale = 1.1
+    /// Focused card scale after `idleDelay` without input.
+    public static let idleScale = 1.15
+    /// Press-in scale and its duration (ParallaxView).
+    public static let pressScale = 0.95, pressDuration = 0.12
+    /// Focus and idle transitions (easeOut).
+    public static let transitionDuration = 0.3
+    /// Seconds without input before the idle motion starts, and its fade-in.
+    public static let idleDelay = 3.0, idleFadeIn = 1.0
+    /// Idle sway amplitude (in pose units; 0.25 = full tilt) and Lissajous periods.
+    public static let idleAmplitude = 0.12, idlePeriods = (x: 6.0, y: 4.0)
+    /// Time constant of the pointer/stick tilt follow.
+    public static let tiltLag = 0.1
+    /// Stick values below this magnitude are ignored.
+    public static let stickDeadZone = 0.15
+    /// ParallaxView's tvOS tilt: π/32 and 8 pt at full deflection (pose 0.25), m34 = -1/700.
+    public static let geometry: ParallaxGeometry = {
+        var g = ParallaxGeometry()
+        g.rotateParameter = (Double.pi / 32) / 0.25
+        g.cardTranslation = 8 / 0.25
+        g.perspective = 700
+        return g
+    }()
+
+    public let name: String
+    public let configuration: Configuration
+    public let rootLayer: Layer
+    /// One card per button, in index order (row by row).
+    public let cards: [ParallaxCardLayers]
+    /// Each card's frame in the grid's root layer.
+    public let cardFrames: [Rect]
+
+    /// The focused card.
+    public private(set) var focusedIndex: Int
+    /// Whether the focused card is pressed in.
+    public private(set) var isPressed = false
+    /// Whether the screen's focus is in this grid (its focused card lifts only then).
+    public internal(set) var containsFocus = true
+    /// Whether focus returns to `focusedIndex` when it comes back (scene key
+    /// `remembersLastFocusedItem`).
+    public var remembersLastFocusedItem = true
+    /// Where select and long-press events go (set by the scene).
+    public weak var eventSink: SceneEventSink?
+    /// The tilt geometry from `configuration.effect`.
+    public let tiltGeometry: ParallaxGeometry
+    /// When the current press began, and whether it has fired a long press.
+    var pressStart = 0.0, longPressFired = false
+    /// Whether the current press came from the pointer (a release over the card selects).
+    var pointerPress = false
+    /// The remote's touch surface and gyroscope tilt (deadzone, return to rest).
+    var remote = RemoteTilt()
+
+    private struct CardState {
+        var focus: Tween
+        var press: Tween
+        var tiltX: Follow, tiltY: Follow
+    }
+
+    /// Exponential approach to a target that changes only at events; a return to rest
+    /// (target 0) is a tween of `restDuration` with `restTiming` instead.
+    private struct Follow {
+        var from = 0.0, target = 0.0, since = 0.0
+        var restDuration = 0.3, restTiming = TimingFunction.linear
+        func value(at t: Double) -> Double {
+            if target == 0 {
+                return Tween(from: from, to: 0, start: since, duration: restDuration, timing: restTiming).value(at: t)
+            }
+            return target + (from - target) * exp(-max(t - since, 0) / FocusGrid.tiltLag)
+        }
+        mutating func retarget(_ value: Double, at t: Double) {
+            guard value != target else { return }    // same target: the same curve goes on
+            from = self.value(at: t); target = value; since = t
+        }
+    }
+
+    private var states: [CardState]
+    private var pointer: Point?              // in the root layer's space
+    private var stick = (x: 0.0, y: 0.0)
+    private var lastInput = 0.0
+    private var idleOut = Tween(from: 0, to: 0, start: 0, duration: 0)
+
+    /// Creates a grid of `images.count` cards, each over its own layers (bottom first).
+    public init(name: String, configuration: Configuration, images: [[ImageRef]], spotlight: ImageRef,
+                shadow: (Size) -> ImageRef?) {
+        self.name = name
+        self.configuration = configuration
+        tiltGeometry = configuration.effect.geometry
+        rootLayer = Layer(name: name)
+        rootLayer.frame = configuration.frame
+        let frames = FocusGrid.layout(configuration, count: images.count)
+        cardFrames = frames
+        let shadowImage = frames.first.flatMap { shadow($0.size) }
+        let shadowMargin = FocusGrid.shadowMargin(for: configuration.effect)
+        cards = images.indices.map { i in
+            ParallaxCardLayers(prefix: "\(name)/button\(i)", frame: frames[i], images: images[i], spotlight: spotlight,
+                               shadow: shadowImage, shadowMargin: shadowMargin,
+                               cornerRadius: configuration.cornerRadius)
+        }
+        for card in cards { rootLayer.addSublayer(card.root) }
+        focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
+        let focused = focusedIndex
+        let rest = (duration: configuration.effect.transitionSpeed / 1000, timing: configuration.effect.transitionEasing)
+        states = images.indices.map { i in
+            let f = i == focused ? 1.0 : 0.0
+            return CardState(focus: Tween(from: f, to: f, start: 0, duration: 0),
+                             press: Tween(from: 1, to: 1, start: 0, duration: 0),
+                             tiltX: Follow(restDuration: rest.duration, restTiming: rest.timing),
+                             tiltY: Follow(restDuration: rest.duration, restTiming: rest.timing))
+        }
+        update(to: 0)
+    }
+
+    /// Shadow blur room around each card, points.
+    public static let shadowMargin = 16.0
+
+    /// Card frames (row by row) centred in the configuration's frame, in its space.
+    public static func layout(_ c: Configuration, count: Int) -> [Rect] {
+        let columns = max(1, min(c.columns, max(count, 1)))
+        let width = c.buttonSize?.width ?? max(1, (c.frame.width - Double(columns - 1) * c.spacing) / Double(columns))
+        let height = c.buttonSize?.height ?? width * 0.6
+        let rows = (count + columns - 1) / columns
+        let totalW = Double(columns) * width + Double(columns - 1) * c.spacing
+        let totalH = Double(rows) * height + Double(max(rows - 1, 0)) * c.spacing
+        let x0 = (c.frame.width - totalW) / 2, y0 = (c.frame.height - totalH) / 2
+        return (0..<count).map { i in
+            Rect(x: x0 + Double(i % columns) * (width + c.spacing), y: y0 + Double(i / columns) * (height + c.spacing),
+                 width: width, height: height)
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent, at time: Double) {
+        guard !cards.isEmpty, time.isFinite else { return }   // a NaN or infinite time is ignored
+        if let (key, down) = event.asKey {
+            noteInput(at: time)
+            switch key {
+            case "Left", "Right", "Up", "Down":
+                if down { moveFocus(key, at: time) }
+            case "Return":
+                if down { beginPress(pointer: false, at: time) } else { endPress(over: true, at: time) }
+            default:
+                break
+            }
+            return
+        }
+        switch event {
+        case .move(let p):
+            noteInput(at: time)
+            pointerMoved(p, at: time)
+        case .pointer(let p, .left, let down):
+            noteInput(at: time)
+            pointerMoved(p, at: time)
+            if down {
+                if hitCard(at: pointer) != nil { beginPress(pointer: true, at: time) }
+            } else {
+                endPress(over: hitCard(at: pointer) == focusedIndex, at: time)
+            }
+        case .touchpad, .gyro:
+            guard remote.handle(event, at: time) else { return }
+            noteInput(at: time)
+            retargetTilt(at: time)
+        case .controllerAxis(let axis, let value):
+            let v = value.isFinite ? min(max(value, -1), 1) : 0
+            switch axis {
+            case "rightx": stick.x = v
+            case "righty": stick.y = v
+            default: return
+            }
+            noteInput(at: time)
+            retargetTilt(at: time)
+        default:
+            break
+        }
+    }
+
+    public func update(to time: Double) {
+        guard time.isFinite else { return }
+        firePendingLongPress(upTo: time)
+        let e = configuration.effect
+        let idle = containsFocus ? idleWeight(at: time) : 0
+        let tau = 2 * Double.pi
+        let amplitude = 0.25 * e.idleSwayAmplitude
+        let sway = (x: amplitude * sin(tau * time / FocusGrid.idlePeriods.x),
+                    y: amplitude * sin(tau * time / FocusGrid.idlePeriods.y))
+        for i in cards.indices {
+            let s = states[i]
+            let f = s.focus.value(at: time)
+            let w = i == focusedIndex ? idle : 0
+            let scale = (1 + (e.scale - 1) * f + (e.idleScale - e.scale) * w) * s.press.value(at: time)
+            let tilt = e.locked(x: s.tiltX.value(at: time) + w * sway.x, y: s.tiltY.value(at: time) + w * sway.y)
+            let pose = ParallaxPose(x: tilt.x, y: tilt.y, cardScale: scale, layerLift: f)
+            let h = cardFrames[i].height
+            let offset = e.shadowOffset ?? Point(0, h / 10)
+            cards[i].apply(pose, geometry: tiltGeometry, spotlightOpacity: f * e.glareMaxOpacity,
+                           shadowOpacity: lerp(0.5, e.shadowOpacity, f),
+                           shadowOffset: Point(lerp(0, offset.x, f), lerp(10.0 / 3, offset.y, f)))
+            // Lifted cards draw above their neighbours; the others dim when idle.
+            cards[i].root.zPosition = f
+            cards[i].root.opacity = i == focusedIndex ? 1 : 1 - e.idleDimming * idle
+        }
+    }
+
+    public var status: String {
+        "\(name): button \(focusedIndex + 1) of \(cards.count)\(isPressed ? " (pressed)" : "")"
+    }
+
+    // MARK: Focus, press, tilt
+
+    /// 0...1: how much of the idle motion applies at `time`.
+    public func idleWeight(at time: Double) -> Double {
+        let start = lastInput + configuration.effect.idleDelay
+        if time < start { return idleOut.value(at: time) }
+        return TimingFunction.easeInEaseOut((time - start) / FocusGrid.idleFadeIn)
+    }
+
+    func noteInput(at time: Double) {
+        // Fade the idle motion out from wherever it is instead of snapping.
+        idleOut = Tween(from: idleWeight(at: time), to: 0, start: time, duration: FocusGrid.transitionDuration,
+                        timing: .easeOut)
+        lastInput = time
+    }
+
+    private func moveFocus(_ key: String, at time: Double) {
+        let n = cards.count, columns = max(1, min(configuration.columns, n))
+        let i = focusedIndex, row = i / columns, column = i % columns
+        let rows = (n + columns - 1) / columns
+        var next = i
+        switch key {
+        case "Left": if column > 0 { next = i - 1 }
+        case "Right": if column < columns - 1 && i + 1 < n { next = i + 1 }
+        case "Up": if row > 0 { next = i - columns }
+        default: if row + 1 < rows { next = min(i + columns, n - 1) }
+        }
+        setFocus(next, at: time)
+    }
+
+    /// Moves the focus to card `index` (clamped), animating both cards.
+    public func setFocus(_ index: Int, at time: Double) {
+        let next = min(max(index, 0), cards.count - 1)
+        guard next != focusedIndex else { return }
+        if isPressed { setPressed(false, at: time) }
+        let old = focusedIndex
+        focusedIndex = next
+        for i in [old, next] {
+            let to = i == next && containsFocus ? 1.0 : 0.0
+            states[i].focus = Tween(from: states[i].focus.value(at: time), to: to, start: time,
+                                    duration: FocusGrid.transitionDuration, timing: .easeOut)
+        }
+        states[old].tiltX.retarget(0, at: time)
+        states[old].tiltY.retarget(0, at: time)
+        retargetTilt(at: time)
+    }
+
+    /// Animates card `i`'s lift to `to` (0 rest, 1 lifted), or sets it at once.
+    func retargetFocusTween(_ i: Int, to: Double, at time: Double, animated: Bool) {
+        states[i].focus = Tween(from: states[i].focus.value(at: time), to: to, start: time,
+                                duration: animated ? FocusGrid.transitionDuration : 0, timing: .easeOut)
+    }
+
+    func setPressed(_ pressed: Bool, at time: Double) {
+        guard pressed != isPressed else { return }
+        isPressed = pressed
+        if pressed { pressStart = time; longPressFired = false }
+        let i = focusedIndex
+        states[i].press = Tween(from: states[i].press.value(at: time), to: pressed ? FocusGrid.pressScale : 1,
+                                start: time, duration: FocusGrid.pressDuration, timing: .easeOut)
+    }
+
+    private func pointerMoved(_ p: Point, at time: Double) {
+        let local = p - configuration.frame.origin
+        pointer = local.isFinite ? local : nil
+        if let hit = hitCard(at: pointer), hit != focusedIndex { setFocus(hit, at: time) }
+        retargetTilt(at: time)
+    }
+
+    func hitCard(at p: Point?) -> Int? {
+        guard let p else { return nil }
+        return cardFrames.firstIndex { $0.contains(p) }
+    }
+
+    /// The focused card leans toward the stick if it is deflected, else toward the
+    /// pointer when it is over the card, else it stands straight.
+    func retargetTilt(at time: Double) {
+        let i = focusedIndex
+        var target = (x: 0.0, y: 0.0)
+        if let r = remote.tilt {
+            target = (0.25 * r.x, 0.25 * r.y)
+        } else if (stick.x * stick.x + stick.y * stick.y).squareRoot() > FocusGrid.stickDeadZone {
+            target = (0.25 * stick.x, 0.25 * stick.y)
+        } else if let p = pointer, cardFrames[i].contains(p) {
+            let f = cardFrames[i]
+            let pose = ParallaxPose.finger(at: p - f.origin, size: f.size, cardScale: 1)
+            target = (pose.x, pose.y)
+        }
+        states[i].tiltX.retarget(target.x, at: time)
+        states[i].tiltY.retarget(target.y, at: time)
+    }
+}

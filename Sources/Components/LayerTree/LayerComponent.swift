@@ -1,0 +1,36 @@
+import Assets
+import Input
+import JSON
+import LayerMath
+import Layers
+import Scene
+import Typography
+
+/// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
+/// (DESIGN.md section 5). Its `animations` run on scene time (Scene.update advances
+/// them; input changes nothing). A layer with text keys
+/// (`string`, `font`, ...; docs/text.md) is a `TextLayer`, re-rasterised when the scene's
+/// contents scale changes.
+public final class LayerComponent: SceneComponent {
+    public let name: String
+    public let rootLayer: Layer
+    /// The text layers of the tree, in document order.
+    public let textLayers: [TextLayer]
+
+    public init(rootLayer: Layer, textLayers: [TextLayer] = []) {
+        self.name = rootLayer.name
+        self.rootLayer = rootLayer
+        self.textLayers = textLayers
+        for t in textLayers { t.display() }
+    }
+
+    public func handle(_ event: InputEvent, at time: Double) {}
+    public func update(to time: Double) {}
+
+    public func setContentsScale(_ scale: Double) {
+        for t in textLayers {
+            t.contentsScale = scale
+            t.display()
+        }
+    }
+}

@@ -1,0 +1,12 @@
+// ToolSupport: what the three executables (parallax-demo, parallax-render,
+// parallax-bench) share, so that none keeps a private copy.
+//
+// What this module does:
+// - one-line errors with exit status 1 (`OneLineError`, `ToolProcess`), ArgumentParser's
+//   own errors included;
+// - `WxH` size options (`SizeOption`);
+// - a scene file, or a built-in scene by name (`SceneSource`), and the `--events` log
+//   (`SceneEventLog`).
+//
+// What this module does NOT do: parse a tool's own options (each tool's
+// `ParsableCommand` does), or belong to the library an app imports (ParallaxKit leaves it out).

@@ -1,0 +1,64 @@
+import Assets
+import Components
+import Foundation
+import Images
+import Scene
+import SceneRuntime
+
+/// How the tools find a scene from their SCENE argument: an existing file, else a
+/// built-in scene name; anything else is an error that lists the built-in names (a
+/// typo in a built-in name should not only say "no such file").
+///
+/// Does not: search folders or guess close names.
+public enum SceneSource {
+    /// Loads the scene file `name`, or the built-in scene of that name.
+    public static func load(_ name: String, images: ImageStore) throws -> Scene {
+        if !FileManager.default.fileExists(atPath: name) {
+            if BuiltInScenes.json(name) != nil { return try BuiltInScenes.load(name, images: images) }
+            throw SceneError(file: name, path: "",
+                             message: "no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))")
+        }
+        return try SceneLoader.load(path: name, images: images)
+    }
+}
+
+/// Writes a scene's events as JSON lines (`--events FILE`, or `-` for standard output),
+/// one line per event as it happens, flushed per line so kiosk scripts can follow it.
+///
+/// Does not: buffer, rotate or reopen the file.
+public final class SceneEventLog {
+    /// The log; nil once a write failed (reported once, the scene keeps running).
+    private var output: OutputFile?
+    /// The write error that ended the log, if one did (a tool exits 1 with it).
+    public private(set) var failure: Error?
+
+    /// Creates (truncates) `path`, or uses standard output for "-". A link, device or
+    /// FIFO is written through, never replaced (`OutputFile`, streaming).
+    /// - Parameter notes: print a failed write on standard error when it happens (the
+    ///   demo keeps running); a one-shot tool leaves it to `failure` and its exit line.
+    public init(path: String, notes: Bool = true) throws {
+        output = try OutputFile(path: path == "-" ? "/dev/stdout" : path, streaming: true)
+        self.notes = notes
+    }
+    private let notes: Bool
+
+    /// Writes every event `scene` reports from now on.
+    public func attach(to scene: Scene) {
+        scene.onEvent { [weak self] e in self?.write(e) }
+    }
+
+    /// Writes one event line. A failed write (full disk, closed pipe) is reported once
+    /// on standard error and ends the log; it never stops the scene.
+    public func write(_ event: SceneEvent) {
+        guard let output else { return }
+        do {
+            try output.write(Array((event.jsonLine + "\n").utf8))
+        } catch {
+            if notes { ToolProcess.note("\(ToolProcess.name): \(error) (event log stopped)\n") }
+            failure = error
+            self.output = nil
+        }
+    }
+
+    deinit { try? output?.commit() }
+}
