@@ -90,6 +90,8 @@ struct PosterBench {
         /// Item-frames on the placeholder colour, and on a preview.
         var placeholders = 0
         var previews = 0
+        /// Per frame: items fading in (each draws its preview or colour and its image).
+        var fading: [Int] = []
     }
 
     func run() throws -> String {
@@ -157,6 +159,7 @@ struct PosterBench {
                 pass.wallMs.append(ms)
                 pass.cpuMs.append((DecodeQueue.threadCPUSeconds() - c0) * 1000)
                 pass.uploadedBytes.append(Double(renderer.stats.uploadedBytes))
+                var fadingNow = 0
                 for item in scene.rootLayers.first!.sublayers where item.tag >= 0 {
                     switch item.contents {
                     case .color: pass.placeholders += 1
@@ -165,7 +168,9 @@ struct PosterBench {
                         if firstImageAt == 0 { firstImageAt = now() - t0 }
                     case .none: break
                     }
+                    if !item.sublayers.isEmpty { fadingNow += 1 }     // its image fading in on top
                 }
+                pass.fading.append(fadingNow)
                 if f % 30 == 0 {
                     let rss = residentMB()
                     rssMax = max(rssMax, rss)
@@ -183,6 +188,16 @@ struct PosterBench {
         let over = cold.wallMs.filter { $0 > 1.5 * w.median }.count
         let cc = Summary(cold.cpuMs), wc = Summary(warm.cpuMs)
         let overCPU = cold.cpuMs.filter { $0 > 1.5 * wc.median }.count
+        // What the slow cold frames were doing: uploading texels, fading an item in, both.
+        var slowUploading = 0, slowFading = 0, slowNeither = 0
+        for i in cold.cpuMs.indices where cold.cpuMs[i] > 1.5 * wc.median {
+            let uploading = cold.uploadedBytes[i] > 0, fading = cold.fading[i] > 0
+            if uploading { slowUploading += 1 }
+            if fading { slowFading += 1 }
+            if !uploading && !fading { slowNeither += 1 }
+        }
+        let uploadingFrames = cold.uploadedBytes.filter { $0 > 0 }.count
+        let fadingFrames = cold.fading.filter { $0 > 0 }.count
         let up = Summary(cold.uploadedBytes)
         lines.append(String(format: "start-up: scene loaded in %.1f ms (%@); first frame %.3f s, complete sorted list %.3f s, first image (preview or full) %.3f s after the load began",
                             loadSeconds * 1000, listedAt == loadSeconds ? "\(count) files listed" : "listing on its thread",
@@ -193,6 +208,8 @@ struct PosterBench {
                             warmItems, warm.wallMs.count, w.median, w.p99, w.max))
         lines.append(String(format: "frame loop thread CPU per frame, cold / warm: median %.2f / %.2f ms, p99 %.2f / %.2f ms, max %.2f / %.2f ms; cold frames over 1.5x the warm median CPU (%.2f ms): %d of %d",
                             cc.median, wc.median, cc.p99, wc.p99, cc.max, wc.max, 1.5 * wc.median, overCPU, cold.cpuMs.count))
+        lines.append(String(format: "slow cold frames (by CPU) uploading %d, fading an item in %d, neither %d; of all cold frames %d upload, %d fade",
+                            slowUploading, slowFading, slowNeither, uploadingFrames, fadingFrames))
         lines.append(String(format: "cold frames over 1.5x the warm median (%.2f ms): %d of %d; item-frames on the placeholder colour: cold %d, warm %d; on a preview: cold %d, warm %d",
                             1.5 * w.median, over, cold.wallMs.count, cold.placeholders, warm.placeholders,
                             cold.previews, warm.previews))
