@@ -225,11 +225,12 @@ public final class TextureCache {
     }
 
     /// Drops the texture of one image (e.g. its pixels changed, or it was evicted from its
-    /// store) and forgets that it was missing. A texture of another generation of the same
-    /// slot is dropped too (it can never be drawn again).
+    /// store) and forgets that it was missing. A texture of a later generation of the same
+    /// slot (a newer image) is kept.
     public func invalidate(_ ref: ImageRef) {
         missing.remove(ref)
-        remove(Key(ref))
+        let key = Key(ref)
+        if let e = entries[key], e.generation == ref.generation { remove(key) }
     }
 
     /// True when a texture for `ref` (this very generation) is held, complete or not.

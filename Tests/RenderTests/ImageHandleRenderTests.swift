@@ -61,6 +61,8 @@ final class ImageHandleRenderTests: XCTestCase {
         XCTAssertEqual(new.id, old.id)
         XCTAssertEqual(new.generation, old.generation + 1)
         assertPixel(try h.render([layer(new)], canvas: Size(8, 8), source: store), 4, 4, blue)
+        h.renderer.textures.invalidate(old)      // a late eviction notice keeps the newer texture
+        XCTAssertTrue(h.renderer.textures.holds(new))
         // The old handle finds nothing now: its quad is skipped (the background shows).
         let image = try h.render([layer(old)], canvas: Size(8, 8), background: .black, source: store)
         assertPixel(image, 4, 4, (0, 0, 0, 255))
