@@ -131,6 +131,32 @@ final class PosterShelfTests: XCTestCase {
         guard case .image? = itemLayer(c, 2)?.contents else { return XCTFail("item 2 has no image") }
     }
 
+    func testVisibleJPEGGetsAnEighthSizePreviewFirstAndEndsOnItsImage() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 1
+        store.decodesInBackground = true
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspectFill\""), dir: dir,
+                         store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        c.update(to: t)
+        while Date() < deadline && !(shelf.isResident(1) && shelf.preview(for: 1) != nil) {
+            Thread.sleep(forTimeInterval: 0.01)
+            c.update(to: t)
+        }
+        // The centre's preview job runs before its image (priority 0): 640x350 / 8, rounded
+        // up, is 80x44, the part of the 333x777 poster shown (decoded at 1/4 scale, 84x195).
+        let preview = try XCTUnwrap(shelf.preview(for: 1), "no preview")
+        XCTAssertEqual([preview.width, preview.height], [80, 44])
+        XCTAssertGreaterThanOrEqual(shelf.previewCount, 1)
+        for _ in 0..<10 { t += 0.05; c.update(to: t) }       // past the 0.2 s fade
+        guard case .image(let shown)? = itemLayer(c, 1)?.contents else { return XCTFail("no image") }
+        XCTAssertEqual([shown.width, shown.height], [333, 182])
+    }
+
     func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
