@@ -28,7 +28,6 @@ public final class Carousel: SceneComponent {
     public let rootLayer: Layer
     /// The frame in canvas points.
     public let frame: Rect
-    /// Number of items.
     /// Number of items. A folder still being listed (`FolderListing`) gives a provisional
     /// count first (its items show the placeholder), then the final one.
     public private(set) var count: Int
@@ -174,7 +173,7 @@ public final class Carousel: SceneComponent {
     private let itemCornerRadius: Double
     /// The scene's startIndex (nil: the middle item), and the index started at.
     private let requestedStart: Int?
-    private var provisionalStart = 0
+    private let provisionalStart: Int
 
     /// The complete list of a folder listed on a thread has arrived: the carousel takes its
     /// count. Nothing was shown from the provisional list (placeholders only), so the

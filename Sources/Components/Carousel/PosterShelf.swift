@@ -43,7 +43,7 @@ public final class PosterShelf {
     /// Images evicted by the budget so far.
     public private(set) var evictedCount = 0
 
-    /// Previews shown so far.
+    /// Previews decoded so far.
     public private(set) var previewCount = 0
 
     private struct Slot {
