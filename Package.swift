@@ -65,7 +65,7 @@ let modules: [Target] = [
             resources: [.copy("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
-    // The umbrella an app imports.
+    // The umbrella an app imports, with the host object that embeds a scene in an app.
     .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
                                                 "Scene", "Components", "GLRenderer", "Platform", "SceneRuntime"]),
     // What the three executables share: one-line errors and exit status, `WxH` options,
@@ -108,6 +108,7 @@ let tests: [Target] = [
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
                 resources: [.copy("Goldens")]),
+    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport"]),
 ]
 
 let package = Package(

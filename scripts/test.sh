@@ -4,7 +4,8 @@
 #   1. the benchmark in release on two scenes, failing if a steady-state frame allocates
 #      in input, update or flatten (the allocation counter needs an optimised build);
 #   2. the demo in a real X11 window under Xvfb, with screenshots checked;
-#   3. swift test (XCTest): math, layers, images, components, rendering, goldens.
+#   3. swift test (XCTest): math, layers, images, components, rendering, goldens;
+#   4. the Examples package built against the library and run (its PNG checked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
@@ -24,3 +25,6 @@ env -u SDL_VIDEODRIVER scripts/demo-smoke.sh
 
 echo "== swift test"
 swift test --disable-swift-testing "$@"
+
+echo "== Examples: embed-carousel (an app's own background, the library on top)"
+scripts/check-embed-example.sh

@@ -235,7 +235,7 @@ public final class GLRenderer {
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
         // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
-        useDepth = reorderOpaque && !targetIsMultisampled && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
+        useDepth = reorderOpaque && !targetIsMultisampled && !target.isAppTarget && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
         depthScale = 2 / Double(list.quads.count + 1)
 
         // Baseline state, set every frame (someone else may have touched the context).
@@ -244,6 +244,7 @@ public final class GLRenderer {
         glDisable(GLConstant.stencilTest)
         glEnable(GLConstant.blend)
         glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
+        glBlendEquation(GLenum(GL_FUNC_ADD))
         glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
         glStencilMask(0xFF)
         glClearStencil(0)
@@ -274,19 +275,27 @@ public final class GLRenderer {
         if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
 
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
-        glViewport(0, 0, GLsizei(pw), GLsizei(ph))
+        let origin = target.viewportOrigin
+        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
         if damageBox != nil {
             let x0 = pixelIndex(damage!.minX * map.scale + map.offsetX, down: true, limit: pw)
             let x1 = pixelIndex(damage!.maxX * map.scale + map.offsetX, down: false, limit: pw)
             let y0 = pixelIndex(damage!.minY * map.scale + map.offsetY, down: true, limit: ph)
             let y1 = pixelIndex(damage!.maxY * map.scale + map.offsetY, down: false, limit: ph)
             glEnable(GLConstant.scissorTest)
-            glScissor(GLint(x0), GLint(ph - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+            glScissor(GLint(origin.x + x0), GLint(origin.y + ph - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
             stats.damagePixels = max(0, x1 - x0) * max(0, y1 - y0)
+        } else if target.isAppTarget {
+            // The app's pixels outside the viewport are never cleared nor drawn.
+            glEnable(GLConstant.scissorTest)
+            glScissor(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
         }
-        let a = max(0, min(1, background.a))
-        glClearColor(GLfloat(background.r * a), GLfloat(background.g * a), GLfloat(background.b * a), GLfloat(a))
-        clearTarget(stencil: !list.clips.isEmpty)
+        let clearColor = target.clearColor(background: background)
+        if let c = clearColor {
+            let a = max(0, min(1, c.a))
+            glClearColor(GLfloat(c.r * a), GLfloat(c.g * a), GLfloat(c.b * a), GLfloat(a))
+        }
+        clearTarget(stencil: !list.clips.isEmpty, color: clearColor != nil)
         setProjection(map, pixelWidth: pw, pixelHeight: ph)
         stencilBase = 0
         stencilDepth = 0
@@ -297,7 +306,7 @@ public final class GLRenderer {
             glDepthMask(GLConstant.true)
         }
         if countingVisible { endCountSegment() }
-        if damageBox != nil { glDisable(GLConstant.scissorTest) }
+        if damageBox != nil || target.isAppTarget { glDisable(GLConstant.scissorTest) }
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
@@ -306,14 +315,14 @@ public final class GLRenderer {
 
     /// Clears the bound target's colour, its depth when this frame uses the depth pass, and
     /// its stencil only when some clip will write it (`stencil`).
-    func clearTarget(stencil: Bool) {
-        var bits = GLConstant.colorBufferBit
+    func clearTarget(stencil: Bool, color: Bool = true) {
+        var bits: GLbitfield = color ? GLConstant.colorBufferBit : 0
         if stencil { bits |= GLConstant.stencilBufferBit }
         if useDepth {
             glDepthMask(GLConstant.true)
             bits |= GLConstant.depthBufferBit
         }
-        glClear(bits)
+        if bits != 0 { glClear(bits) }
         if useDepth { glDepthMask(GLConstant.false) }
     }
 

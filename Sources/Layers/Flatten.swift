@@ -21,10 +21,16 @@ public struct Flattener {
     /// Flattens the top-level `layers` (whose superlayer is a canvas of `canvas` points)
     /// into `list`, replacing its contents.
     public mutating func flatten(_ layers: [Layer], canvas: Size, into list: inout RenderList) {
+        flatten(layers, canvas: canvas, base: .flatten, into: &list)
+    }
+
+    /// Flattens `layers` with `base` under their own matrices (`.flatten`: their superlayer
+    /// is the canvas; `Layer.hitTestBase`: the plane of the superlayer they sit in).
+    public mutating func flatten(_ layers: [Layer], canvas: Size, base: Transform3D, into list: inout RenderList) {
         list.removeAll()
         list.canvas = canvas
         let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        visitChildren(layers, base: .flatten, opacity: 1, GroupContext(index: -1, opacity: 1), clip: -1,
+        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1), clip: -1,
                       clipBox: canvasBox, depth: 0, into: &list)
     }
 

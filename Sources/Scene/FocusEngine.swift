@@ -196,9 +196,16 @@ public final class FocusEngine {
         return nil
     }
 
-    /// A canvas point in entry `j`'s superlayer space.
+    /// A canvas point in entry `j`'s superlayer plane, through the transforms its
+    /// ancestors are drawn with (a shelf's scroll, any scale, rotation or perspective);
+    /// where that plane is only translated (or edge-on, behind the eye), the scope's exact
+    /// canvas offset.
     private func local(_ p: Point, _ j: Int) -> Point {
         guard let scope = entries[j].scope else { return p }
+        if let parent = entries[j].container.rootLayer.superlayer,
+           let q = parent.planePoint(p, fromAncestor: nil, nilWhenTranslated: true) {
+            return q
+        }
         return p - scope.canvasOffset(of: entries[j].container)
     }
 
@@ -222,6 +229,17 @@ public final class FocusEngine {
     }
 
     // MARK: Moving focus
+
+    /// Moves the screen's focus to the focus container named `component` (a top-level
+    /// component or a shelf's row) and, when `item` is given, to that item of it (even
+    /// when the container remembers another one; the container clamps it). Returns false,
+    /// changing nothing, when no focus container has that name.
+    @discardableResult
+    public func focus(component: String, item: Int?, at time: Double) -> Bool {
+        guard time.isFinite, let j = entries.firstIndex(where: { $0.container.name == component }) else { return false }
+        transfer(to: j, item: item, at: time, forced: true)
+        return true
+    }
 
     /// Moves focus one step in `direction` (inside the focused container, else across).
     public func move(_ direction: FocusDirection, at time: Double) {

@@ -252,3 +252,47 @@ public final class ParallaxButton: SceneComponent {
         return 2 * Double.pi * step / Double(frames)
     }
 }
+
+// MARK: - Programmatic state (the embedding API's `setButton`)
+
+extension ParallaxButton {
+    /// Turns the focus effect on (as a long press does: the spotlight fades in, the card
+    /// lifts and tilts) or off (the end animation), at scene time `time`. Turning it on
+    /// while the end animation runs is ignored, as a long press then is; on while on and
+    /// off while off change nothing.
+    public func setActive(_ active: Bool, at time: Double) {
+        guard time.isFinite else { return }
+        advance(to: time)
+        if active {
+            if beginTime == nil && endTime == nil { beginTime = time }
+        } else {
+            pendingEnd = nil
+            end(at: time)
+        }
+        update(to: time)
+    }
+
+    /// Presses or releases the card at scene time `time`, as the pointer does inside it
+    /// (held `longPressDuration`, a press fires a long press).
+    public func setPressed(_ pressed: Bool, at time: Double) {
+        guard time.isFinite else { return }
+        advance(to: time)
+        if pressed {
+            if pressStart == nil { pressStart = time; pressFired = false }
+        } else if pressStart != nil {
+            release(at: time)
+        }
+        update(to: time)
+    }
+
+    /// Tilts the card towards a point given from its centre: `x` and `y` in -1...1 (−1
+    /// the left / top edge, 1 the right / bottom edge; clamped). Used by the `finger`
+    /// rotate methods while the effect is on; `auto` rotates by itself.
+    public func setTilt(x: Double, y: Double, at time: Double) {
+        guard time.isFinite, x.isFinite, y.isFinite else { return }
+        advance(to: time)
+        let size = configuration.frame.size
+        pointer = Point((min(max(x, -1), 1) + 1) / 2 * size.width, (min(max(y, -1), 1) + 1) / 2 * size.height)
+        update(to: time)
+    }
+}

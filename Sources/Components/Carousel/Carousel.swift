@@ -462,12 +462,11 @@ public final class Carousel: SceneComponent {
     /// The scroll-axis coordinate of a canvas point.
     private func axis(_ p: Point) -> Double { layout.isVertical ? p.y : p.x }
 
-    /// Centres the item under `p` (front-most through the 3D transforms); a click on the
-    /// centred item selects it.
+    /// Centres the item under `p` (front-most through the 3D transforms, `p` in the
+    /// superlayer's plane); a click on the centred item selects it.
     private func click(at p: Point) {
         layoutItems()
-        flattener.flatten([rootLayer], canvas: Size(frame.maxX + 1, frame.maxY + 1), into: &hitList)
-        guard let hit = hitList.hitTest(p), hit.tag >= 0, hit.tag < count else { return }
+        guard let hit = flattener.hitTest(rootLayer, at: p, into: &hitList), hit.tag >= 0, hit.tag < count else { return }
         if hit.tag == centredIndex && !physics.isAnimating {
             select(hit.tag)
         } else {

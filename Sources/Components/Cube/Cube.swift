@@ -127,14 +127,14 @@ public final class Cube: SceneComponent {
         rotation = rotation * .rotation(angle, axis.x, axis.y, axis.z)
     }
 
-    /// Selects the face drawn front-most under the canvas point `p` (nil: nothing there)
-    /// and returns it. Goes through the render list, so culled faces cannot be hit and
-    /// a shading overlay counts as its face (same tag).
+    /// Selects the face drawn front-most under `p` (nil: nothing there) and returns it;
+    /// `p` is in the root layer's superlayer plane (the canvas at top level), and the hit
+    /// goes through the transforms the faces are drawn with. Goes through the render
+    /// list, so culled faces cannot be hit and a shading overlay counts as its face (same tag).
     @discardableResult
     public func select(at p: Point) -> Int? {
         applyState()
-        flattener.flatten([rootLayer], canvas: canvas, into: &hitList)
-        let hit = hitList.hitTest(p)
+        let hit = flattener.hitTest(rootLayer, at: p, into: &hitList)
         let face = hit.flatMap { (1...6).contains($0.tag) ? $0.tag : nil }
         selectedFace = face
         applyState()

@@ -127,9 +127,14 @@ public final class Shelf: SceneComponent, FocusScope {
         guard time.isFinite else { return }
         for row in rows where !(row.component is FocusContainer) {
             let o = Point(frame.minX, frame.minY + row.contentTop - physics.offset)
+            // A point in the shelf's superlayer plane, into the row's (through the shelf's transforms).
+            func local(_ p: Point) -> Point {
+                row.component.rootLayer.superlayer?.planePoint(p, fromAncestor: rootLayer.superlayer,
+                                                                nilWhenTranslated: true) ?? p - o
+            }
             switch event {
-            case .pointer(let p, let b, let d): row.component.handle(.pointer(p - o, button: b, down: d), at: time)
-            case .move(let p): row.component.handle(.move(p - o), at: time)
+            case .pointer(let p, let b, let d): row.component.handle(.pointer(local(p), button: b, down: d), at: time)
+            case .move(let p): row.component.handle(.move(local(p)), at: time)
             default: row.component.handle(event, at: time)
             }
         }

@@ -1,0 +1,258 @@
+import Assets
+import Components
+import Foundation
+import GLRenderer
+import Input
+import LayerMath
+import Layers
+import Platform
+import Scene
+import SceneRuntime
+
+/// Neither a scene file nor a built-in scene has this name.
+public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public var description: String {
+        "\(name): no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))"
+    }
+}
+
+/// Embeds a scene in an app: owns the scene, its driver (the scene clock) and, from the
+/// first draw on, a renderer; takes the app's input events, advances to the app's time
+/// and draws into the app's framebuffer.
+///
+///     let host = try ParallaxHost(scene: "carousel")            // a file or a built-in name
+///     host.window = WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440))
+///     host.onSelect { component, item in print("selected \(component) \(item)") }
+///     // each frame, after the app drew its own background:
+///     host.handle(platformEvent)                                 // or host.handle(.key("Right", down: true))
+///     host.advance(to: seconds)
+///     if host.needsDisplay { try host.draw(into: AppTarget(framebuffer: 0, viewport: rect, loadAction: .keep)) }
+///
+/// What the renderer needs from the app: a current OpenGL 3.3 core context on this thread
+/// from the first `draw` to the host's end (it compiles shaders and keeps textures in it);
+/// a framebuffer with a colour attachment, and a stencil buffer when the scene clips
+/// (`masksToBounds`; 8 bits) — `draw` checks it and throws `AppTargetError.noStencil`
+/// instead of drawing unclipped. It restores the GL state it touches (`GLStateSnapshot`),
+/// never touches the app's depth buffer, and draws and clears only inside the viewport
+/// (the stencil values there are cleared when the scene clips).
+///
+/// The renderer's GL objects (shaders, textures, offscreen images for group opacity) live
+/// in the app's context: release the host while that context is current.
+///
+/// Does not: open windows, create contexts, swap buffers, or read the clock (times are
+/// the app's, in seconds since the scene started). Not thread-safe: one thread, the
+/// context's.
+public final class ParallaxHost {
+    /// The scene (its components, layers and focus engine).
+    public let scene: Scene
+    /// The images the scene's layers show.
+    public let images: ImageStore
+    /// Plays events into the scene and advances it.
+    public let driver: SceneDriver
+    /// Where the app's window is and where the scene is drawn in it (maps pointer events).
+    public var window: WindowGeometry {
+        didSet { if window != oldValue { mustPresent = true } }
+    }
+    /// Canvas points scrolled per wheel notch (SDL reports notches).
+    public var wheelPointsPerNotch = WindowToCanvas.wheelPointsPerStep
+    /// Shader folder searched first (nil: `$PARALLAX_SHADERS`, the bundle, the source tree).
+    public var shaderDirectory: String?
+    /// The scene time reached so far (seconds).
+    public var time: Double { driver.time }
+
+    private var sceneRenderer: SceneRenderer?
+    /// The render list last drawn (for `needsDisplay`).
+    private var presented = RenderList()
+    private var mustPresent = true
+    private let queue = EventQueue()
+    /// The most events `drainEvents` keeps between two calls (the oldest are dropped).
+    public static let maxQueuedEvents = 1024
+
+    /// The scene's events since the last `drainEvents` (a class: subscribed before `self`
+    /// exists, so the initial focus event, posted when the driver starts, is in it).
+    private final class EventQueue {
+        var events: [SceneEvent] = []
+        func append(_ e: SceneEvent) {
+            if events.count >= ParallaxHost.maxQueuedEvents { events.removeFirst() }
+            events.append(e)
+        }
+    }
+
+    /// Hosts `scene`, whose layers show images from `images`; its clock starts at 0.
+    public init(scene: Scene, images: ImageStore, window: WindowGeometry? = nil) {
+        self.scene = scene
+        self.images = images
+        self.window = window ?? WindowGeometry(width: Int(scene.canvas.width), height: Int(scene.canvas.height))
+        let queue = self.queue
+        scene.onEvent { [weak queue] e in queue?.append(e) }
+        driver = SceneDriver(scene: scene, events: [])
+    }
+
+    /// Loads a scene file, or else the built-in scene with that name (`BuiltInScenes.names`).
+    /// - Throws: the loader's one-line error naming the file, the JSON path and the reason;
+    ///   `SceneNotFound` when there is neither such a file nor such a built-in scene.
+    public convenience init(scene nameOrPath: String, window: WindowGeometry? = nil) throws {
+        let images = ImageStore()
+        let scene: Scene
+        if FileManager.default.fileExists(atPath: nameOrPath) {
+            scene = try SceneLoader.load(path: nameOrPath, images: images)
+        } else if BuiltInScenes.json(nameOrPath) != nil {
+            scene = try BuiltInScenes.load(nameOrPath, images: images)
+        } else {
+            throw SceneNotFound(name: nameOrPath)
+        }
+        self.init(scene: scene, images: images, window: window)
+    }
+
+    // MARK: Input and time
+
+    /// Delivers an event in canvas points at the current scene time (the last `advance`).
+    public func handle(_ event: InputEvent) {
+        driver.deliver(event, at: driver.time)
+    }
+
+    /// Delivers an event in canvas points at scene time `time` (the scene first advances
+    /// to it; a time before the current one counts as now): events stamped with their own
+    /// times give the same scene whatever the frame rate.
+    public func handle(_ event: InputEvent, at time: Double) {
+        driver.deliver(event, at: time)
+    }
+
+    /// Delivers a platform event (window points), mapped to the canvas through `window`:
+    /// pointer positions through the HiDPI factor, the viewport and the letterboxing;
+    /// wheel notches times `wheelPointsPerNotch`. `.resized` updates `window` (the
+    /// viewport stays: set `window.viewport` when it depends on the size). Returns false
+    /// for events the scene does not take (quit, controller added or removed), which are
+    /// the app's.
+    @discardableResult
+    public func handle(_ event: PlatformEvent) -> Bool {
+        guard let input = inputEvent(for: event) else {
+            if case .resized(let pw, let ph, let xw, let xh) = event {
+                window.points = Size(Double(pw), Double(ph))
+                window.pixels = (xw, xh)
+            }
+            return false
+        }
+        handle(input)
+        return true
+    }
+
+    /// The input event a platform event stands for, in canvas points (nil: none).
+    public func inputEvent(for event: PlatformEvent) -> InputEvent? {
+        switch event {
+        case .key(let name, let down, _):
+            return .key(name, down: down)
+        case .pointer(let x, let y, let button, let down):
+            guard let b = PointerButton(rawValue: button) else { return nil }
+            return .pointer(window.canvasPoint(x: x, y: y, canvas: scene.canvas), button: b, down: down)
+        case .move(let x, let y):
+            return .move(window.canvasPoint(x: x, y: y, canvas: scene.canvas))
+        case .wheel(let dx, let dy):
+            return .wheel(dx: dx * wheelPointsPerNotch, dy: dy * wheelPointsPerNotch)
+        case .controllerButton(let name, let down):
+            return .controllerButton(name, down: down)
+        case .controllerAxis(let name, let value):
+            return .controllerAxis(name, value: value)
+        case .controllerTouchpad(let x, let y, let down):
+            return .touchpad(x: x, y: y, down: down)
+        case .controllerGyro(let x, let y, let z):
+            return .gyro(x: x, y: y, z: z)
+        case .quit, .resized, .controllerAdded, .controllerRemoved:
+            return nil
+        }
+    }
+
+    /// Advances the scene to `time` (seconds since it started; never goes backwards).
+    public func advance(to time: Double) {
+        driver.advance(to: time)
+    }
+
+    // MARK: Drawing
+
+    /// True when the next `draw` into the same target would change pixels: the scene
+    /// moved, the window or target changed, or an image still waits for its upload.
+    /// An app that redraws only on change skips the frame (and its own drawing) otherwise.
+    /// Flattens the scene (no GL, no allocation once warm).
+    public var needsDisplay: Bool {
+        guard let r = sceneRenderer, !mustPresent else { return true }
+        r.flatten(scene)
+        return !r.list.drawsSame(as: presented)
+    }
+
+    /// Draws the scene at the current time into the app's framebuffer (see the type's
+    /// notes for what the framebuffer needs). Creates the renderer on the first call.
+    /// - Throws: `RendererError` when the shaders cannot be built (no 3.3 core context);
+    ///   `AppTargetError` when the target cannot be drawn into (no stencil for clips,
+    ///   incomplete, empty viewport); nothing is drawn then.
+    public func draw(into target: AppTarget) throws {
+        let r = try makeRenderer()
+        r.prepare(scene, for: .app(target))
+        r.flatten(scene)
+        let textures = r.renderer.textures
+        images.drainEvicted { textures.invalidate($0) }
+        try r.renderer.render(r.list, into: target, images: images, background: scene.background)
+        presented.copy(from: r.list)
+        // An image whose upload waits for a later frame: that frame must be drawn.
+        mustPresent = r.renderer.stats.deferredUploads > 0
+    }
+
+    /// Draws into the viewport `window.sceneViewport` of the default framebuffer.
+    public func draw(loadAction: LoadAction = .keep) throws {
+        try draw(into: AppTarget(framebuffer: 0, viewport: window.sceneViewport, loadAction: loadAction))
+    }
+
+    /// The renderer, once the first `draw` created it (its stats, textures, GL strings).
+    public var renderer: SceneRenderer? { sceneRenderer }
+
+    /// The renderer, created now when there is none (requires the app's current context).
+    public func makeRenderer() throws -> SceneRenderer {
+        if let r = sceneRenderer { return r }
+        // Compiling shaders and making the quad geometry binds programs and buffers: the
+        // app's state is kept around that too.
+        let saved = GLStateSnapshot.capture()
+        defer { saved.restore() }
+        let r = SceneRenderer(renderer: try GLRenderer(shaderDirectory: shaderDirectory))
+        sceneRenderer = r
+        return r
+    }
+
+    // MARK: Events to the app
+
+    /// Calls `handler` with every event the scene reports from now on (focus, select,
+    /// index, long press). The initial focus was reported when the host started: it is
+    /// in `drainEvents`, and `scene.focus.focused` says where the focus is.
+    public func onEvent(_ handler: @escaping (SceneEvent) -> Void) {
+        scene.onEvent(handler)
+    }
+
+    /// Calls `handler(component, item)` when the focused item changes.
+    public func onFocus(_ handler: @escaping (_ component: String, _ item: Int) -> Void) {
+        scene.onFocusChange { c, i, _ in handler(c, i) }
+    }
+
+    /// Calls `handler(component, item)` when an item is selected (activated): Return,
+    /// Enter, controller A, a click on it, or `select` on a carousel.
+    public func onSelect(_ handler: @escaping (_ component: String, _ item: Int) -> Void) {
+        scene.onSelect { c, i, _ in handler(c, i) }
+    }
+
+    /// Calls `handler(component, item)` when a carousel's centred item changes.
+    public func onIndexChange(_ handler: @escaping (_ component: String, _ item: Int) -> Void) {
+        scene.onIndexChange { c, i, _ in handler(c, i) }
+    }
+
+    /// Calls `handler(component, item)` when the focused item is long-pressed.
+    public func onLongPress(_ handler: @escaping (_ component: String, _ item: Int) -> Void) {
+        scene.onLongPress { c, i, _ in handler(c, i) }
+    }
+
+    /// Moves the events reported since the last call into `events` (appended, in order):
+    /// the polling form for a game loop, starting with the scene's initial focus. At most
+    /// `maxQueuedEvents` are kept between calls (the oldest are dropped).
+    public func drainEvents(into events: inout [SceneEvent]) {
+        events.append(contentsOf: queue.events)
+        queue.events.removeAll(keepingCapacity: true)
+    }
+}
