@@ -61,8 +61,8 @@ let modules: [Target] = [
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"],
-            resources: [.copy("Shaders")]),
+    // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.

@@ -12,6 +12,8 @@ public struct FrameStats: Equatable, Sendable {
     public var textureChanges = 0
     /// Stencil state changes (enable/disable, func, op, colour mask).
     public var stencilChanges = 0
+    /// Sampler-object binds that changed the bound sampler (nearest or magnified quads).
+    public var samplerChanges = 0
     /// Textures uploaded this frame.
     public var textureUploads = 0
     /// Bytes of texel data uploaded this frame (level 0; the mip chain is built on the GPU).
@@ -24,6 +26,10 @@ public struct FrameStats: Equatable, Sendable {
     public var groups = 0
     /// Pixels of the offscreen group images (their boxes, in target pixels).
     public var groupPixels = 0
+    /// Quads drawn at one texel per pixel, sampled nearest (same pixels as bilinear there).
+    public var nearestQuads = 0
+    /// Image quads magnified at every pixel, sampled bilinear without mip levels (same pixels).
+    public var magnifiedQuads = 0
     /// Pixels of the damage region redrawn (0: the whole frame was drawn).
     public var damagePixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.

@@ -64,7 +64,12 @@ extension GLRenderer {
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         // The whole pooled framebuffer, unscissored: Mesa clears a scissored part by drawing a
         // quad, slower than its full clear (measured on fade-group: 50-78 ms against 54-112).
-        clearTarget(stencil: true)
+        // Its stencil only when a clip inside the group writes it.
+        var clipsInside = false
+        for k in (groupBegins[g] + 1)..<group.end {
+            if case .pushClip = list.commands[k] { clipsInside = true; break }
+        }
+        clearTarget(stencil: clipsInside)
         // The group's own draws are not cut by the frame's damage (its image is, when composited).
         let damage = damageBox
         damageBox = nil
@@ -93,6 +98,7 @@ extension GLRenderer {
         let u = plainTexturedProgram
         state.useProgram(u.program, stats: &stats)
         state.bindTexture(image.texture, stats: &stats)
+        state.bindSampler(0, stats: &stats)
         // A quad in canvas points covering the box's pixels exactly.
         let s = map.scale
         uploadMatrix(.translation((Double(image.x) - map.offsetX) / s, (Double(image.y) - map.offsetY) / s, 0),

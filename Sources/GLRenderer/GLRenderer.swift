@@ -76,13 +76,13 @@ public final class GLRenderer {
     var countQuery: GLuint = 0
     var countingVisible = false
     var countedSamples: UInt64 = 0
-    private let clipProgram: ShaderProgram
+    let clipProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     var state = GLStateCache()
-    private var coverage = CoverageEstimator()
+    var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
-    private var antialiasUniform = false
+    var antialiasUniform = false
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
     var useDepth = false
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
@@ -97,7 +97,7 @@ public final class GLRenderer {
     /// Index of each group's `beginGroup` command, this frame.
     var groupBegins: [Int] = []
     let groupPool = GroupFramebufferPool()
-    private var depthScale = 0.0
+    var depthScale = 0.0
     /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
     /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
     private var depthBits: [GLuint: Bool] = [:]
@@ -107,9 +107,16 @@ public final class GLRenderer {
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     /// Canvas points to clip space for the bound target (see `setProjection`).
     private var projection = Transform3D.identity
+    /// Plans quads for the bound target (see `setProjection`).
+    var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+    /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
+    var nearestSampler: GLuint = 0
+    /// A sampler object with bilinear filtering and no mip levels, bound for image quads
+    /// magnified at every pixel.
+    var linearSampler: GLuint = 0
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
-    /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS`, the bundle and the source tree.
+    /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.
     public convenience init(shaderDirectory: String? = nil) throws {
         try self.init(shaderDirectory: shaderDirectory, options: Options())
     }
@@ -168,6 +175,8 @@ public final class GLRenderer {
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
+        nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
+        linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
 
         for p in [quadProgram, plainTexturedProgram, plainColorProgram] {
             glUseProgram(p.program)
@@ -185,6 +194,8 @@ public final class GLRenderer {
         groupPool.removeAll()
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
+        glDeleteSamplers(1, &nearestSampler)
+        glDeleteSamplers(1, &linearSampler)
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
@@ -235,7 +246,7 @@ public final class GLRenderer {
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
         // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
-        useDepth = reorderOpaque && !targetIsMultisampled && !target.isAppTarget && GLRenderer.opaqueCanHide(list) && hasDepthBuffer(target)
+        useDepth = reorderOpaque && !targetIsMultisampled && !target.isAppTarget && OpaquePrePass.opaqueCanHide(list) && hasDepthBuffer(target)
         depthScale = 2 / Double(list.quads.count + 1)
 
         // Baseline state, set every frame (someone else may have touched the context).
@@ -258,6 +269,7 @@ public final class GLRenderer {
         }
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
+        glBindSampler(0, 0)
         glUseProgram(quadProgram.program)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
@@ -307,6 +319,7 @@ public final class GLRenderer {
         }
         if countingVisible { endCountSegment() }
         if damageBox != nil || target.isAppTarget { glDisable(GLConstant.scissorTest) }
+        state.bindSampler(0, stats: &stats)
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
@@ -328,78 +341,25 @@ public final class GLRenderer {
 
     /// Sets the canvas-to-pixels projection for a `pixelWidth` x `pixelHeight` viewport (it is
     /// multiplied into every matrix uploaded: no program switch, no extra uniform).
+    /// Also sets the quad planner for that target: its mapping, antialiasing mode, and the
+    /// canvas region it shows, cut to the frame's damage (`damageBox`).
     func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) {
         projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
+        planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)
     }
 
-    /// Draws `range` of the list's commands into the bound target: windows of quads and clip
-    /// pushes, split at clip pops and at groups (a group's commands are skipped: its offscreen
-    /// image, drawn by `drawGroups`, is composited in their place).
-    func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
-        let commands = list.commands
-        var k = range.lowerBound
-        while k < range.upperBound {
-            switch commands[k] {
-            case .popClip(let i):
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
-                stencilDepth = clip.depth - 1 - stencilBase
-                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
-                k += 1
-            case .beginGroup(let g):
-                drawGroupImage(list.groups[g], index: g, map: map)
-                k = list.groups[g].end + 1
-            case .endGroup:
-                k += 1
-            case .quad, .pushClip:
-                var end = k + 1
-                scan: while end < range.upperBound {
-                    switch commands[end] {
-                    case .popClip, .beginGroup, .endGroup: break scan
-                    case .quad, .pushClip: end += 1
-                    }
-                }
-                drawWindow(list, commands: k..<end, map: map, images: images)
-                k = end
-            }
-        }
-    }
-
-    /// True when opaque parts can hide enough earlier pixels to pay for the depth pass (a
-    /// full-frame depth clear and a depth test on every fragment): the canvas area where an
-    /// opaque quad's box overlaps the boxes of earlier quads in its window (the commands
-    /// between two clip pops) adds up to at least a fifth of the canvas. A lit cube, whose
-    /// faces barely overlap, draws faster without it; a stack of card layers, with it.
-    static func opaqueCanHide(_ list: RenderList) -> Bool {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var hideable = 0.0
-        let needed = 0.2 * list.canvas.width * list.canvas.height
-        for command in list.commands {
-            if case .popClip = command {
-                x0 = .infinity; y0 = .infinity; x1 = -.infinity; y1 = -.infinity
-                continue
-            }
-            guard case .quad(let i) = command else { continue }
-            let q = list.quads[i]
-            let c = q.corners
-            let box = q.isInFrontOfEye ? Rect.bounding(c.0, c.1, c.2, c.3)
-                                       : Rect(x: 0, y: 0, width: list.canvas.width, height: list.canvas.height)
-            var opaque = false
-            if q.isInFrontOfEye, q.opacityInGroup >= 1 {
-                switch q.contents {
-                case .color(let c): opaque = c.a >= 1
-                case .image(let ref): opaque = ref.isOpaque
-                case .none: break
-                }
-            }
-            if opaque {
-                let w = min(box.maxX, x1) - max(box.minX, x0), h = min(box.maxY, y1) - max(box.minY, y0)
-                if w > 0, h > 0 { hideable += w * h }
-                if hideable >= needed { return true }
-            }
-            x0 = min(x0, box.minX); y0 = min(y0, box.minY); x1 = max(x1, box.maxX); y1 = max(y1, box.maxY)
-        }
-        return false
+    /// A sampler object with `filter` for both minification and magnification (no mip
+    /// levels) and clamped edges (the textures' own wrap mode).
+    static func makeSampler(filter: GLint) -> GLuint {
+        var sampler: GLuint = 0
+        glGenSamplers(1, &sampler)
+        glSamplerParameteri(sampler, GLConstant.textureMinFilter, filter)
+        glSamplerParameteri(sampler, GLConstant.textureMagFilter, filter)
+        glSamplerParameteri(sampler, GLConstant.textureWrapS, GLint(GL_CLAMP_TO_EDGE))
+        glSamplerParameteri(sampler, GLConstant.textureWrapT, GLint(GL_CLAMP_TO_EDGE))
+        return sampler
     }
 
     /// Whether `target` has a depth buffer (asked once per framebuffer name).
@@ -418,299 +378,6 @@ public final class GLRenderer {
     public func finish() {
         glFinish()
         gpuTimer?.collect(wait: true)
-    }
-
-    /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
-    /// (stencil only), then the opaque parts front to back (depth write on, blending off),
-    /// then every other part back to front in the original order (depth test on, write
-    /// off). Each quad's depth is its drawing-order index (later = nearer), so the result
-    /// equals the painter's algorithm. Quads test stencil >= their clip depth (GL_LEQUAL):
-    /// with no pop in the window, a pixel's stencil value is the depth of the deepest clip
-    /// around it pushed so far, so a quad still draws inside clips pushed after it.
-    private func drawWindow(_ list: RenderList, commands: Range<Int>, map: CanvasMapping, images: ImageSource) {
-        let startDepth = stencilDepth
-        if useDepth {
-            var pushes = 0
-            for k in commands {
-                guard case .pushClip(let i) = list.commands[k] else { continue }
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase))
-                pushes += 1
-            }
-            var d = startDepth + pushes
-            var any = false
-            for k in commands.reversed() {
-                if case .pushClip = list.commands[k] { d -= 1; continue }
-                guard case .quad(let i) = list.commands[k], isInDamage(list.quads[i]),
-                      let p = prepare(list.quads[i], map: map, images: images, counting: false), p.opaque else { continue }
-                if !any {
-                    any = true
-                    glDepthMask(GLConstant.true)
-                    glDisable(GLConstant.blend)
-                }
-                state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
-                let q = list.quads[i]
-                setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: depth(i))
-                if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
-            }
-            if any {
-                glDepthMask(GLConstant.false)
-                glEnable(GLConstant.blend)
-            }
-            state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
-        }
-        for k in commands {
-            if case .pushClip(let i) = list.commands[k] {
-                let clip = list.clips[i]
-                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
-                stencilDepth = clip.depth - stencilBase
-                state.setStencil(.test(depth: stencilDepth), stats: &stats)
-                continue
-            }
-            guard case .quad(let i) = list.commands[k] else { continue }
-            let q = list.quads[i]
-            guard isInDamage(q), let p = prepare(q, map: map, images: images) else { continue }
-            stats.quads += 1
-            if q.isInFrontOfEye {
-                stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
-            } else {
-                stats.pixelsDrawn += list.canvas.width * list.canvas.height * map.scale * map.scale
-            }
-            let d = depth(i)
-            if p.inner != nil {
-                if !(useDepth && p.opaque) {
-                    setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: d)
-                    drawStrip(first: 4, count: 4)
-                }
-                setUniforms(q, p, program: quadProgram, depth: d)
-                drawStrip(first: 8, count: 10)
-            } else if p.plainWhole {
-                if !(useDepth && p.opaque) {
-                    setUniforms(q, p, program: p.texture != 0 ? plainTexturedProgram : plainColorProgram, depth: d)
-                    drawStrip(first: 0, count: 4)
-                }
-            } else {
-                setUniforms(q, p, program: quadProgram, depth: d)
-                drawStrip(first: 0, count: 4)
-            }
-        }
-    }
-
-    /// False when the frame has a damage region and the quad lies wholly outside it.
-    @inline(__always)
-    func isInDamage(_ q: RenderQuad) -> Bool {
-        guard let d = damageBox, q.isInFrontOfEye else { return true }
-        let c = q.corners
-        return Rect.bounding(c.0, c.1, c.2, c.3).intersects(d)
-    }
-
-    /// A pixel coordinate rounded outwards by 2 and clamped to 0...limit (non-finite: an end).
-    func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int {
-        guard v.isFinite else { return v > 0 ? limit : 0 }
-        let r = down ? v.rounded(.down) - 2 : v.rounded(.up) + 2
-        return Int(max(0, min(Double(limit), r)))
-    }
-
-    /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
-    @inline(__always)
-    func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
-
-    @inline(__always)
-    func drawStrip(first: GLint, count: GLsizei) {
-        glDrawArrays(GLConstant.triangleStrip, first, count)
-        stats.drawCalls += 1
-    }
-
-    /// What one quad draws, worked out from the quad, the canvas mapping and the target.
-    private struct Prepared {
-        var r: Float, g: Float, b: Float, a: Float
-        /// Bound texture, 0 for a colour fill.
-        var texture: GLuint
-        var smooth: Bool
-        /// The drawn rectangle (content rectangle grown by the antialiasing margin).
-        var outer: Rect
-        /// The fully covered interior (drawn without coverage), with a ring around it drawn
-        /// with coverage; nil: the whole rectangle goes through the coverage shader.
-        var inner: Rect?
-        /// The whole rectangle is fully covered (pixel-aligned, square): no coverage at all.
-        var plainWhole: Bool
-        /// The fully covered part (`inner`, or the whole rectangle when `plainWhole`) is opaque.
-        var opaque: Bool
-        /// Content and texture rectangles, trimmed to the image's visible (alpha > 0) texels.
-        var content: Rect, texRect: Rect
-    }
-
-    /// `counting`: count a missing image in the stats (once per quad: in the in-order pass).
-    private func prepare(_ q: RenderQuad, map: CanvasMapping, images: ImageSource, counting: Bool = true) -> Prepared? {
-        guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return nil }
-        let op = Float(min(1, q.opacityInGroup))
-        var texture: GLuint = 0
-        var opaqueFill = false
-        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-        var contentRect = q.contentRect, textureRect = q.textureRect
-        switch q.contents {
-        case .none:
-            return nil
-        case .color(let c):
-            let ca = Float(max(0, min(1, c.a))) * op
-            if ca <= 0 { return nil }
-            r = Float(c.r) * ca; g = Float(c.g) * ca; b = Float(c.b) * ca; a = ca
-            opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1
-        case .image(let ref):
-            var bound = state.texture
-            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
-            let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
-            state.noteBoundTexture(bound)
-            if t == 0 {
-                if counting { stats.missingImages += 1 }
-                return nil
-            }
-            texture = t
-            r = op; g = op; b = op; a = op
-            opaqueFill = ref.isOpaque && op >= 1
-            let tpp = texelsPerPixel(q, visible, map: map)
-            if !visible.mipmapped, tpp == nil || tpp! > 0.7 {
-                // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
-                var bound = state.texture
-                textures.generateMipmaps(ref, bound: &bound)
-                state.noteBoundTexture(bound)
-            }
-            if !visible.isWhole {
-                guard let trimmed = trimToVisible(q, visible, map: map) else { return nil }
-                (contentRect, textureRect) = trimmed
-            }
-        }
-        let smooth = antialias && !targetIsMultisampled && !isPixelAligned(q, map: map)
-        let margin = smooth ? edgeMargin(q, scale: map.scale) : 0
-        let cr = contentRect
-        let outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
-        let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
-        let plainWhole = !smooth && !targetIsMultisampled && antialias && radius <= 0
-        var inner: Rect? = nil
-        if smooth, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
-            // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
-            // coverage is exactly 1 there. A rounded corner needs the inset
-            // r - (r - margin)/sqrt(2) for the inner rectangle's corner to clear the arc.
-            let k = max(margin, radius - (radius - margin) / 2.0.squareRoot())
-            let x0 = max(cr.minX + margin, k), y0 = max(cr.minY + margin, k)
-            let x1 = min(cr.maxX - margin, q.size.width - k), y1 = min(cr.maxY - margin, q.size.height - k)
-            if x1 - x0 > 2 * margin, y1 - y0 > 2 * margin {
-                inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            }
-        }
-        let opaque = opaqueFill && q.isInFrontOfEye && (inner != nil || plainWhole)
-        return Prepared(r: r, g: g, b: b, a: a, texture: texture, smooth: smooth, outer: outer, inner: inner,
-                        plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
-    }
-
-    /// Binds `u`'s program and the quad's texture and sets every uniform the draw reads.
-    private func setUniforms(_ q: RenderQuad, _ p: Prepared, program u: ShaderProgram, depth: Float) {
-        state.useProgram(u.program, stats: &stats)
-        if p.texture != 0 { state.bindTexture(p.texture, stats: &stats) }
-        uploadMatrix(q.matrix, location: u.model)
-        if u.program == quadProgram.program, p.smooth != antialiasUniform {
-            glUniform1i(u.antialias, p.smooth ? 1 : 0)
-            antialiasUniform = p.smooth
-        }
-        let o = p.outer, cr = p.content
-        glUniform4f(u.rect, Float(o.minX), Float(o.minY), Float(o.width), Float(o.height))
-        if let i = p.inner {
-            glUniform4f(u.inner, Float(i.minX), Float(i.minY), Float(i.width), Float(i.height))
-        }
-        glUniform4f(u.content, Float(cr.minX), Float(cr.minY), Float(cr.width), Float(cr.height))
-        glUniform1f(u.depth, depth)
-        glUniform4f(u.color, p.r, p.g, p.b, p.a)
-        if u.program == quadProgram.program {
-            glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
-            glUniform1f(u.radius, Float(q.cornerRadius))
-            glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
-        }
-        if p.texture != 0 {
-            let tr = p.texRect
-            glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
-        }
-    }
-
-    /// The content and texture rectangles cut down to the image's texels with alpha > 0,
-    /// padded by the sampling footprint (bilinear + mip levels), so what is left out adds
-    /// exactly nothing (premultiplied zero). nil: nothing visible. The mapping between the
-    /// two rectangles is unchanged, so the drawn pixels are the same.
-    private func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> (Rect, Rect)? {
-        if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
-        let cr = q.contentRect, tr = q.textureRect
-        // Texels per target pixel at the most compressed edge bounds the mip level used.
-        guard let tpp = texelsPerPixel(q, v, map: map) else { return (cr, tr) }
-        let pad = 2 + 4 * max(1, tpp)
-        let w = Double(v.width), h = Double(v.height)
-        let u0 = max(tr.minX, (Double(v.x0) - pad) / w), u1 = min(tr.maxX, (Double(v.x1) + pad) / w)
-        let t0 = max(tr.minY, (Double(v.y0) - pad) / h), t1 = min(tr.maxY, (Double(v.y1) + pad) / h)
-        if u1 <= u0 || t1 <= t0 { return nil }
-        if u0 <= tr.minX && u1 >= tr.maxX && t0 <= tr.minY && t1 >= tr.maxY { return (cr, tr) }
-        let x0 = cr.minX + (u0 - tr.minX) / tr.width * cr.width, x1 = cr.minX + (u1 - tr.minX) / tr.width * cr.width
-        let y0 = cr.minY + (t0 - tr.minY) / tr.height * cr.height, y1 = cr.minY + (t1 - tr.minY) / tr.height * cr.height
-        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), Rect(x: u0, y: t0, width: u1 - u0, height: t1 - t0))
-    }
-
-    /// Texels per target pixel along the quad's most compressed edge (the largest of the two
-    /// axes); nil when unknown (behind the eye, degenerate).
-    private func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox, map: CanvasMapping) -> Double? {
-        let cr = q.contentRect, tr = q.textureRect
-        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
-              q.size.width > 0, q.size.height > 0 else { return nil }
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
-        let pixelsPerPoint = min(sx, sy) * map.scale
-        guard pixelsPerPoint > 1e-6 else { return nil }
-        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
-        return texelsPerPoint / pixelsPerPoint
-    }
-
-    /// True when the quad's content edges fall exactly on target pixel boundaries (an
-    /// unrotated, unscaled-by-perspective square-cornered quad): it needs no edge smoothing,
-    /// which saves about 40% of the fragment cost of a full-screen quad on llvmpipe.
-    private func isPixelAligned(_ q: RenderQuad, map: CanvasMapping) -> Bool {
-        let m = q.matrix
-        guard q.cornerRadius <= 0, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
-        @inline(__always) func aligned(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-3 }
-        let c = q.contentRect
-        return aligned((c.minX * m.m11 + m.m41) * map.scale + map.offsetX)
-            && aligned((c.maxX * m.m11 + m.m41) * map.scale + map.offsetX)
-            && aligned((c.minY * m.m22 + m.m42) * map.scale + map.offsetY)
-            && aligned((c.maxY * m.m22 + m.m42) * map.scale + map.offsetY)
-    }
-
-    /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.
-    private func edgeMargin(_ q: RenderQuad, scale: Double) -> Double {
-        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
-        let pixelsPerPoint = min(sx, sy) * scale
-        let cap = 0.25 * min(q.size.width, q.size.height) + 1
-        guard pixelsPerPoint > 0 else { return 0 }
-        return min(1.5 / pixelsPerPoint, cap)
-    }
-
-    private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
-        // The clip shape must reach the stencil wherever it lies: no depth test for it.
-        if useDepth { glDisable(GLConstant.depthTest) }
-        // Clip shapes write only the stencil: the visible-pixel count leaves them out.
-        if countingVisible { endCountSegment() }
-        defer {
-            if useDepth { glEnable(GLConstant.depthTest) }
-            if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
-        }
-        state.setStencil(mode, stats: &stats)
-        state.useProgram(clipProgram.program, stats: &stats)
-        uploadMatrix(clip.matrix, location: clipProgram.model)
-        glUniform4f(clipProgram.rect, 0, 0, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.depth, 0)
-        glUniform2f(clipProgram.size, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.radius, Float(clip.cornerRadius))
-        glDrawArrays(GLConstant.triangleStrip, 0, 4)
-        stats.drawCalls += 1
-        stats.clipPasses += 1
     }
 
     /// Uploads m * projection, m11...m44 in row-major order with transpose = GL_FALSE

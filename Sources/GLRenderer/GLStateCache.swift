@@ -18,12 +18,22 @@ struct GLStateCache {
     private(set) var program: GLuint = 0
     private(set) var texture: GLuint = 0
     private(set) var stencil: StencilMode = .off
+    /// The sampler object bound to texture unit 0 (0: the texture's own filtering).
+    private(set) var sampler: GLuint = 0
 
     /// Forgets everything (call after setting the frame's baseline GL state).
     mutating func reset(program: GLuint) {
         self.program = program
         texture = 0
         stencil = .off
+        sampler = 0
+    }
+
+    mutating func bindSampler(_ s: GLuint, stats: inout FrameStats) {
+        guard s != sampler else { return }
+        glBindSampler(0, s)
+        sampler = s
+        stats.samplerChanges += 1
     }
 
     mutating func useProgram(_ p: GLuint, stats: inout FrameStats) {

@@ -1,4 +1,5 @@
 import CGL
+import Dispatch
 import Images
 
 extension GLRenderer {
@@ -38,5 +39,21 @@ extension GLRenderer {
             }
         }
         return Image(width: width, height: height, pixels: pixels)
+    }
+}
+
+extension GLRenderer {
+    /// Milliseconds to read `framebuffer` back as an image (what a PNG or a screenshot
+    /// costs before encoding): median of `repeats`, each after a glFinish so only the read
+    /// itself is timed.
+    public func readbackMilliseconds(_ framebuffer: Framebuffer, repeats: Int = 5) -> Double {
+        var times: [Double] = []
+        for _ in 0..<max(1, repeats) {
+            glFinish()
+            let t = DispatchTime.now().uptimeNanoseconds
+            _ = readPixels(framebuffer)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+        }
+        return times.sorted()[times.count / 2]
     }
 }

@@ -2,14 +2,17 @@ import CGL
 import Foundation
 import Images
 
-/// Finds shader files and compiles them into programs.
+/// Finds shader sources and compiles them into programs.
 ///
-/// Search order for every file: the explicit override directory, `$PARALLAX_SHADERS`,
-/// the bundled resource (`Bundle.module`, folder `Shaders`), then the source tree's
-/// top-level `Shaders/` (derived from `#filePath`). The first directory holding the file wins.
+/// Every file is looked up in the explicit override directory, then `$PARALLAX_SHADERS`
+/// (the first directory holding it wins), then in the copies of the top-level `Shaders/`
+/// compiled into the binary (`EmbeddedShaders`, written by scripts/embed-shaders.sh). The
+/// binary needs no resource bundle and holds no path of the machine that built it.
 public struct ShaderLibrary {
-    /// The directories searched, in order (duplicates removed).
+    /// The directories searched, in order (duplicates removed), before the built-in copies.
     public let searchPaths: [String]
+    /// Whether files missing from `searchPaths` come from the shaders built into the binary.
+    public let usesBuiltIn: Bool
 
     /// - Parameter overrideDirectory: searched first when given.
     /// - Parameter environment: the process environment (`PARALLAX_SHADERS` is read from it).
@@ -18,14 +21,24 @@ public struct ShaderLibrary {
         var paths: [String] = []
         if let overrideDirectory { paths.append(overrideDirectory) }
         if let env = environment["PARALLAX_SHADERS"], !env.isEmpty { paths.append(env) }
-        if let bundled = ShaderLibrary.bundledDirectory() { paths.append(bundled) }
-        paths.append(ShaderLibrary.sourceTreeDirectory())
         var seen = Set<String>()
         searchPaths = paths.filter { seen.insert($0).inserted }
+        usesBuiltIn = true
     }
 
-    /// Creates a library that searches exactly `paths` (tests, tools).
-    public init(searchPaths paths: [String]) { searchPaths = paths }
+    /// Creates a library that searches exactly `paths`, without the built-in copies (tests, tools).
+    public init(searchPaths paths: [String]) {
+        searchPaths = paths
+        usesBuiltIn = false
+    }
+
+    /// The built-in copy of `file` (a file name in `Shaders/`), nil when there is none.
+    public static func builtInSource(_ file: String) -> String? {
+        EmbeddedShaders.files.first { $0.name == file }?.text
+    }
+
+    /// The names of the built-in shader files.
+    public static var builtInFiles: [String] { EmbeddedShaders.files.map(\.name) }
 
     /// The full path of `file`, or `RendererError.shaderNotFound` listing every searched directory.
     public func locate(_ file: String) throws -> String {
@@ -36,9 +49,15 @@ public struct ShaderLibrary {
         throw RendererError.shaderNotFound(file: file, searched: searchPaths)
     }
 
-    /// The text of `file`.
+    /// The text of `file`: from the first search directory holding it, else the built-in copy.
     public func source(_ file: String) throws -> String {
-        let path = try locate(file)
+        let path: String
+        do {
+            path = try locate(file)
+        } catch {
+            if usesBuiltIn, let text = ShaderLibrary.builtInSource(file) { return text }
+            throw error
+        }
         // A regular file of at most 1 MiB (a FIFO or device named like a shader would block).
         let bytes = try InputFile.read(path, maxBytes: 1 << 20)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -101,37 +120,8 @@ public struct ShaderLibrary {
             glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
             glDeleteShader(shader)
             // Name the file by the path it was read from, so a broken override is found at once.
-            throw RendererError.shaderCompile(file: (try? locate(file)) ?? file, log: String(cString: log))
+            throw RendererError.shaderCompile(file: (try? locate(file)) ?? "\(file) (built in)", log: String(cString: log))
         }
         return shader
-    }
-
-    /// The `Shaders` folder of the bundled resources (`Bundle.module`), when the bundle exists.
-    /// SwiftPM's accessor stops the process when its bundle is missing, so it is touched only
-    /// after the bundle was seen where the accessor looks first (next to the main executable);
-    /// otherwise the folders above the executable are searched for the bundle directly.
-    static func bundledDirectory() -> String? {
-        let bundleName = "ParallaxCompositor_GLRenderer.resources"
-        let mainPath = Bundle.main.bundleURL.appendingPathComponent(bundleName).path
-        if FileManager.default.fileExists(atPath: mainPath) {
-            return Bundle.module.url(forResource: "Shaders", withExtension: nil)?.path
-                ?? (mainPath as NSString).appendingPathComponent("Shaders")
-        }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var dir = exe.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent(bundleName)
-            if FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate.appendingPathComponent("Shaders").path
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }
-
-    /// The package's top-level `Shaders/` folder, from this file's path in the source tree.
-    static func sourceTreeDirectory(file: String = #filePath) -> String {
-        URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Shaders").path
     }
 }

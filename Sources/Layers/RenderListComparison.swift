@@ -46,29 +46,35 @@ extension RenderList {
 
 extension RenderList {
     /// The canvas region where drawing this list gives different pixels than drawing
-    /// `previous` (the union of the old and new boxes of every quad and group that changed),
+    /// `previous` (the union of the old and new boxes of every quad, group and clip that
+    /// changed: a moved clip changes pixels only inside its old and new visible boxes),
     /// nil when nothing changed, the whole canvas when the structure changed (commands,
-    /// clips) or a changed quad reaches behind the eye. Does not allocate.
+    /// clip nesting) or a changed quad reaches behind the eye. Does not allocate.
     public func damage(since previous: RenderList) -> Rect? {
         let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         guard canvas == previous.canvas, quads.count == previous.quads.count, clips.count == previous.clips.count,
               groups.count == previous.groups.count, commands == previous.commands else { return whole }
-        for i in clips.indices {
-            let a = clips[i], b = previous.clips[i]
-            guard a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius else { return whole }
-        }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         func add(_ r: Rect) {
             x0 = min(x0, r.minX); y0 = min(y0, r.minY); x1 = max(x1, r.maxX); y1 = max(y1, r.maxY)
+        }
+        for i in clips.indices {
+            let a = clips[i], b = previous.clips[i]
+            guard a.parent == b.parent, a.depth == b.depth else { return whole }
+            if a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius, a.visibleBox == b.visibleBox { continue }
+            // What a clip lets through lies inside its visible box (its projected shape, cut
+            // to its parent's): outside the old and new boxes nothing inside it was or is drawn.
+            add(a.visibleBox)
+            add(b.visibleBox)
         }
         for i in quads.indices {
             let a = quads[i], b = previous.quads[i]
             if a.matrix == b.matrix, a.size == b.size, a.contentRect == b.contentRect, a.textureRect == b.textureRect,
                a.contents == b.contents, a.opacityInGroup == b.opacityInGroup, a.group == b.group,
                a.cornerRadius == b.cornerRadius, a.clipIndex == b.clipIndex { continue }
-            guard a.isInFrontOfEye, b.isInFrontOfEye else { return whole }
-            add(Rect.bounding(a.corners.0, a.corners.1, a.corners.2, a.corners.3))
-            add(Rect.bounding(b.corners.0, b.corners.1, b.corners.2, b.corners.3))
+            guard let boxA = drawnBox(a), let boxB = previous.drawnBox(b) else { return whole }
+            if let r = boxA { add(r) }
+            if let r = boxB { add(r) }
         }
         for i in groups.indices {
             let a = groups[i], b = previous.groups[i]
@@ -79,5 +85,16 @@ extension RenderList {
         guard x1 >= x0, y1 >= y0 else { return nil }
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return whole }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(whole) ?? nil
+    }
+
+    /// Where quad `q` of this list can draw: its projected box cut to its clip's visible box
+    /// (.some(nil): nowhere); behind the eye, the clip's visible box; nil: anywhere (behind
+    /// the eye and unclipped).
+    private func drawnBox(_ q: RenderQuad) -> Rect?? {
+        let clipBox: Rect? = q.clipIndex >= 0 && q.clipIndex < clips.count ? clips[q.clipIndex].visibleBox : nil
+        guard q.isInFrontOfEye else { return clipBox.map { .some($0) } }
+        let box = Rect.bounding(q.corners.0, q.corners.1, q.corners.2, q.corners.3)
+        guard let clipBox else { return .some(box) }
+        return .some(box.intersection(clipBox))
     }
 }

@@ -32,11 +32,12 @@ public final class SceneRenderer {
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
     }
 
-    /// Draws the last flattened list into `target`.
-    public func submit(_ scene: Scene, images: ImageStore, into target: RenderTarget) {
+    /// Draws the last flattened list into `target`; `damage` (canvas points): redraw only
+    /// that region of a target that still holds the previous frame (see `GLRenderer.render`).
+    public func submit(_ scene: Scene, images: ImageStore, into target: RenderTarget, damage: Rect? = nil) {
         let textures = renderer.textures
         images.drainEvicted { textures.invalidate($0) }
-        renderer.render(list, into: target, images: images, background: scene.background)
+        renderer.render(list, into: target, images: images, background: scene.background, damage: damage)
     }
 
     /// Tells `scene` the pixels per canvas point of `target` (text re-rasterises on a change).

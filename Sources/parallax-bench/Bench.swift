@@ -52,6 +52,13 @@ struct SceneResult: Encodable {
     /// With --damage: the same frames redrawn only where they changed, into the kept frame.
     var damageWallMs: Summary?
     var damagePixelsPerFrame: Double?
+    /// Reading the last frame back as an image (what --png costs before encoding), median
+    /// of 5 (not with --damage).
+    var readbackMs: Double?
+    /// Image quads per frame sampled nearest (one texel per pixel) and bilinear without mip
+    /// levels (magnified everywhere).
+    var nearestQuadsPerFrame: Double
+    var magnifiedQuadsPerFrame: Double
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -98,6 +105,7 @@ final class Bench {
         submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
+        var nearestQuads = 0, magnifiedQuads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -154,6 +162,7 @@ final class Bench {
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
+                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
                 if !damage, (frame - warmup) % 8 == 0 {
@@ -179,6 +188,7 @@ final class Bench {
         let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
                           : probe.measure(framebuffer: framebuffer, frames: 15)
         let speedOfLight = fill.milliseconds(forPixels: meanVisible)
+        let readback = damage ? nil : renderer.readbackMilliseconds(framebuffer)
         let wallSummary = Summary(wall)
         let n = Double(frames)
         return SceneResult(
@@ -197,7 +207,9 @@ final class Bench {
             cpuMicrosecondsPerLayer: layerCount > 0 ? Summary(cpu).median * 1000 / Double(layerCount) : 0,
             coreMicrosecondsPerLayer: layerCount > 0 ? Summary(ours).median * 1000 / Double(layerCount) : 0,
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
-            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil)
+            damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
+            readbackMs: readback, nearestQuadsPerFrame: Double(nearestQuads) / n,
+            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {

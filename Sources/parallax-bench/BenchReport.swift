@@ -38,7 +38,7 @@ struct BenchReport: Encodable {
                      ""]
         let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "light", "x light", "visible Mpx",
                       "ours cpu", "submit cpu", "raster wait", "gpu med", "draws", "state", "uploads", "allocs(core)", "allocs",
-                      "us/layer(core)", "fill Mpx/s", "damaged wall", "damaged Mpx"]
+                      "us/layer(core)", "fill Mpx/s", "damaged wall", "damaged Mpx", "readback"]
         var rows = [header]
         for r in scenes {
             rows.append([r.scene, "\(r.layers)", f(r.quadsPerFrame, 0), f(r.wallMs.median) + " ms", f(r.wallMs.p99) + " ms",
@@ -48,7 +48,8 @@ struct BenchReport: Encodable {
                          f(r.drawCallsPerFrame, 0), f(r.stateChangesPerFrame, 0), f(r.textureUploadsPerFrame, 1),
                          f(r.allocationsPerFrameExcludingDriver, 1), f(r.allocationsPerFrame, 1), f(r.coreMicrosecondsPerLayer, 3),
                          f(r.fillMegapixelsPerSecond, 0), r.damageWallMs.map { f($0.median) + " ms" } ?? "-",
-                         r.damagePixelsPerFrame.map { f($0 / 1e6) } ?? "-"])
+                         r.damagePixelsPerFrame.map { f($0 / 1e6) } ?? "-",
+                         r.readbackMs.map { f($0) + " ms" } ?? "-"])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {

@@ -51,7 +51,11 @@ final class DemoApp {
     private var idleWait = 0.0
     /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
     private(set) var framesDrawn = 0, framesSkipped = 0
+    /// Pixels redrawn over all drawn frames (damaged redraw: only where the frame changed).
+    private(set) var pixelsRedrawn = 0
     private var windowPoints = (width: 0, height: 0)
+    /// The frame kept between presents, redrawn only where it changed.
+    private let keptFrame = KeptFrame()
 
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
          eventsPath: String? = nil, screenshotFolder: String = ".") throws {
@@ -97,7 +101,8 @@ final class DemoApp {
             if drawable.width > 0 && drawable.height > 0 {
                 sceneRenderer.flatten(scene)
                 if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
-                    sceneRenderer.submit(scene, images: images, into: .window(width: drawable.width, height: drawable.height))
+                    keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height)
+                    pixelsRedrawn += keptFrame.lastRedrawnPixels
                     host.swapBuffers()
                     presented.copy(from: sceneRenderer.list)
                     // An image whose upload waits for a later frame: that frame must be drawn.

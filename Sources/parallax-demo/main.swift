@@ -46,7 +46,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Save a screenshot PNG to this path when quitting.")
     var screenshot: String?
 
-    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the bundled ones).")
+    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
@@ -79,6 +79,11 @@ struct DemoCommand: ParsableCommand {
             if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
+            if frames > 0, app.framesDrawn > 0 {
+                let size = host.drawableSize, whole = Double(max(1, size.width * size.height))
+                let mean = Double(app.pixelsRedrawn) / Double(app.framesDrawn) / whole * 100
+                print("redrawn per drawn frame: \((mean * 10).rounded() / 10)% of the window (damaged redraw)")
+            }
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
             // Debug builds record glGetError results; report them at exit (issue #7: zero expected).

@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write the scene's events (focus, select, index, longPress) up to --time as JSON lines to this file ('-' for standard output).")
     var events: String?
 
-    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the bundled ones).")
+    @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
     @Option(help: "MSAA samples for the offscreen framebuffer (0: analytic edge antialiasing only).")

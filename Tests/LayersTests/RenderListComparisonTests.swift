@@ -49,4 +49,26 @@ final class RenderListComparisonTests: XCTestCase {
             XCTAssertEqual(after.drawsSame(as: before), same, what)
         }
     }
+
+    /// A clip that changes while the quads inside it do not: the damage is its old and new
+    /// visible boxes, (50, 60)-(150, 140) and (50, 60)-(170, 140), not the whole canvas.
+    func testAChangedClipDamagesOnlyItsOldAndNewBoxes() {
+        let card = Layer(name: "card", bounds: Size(100, 80), position: Point(50, 60))
+        card.anchorPoint = Point(0, 0)
+        card.masksToBounds = true
+        let inside = Layer(name: "inside", bounds: Size(200, 200), position: Point(100, 100))  // card space (0,0)-(200,200)
+        inside.contents = .color(Color(1, 0, 0))
+        card.addSublayer(inside)
+        var flattener = Flattener()
+        var before = RenderList(), after = RenderList()
+        flattener.flatten([card], canvas: canvas, into: &before)
+        card.bounds = Size(120, 80)
+        flattener.flatten([card], canvas: canvas, into: &after)
+        XCTAssertEqual(after.clips.count, 1)
+        XCTAssertEqual(after.damage(since: before), Rect(x: 50, y: 60, width: 120, height: 80))
+        // Moved as a whole (anchor at the top-left, 10 points right): the old and new frames.
+        card.position = Point(60, 60)
+        flattener.flatten([card], canvas: canvas, into: &before)
+        XCTAssertEqual(before.damage(since: after), Rect(x: 50, y: 60, width: 130, height: 80))
+    }
 }

@@ -50,4 +50,39 @@ final class DamageTests: XCTestCase {
         flattener.flatten(cards, canvas: canvas, into: &list)
         XCTAssertNil(list.damage(since: previous), "nothing changed: no damage")
     }
+
+    /// Cards that mask their sublayers (one clip each, as the home grid's cards): one card
+    /// tilting changes its clip, and the damaged redraw is still only that card's box and
+    /// equals a full redraw.
+    func testDamagedRedrawWithAMovingClipEqualsAFullRedraw() throws {
+        let h = try RenderHarness.shared()
+        let canvas = Size(240, 180)
+        var cards: [Layer] = []
+        for i in 0..<12 {
+            let card = fill("card\(i)", Color(Double(i) / 12, 0.5, 1 - Double(i) / 12), Double(i % 4) * 60 + 5, Double(i / 4) * 60 + 5, 50, 50)
+            card.cornerRadius = 8
+            card.masksToBounds = true
+            card.addSublayer(fill("badge\(i)", .white, 30, 30, 40, 40))   // reaches past the card: clipped
+            cards.append(card)
+        }
+        let kept = try Framebuffer(width: 240, height: 180), full = try Framebuffer(width: 240, height: 180)
+        defer { kept.destroy(); full.destroy() }
+        var flattener = Flattener()
+        var previous = RenderList(), list = RenderList()
+        flattener.flatten(cards, canvas: canvas, into: &previous)
+        h.renderer.render(previous, into: .framebuffer(kept), images: h.images, background: .black)
+        for step in 1...3 {
+            cards[6].transform = Transform3D.rotation(Double(step) * 0.25, 1, 0, 0) * .perspective(300)
+            flattener.flatten(cards, canvas: canvas, into: &list)
+            XCTAssertEqual(list.clips.count, 12)
+            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)")
+            XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
+            h.renderer.render(list, into: .framebuffer(kept), images: h.images, background: .black, damage: damage)
+            let partial = h.renderer.readPixels(kept)
+            h.renderer.render(list, into: .framebuffer(full), images: h.images, background: .black)
+            let whole = h.renderer.readPixels(full)
+            XCTAssertEqual(partial.pixels, whole.pixels, "step \(step): damaged redraw differs from a full redraw")
+            previous.copy(from: list)
+        }
+    }
 }

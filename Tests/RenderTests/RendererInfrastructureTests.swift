@@ -15,29 +15,31 @@ final class RendererInfrastructureTests: XCTestCase {
             XCTAssertTrue(text.contains("quad.vert"), text)
             XCTAssertTrue(text.contains("/nonexistent/one") && text.contains("/nonexistent/two"), text)
         }
-        // The default search order starts with the override, then $PARALLAX_SHADERS.
+        // The default search order: the override, then $PARALLAX_SHADERS, then the built-in copies.
         let defaults = ShaderLibrary(overrideDirectory: "/override", environment: ["PARALLAX_SHADERS": "/env"])
-        XCTAssertEqual(Array(defaults.searchPaths.prefix(2)), ["/override", "/env"])
-        XCTAssertTrue(defaults.searchPaths.last!.hasSuffix("/Shaders"))
+        XCTAssertEqual(defaults.searchPaths, ["/override", "/env"])
+        XCTAssertTrue(defaults.usesBuiltIn)
+        XCTAssertEqual(try defaults.source("quad.frag"), ShaderLibrary.builtInSource("quad.frag"))
+        XCTAssertThrowsError(try defaults.source("missing.frag")) { error in
+            XCTAssertTrue("\(error)".contains("missing.frag"), "\(error)")
+        }
     }
 
-    /// The bundled resource holds the shaders (Bundle.module found), identical to the top-level Shaders/.
-    func testBundledShadersMatchSourceTree() throws {
-        let library = ShaderLibrary()
-        XCTAssertGreaterThanOrEqual(library.searchPaths.count, 2)
-        let bundled = library.searchPaths[library.searchPaths.count - 2]
-        XCTAssertTrue(bundled.contains(".resources"), "bundle path: \(bundled)")
-        let sourceTree = library.searchPaths.last!
+    /// The shaders compiled into the binary are exactly the files of the top-level Shaders/
+    /// (rerun scripts/embed-shaders.sh after editing one), and no build path is searched.
+    func testEmbeddedShadersMatchShadersFolder() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let resourceCopy = packageRoot.appendingPathComponent("Sources/GLRenderer/Shaders").path
-        for file in ["quad.vert", "quad.frag", "clip.frag"] {
-            let a = FileManager.default.contents(atPath: sourceTree + "/" + file)
-            XCTAssertNotNil(a, "\(file) in \(sourceTree)")
-            XCTAssertEqual(a, FileManager.default.contents(atPath: bundled + "/" + file), "\(file): bundle differs")
-            XCTAssertEqual(a, FileManager.default.contents(atPath: resourceCopy + "/" + file),
-                           "\(file): Sources/GLRenderer/Shaders differs from Shaders/; copy it over")
+        let folder = packageRoot.appendingPathComponent("Shaders")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".vert") || $0.hasSuffix(".frag") }.sorted()
+        XCTAssertEqual(ShaderLibrary.builtInFiles.sorted(), onDisk, "rerun scripts/embed-shaders.sh")
+        for file in onDisk {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertEqual(ShaderLibrary.builtInSource(file), text, "\(file) differs: rerun scripts/embed-shaders.sh")
         }
+        XCTAssertFalse(ShaderLibrary(environment: [:]).searchPaths.contains { $0.contains("Shaders") },
+                       "no source-tree or bundle folder in the default search path")
     }
 
     /// A shader that does not compile is an error naming the file and carrying the info log.

@@ -1,0 +1,67 @@
+// What one quad draws, decided before any GL call (see `QuadPlanner`).
+//
+// Does NOT: hold GL state or issue draws (GLRenderer+Commands does, from this plan).
+
+import CGL
+import LayerMath
+
+/// The draws of one quad in the in-order (back-to-front) pass.
+enum QuadDraws: Equatable {
+    /// A fully covered interior with the coverage-free shader, then the antialiased ring
+    /// around it (the vertex buffer's strips 4..<8 and 8..<18): two draws.
+    case interiorAndRing
+    /// The whole rectangle with the coverage-free shader (pixel-aligned, square corners): one draw.
+    case plainWhole
+    /// The whole rectangle through the coverage shader (too thin for an interior, rounded
+    /// beyond it, behind the eye, or a multisampled target): one draw.
+    case coverageWhole
+}
+
+/// What one quad draws, worked out from the quad, the canvas mapping and the target.
+struct QuadPlan: Equatable {
+    /// Premultiplied colour (for images: the opacity in every channel).
+    var r: Float, g: Float, b: Float, a: Float
+    /// Bound texture, 0 for a colour fill (the planner leaves it 0; the GL side fills it in).
+    var texture: GLuint = 0
+    /// Whether the quad is textured (an image).
+    var textured: Bool
+    /// Edges are antialiased in the shader (not pixel-aligned, not multisampled).
+    var smooth: Bool
+    /// The drawn rectangle (content rectangle grown by the antialiasing margin).
+    var outer: Rect
+    /// The fully covered interior (drawn without coverage), with a ring around it drawn
+    /// with coverage; nil: the whole rectangle goes through one shader.
+    var inner: Rect?
+    /// The whole rectangle is fully covered (pixel-aligned, square): no coverage at all.
+    var plainWhole: Bool
+    /// The fully covered part (`inner`, or the whole rectangle when `plainWhole`) is opaque:
+    /// it may be drawn in the front-to-back depth pre-pass.
+    var opaque: Bool
+    /// Content and texture rectangles, trimmed to the image's visible (alpha > 0) texels.
+    var content: Rect, texRect: Rect
+    /// One texel lands exactly on one target pixel, centre on centre: nearest sampling
+    /// gives the same pixels as bilinear, for less work.
+    var nearest = false
+    /// The image is magnified at every pixel of an affine quad: a plain bilinear sampler (no
+    /// mip levels) gives the same pixels as the texture's trilinear filtering, for less work.
+    var magnified = false
+    /// The image is minified (or may be) and has no mip chain yet: build it before drawing.
+    var needsMipmaps = false
+
+    /// The draws of the in-order pass.
+    var draws: QuadDraws {
+        if inner != nil { return .interiorAndRing }
+        return plainWhole ? .plainWhole : .coverageWhole
+    }
+
+    /// Draw calls of the in-order pass when the front-to-back pre-pass (`depthPrePass`)
+    /// already drew the opaque fully covered part.
+    func inOrderDrawCalls(depthPrePass: Bool) -> Int {
+        let skipCovered = depthPrePass && opaque
+        switch draws {
+        case .interiorAndRing: return skipCovered ? 1 : 2
+        case .plainWhole: return skipCovered ? 0 : 1
+        case .coverageWhole: return 1
+        }
+    }
+}

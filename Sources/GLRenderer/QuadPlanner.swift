@@ -1,0 +1,207 @@
+// Per-quad planning, pure Swift: culling, trimming an image quad to its visible texels,
+// the antialiasing margin, the fully covered interior and its ring, the opaque part for
+// the depth pre-pass, nearest sampling at 1:1 pixels and whether mipmaps are needed.
+//
+// Does NOT: call GL, look up or upload textures (the caller passes the texel box the
+// texture cache reported), or decide the drawing order (GLRenderer+Commands does).
+
+import LayerMath
+import Layers
+
+/// What a quad is filled with, as far as planning needs to know.
+enum QuadFill {
+    /// A colour (straight alpha, as in `LayerContents.color`).
+    case color(Color)
+    /// An image whose texture holds `texels`; `isOpaque`: every texel has alpha 1.
+    case image(isOpaque: Bool, texels: TextureCache.TexelBox)
+}
+
+/// Plans quads for one target: the canvas mapping, the antialiasing mode and the canvas
+/// region that reaches the target.
+struct QuadPlanner {
+    /// Canvas points to target pixels.
+    var map: CanvasMapping
+    /// Analytic edge antialiasing in the shader (`GLRenderer.Options.antialias`).
+    var antialias: Bool
+    /// The target is multisampled (no coverage-free interiors, hard shader edges).
+    var multisampled: Bool
+    /// The canvas region (points) that reaches the target: its pixels, cut to the frame's
+    /// damage. Quads wholly outside draw nothing; nil: no culling.
+    var visible: Rect?
+
+    /// The canvas region of a `pixelWidth` x `pixelHeight` target under `map`.
+    static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
+        let s = max(map.scale, 1e-300)
+        return Rect(x: -map.offsetX / s, y: -map.offsetY / s, width: Double(pixelWidth) / s, height: Double(pixelHeight) / s)
+    }
+
+    /// False when the quad draws nothing whatever its contents: no opacity, an empty content
+    /// rectangle, no contents, or (in front of the eye) a projected box wholly outside `visible`.
+    func mayDraw(_ q: RenderQuad) -> Bool {
+        guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return false }
+        if case .none = q.contents { return false }
+        guard let v = visible, q.isInFrontOfEye else { return true }
+        let c = q.corners
+        return Rect.bounding(c.0, c.1, c.2, c.3).intersects(v)
+    }
+
+    /// The plan of `q` filled with `fill`; nil when it draws nothing.
+    func plan(_ q: RenderQuad, fill: QuadFill) -> QuadPlan? {
+        guard mayDraw(q) else { return nil }
+        let op = Float(min(1, q.opacityInGroup))
+        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        var opaqueFill = false
+        var contentRect = q.contentRect, textureRect = q.textureRect
+        var textured = false, needsMipmaps = false
+        var texels: TextureCache.TexelBox? = nil
+        switch fill {
+        case .color(let c):
+            let ca = Float(max(0, min(1, c.a))) * op
+            if ca <= 0 { return nil }
+            r = Float(c.r) * ca; g = Float(c.g) * ca; b = Float(c.b) * ca; a = ca
+            opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1
+        case .image(let isOpaque, let visible):
+            textured = true
+            texels = visible
+            r = op; g = op; b = op; a = op
+            opaqueFill = isOpaque && op >= 1
+            let tpp = texelsPerPixel(q, visible)
+            // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
+            needsMipmaps = !visible.mipmapped && (tpp == nil || tpp! > 0.7)
+            if !visible.isWhole {
+                guard let trimmed = trimToVisible(q, visible) else { return nil }
+                (contentRect, textureRect) = trimmed
+            }
+        }
+        let smooth = antialias && !multisampled && !isPixelAligned(q)
+        let margin = smooth ? edgeMargin(q) : 0
+        let cr = contentRect
+        let outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
+        let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
+        let plainWhole = !smooth && !multisampled && antialias && radius <= 0
+        var inner: Rect? = nil
+        if smooth, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
+            // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
+            // coverage is exactly 1 there. A rounded corner needs the inset
+            // r - (r - margin)/sqrt(2) for the inner rectangle's corner to clear the arc.
+            let k = max(margin, radius - (radius - margin) / 2.0.squareRoot())
+            let x0 = max(cr.minX + margin, k), y0 = max(cr.minY + margin, k)
+            let x1 = min(cr.maxX - margin, q.size.width - k), y1 = min(cr.maxY - margin, q.size.height - k)
+            if x1 - x0 > 2 * margin, y1 - y0 > 2 * margin {
+                inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+        }
+        let opaque = opaqueFill && q.isInFrontOfEye && (inner != nil || plainWhole)
+        var plan = QuadPlan(r: r, g: g, b: b, a: a, textured: textured, smooth: smooth, outer: outer, inner: inner,
+                            plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
+        plan.needsMipmaps = needsMipmaps
+        if plainWhole, let t = texels, isOneTexelPerPixel(q, content: contentRect, texRect: textureRect, texels: t) {
+            // Nearest sampling reads level 0 only: no mip chain needed for this draw.
+            plan.nearest = true
+            plan.needsMipmaps = false
+        }
+        if !plan.nearest, let t = texels, isMagnifiedEverywhere(q, content: contentRect, texRect: textureRect, texels: t) {
+            // Magnified at every pixel: GL would use the magnification filter (bilinear) anyway.
+            plan.magnified = true
+            plan.needsMipmaps = false
+        }
+        return plan
+    }
+
+    /// The content and texture rectangles cut down to the image's texels with alpha > 0,
+    /// padded by the sampling footprint (bilinear + mip levels), so what is left out adds
+    /// exactly nothing (premultiplied zero). nil: nothing visible. The mapping between the
+    /// two rectangles is unchanged, so the drawn pixels are the same.
+    func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox) -> (Rect, Rect)? {
+        if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
+        let cr = q.contentRect, tr = q.textureRect
+        // Texels per target pixel at the most compressed edge bounds the mip level used.
+        guard let tpp = texelsPerPixel(q, v) else { return (cr, tr) }
+        let pad = 2 + 4 * max(1, tpp)
+        let w = Double(v.width), h = Double(v.height)
+        let u0 = max(tr.minX, (Double(v.x0) - pad) / w), u1 = min(tr.maxX, (Double(v.x1) + pad) / w)
+        let t0 = max(tr.minY, (Double(v.y0) - pad) / h), t1 = min(tr.maxY, (Double(v.y1) + pad) / h)
+        if u1 <= u0 || t1 <= t0 { return nil }
+        if u0 <= tr.minX && u1 >= tr.maxX && t0 <= tr.minY && t1 >= tr.maxY { return (cr, tr) }
+        let x0 = cr.minX + (u0 - tr.minX) / tr.width * cr.width, x1 = cr.minX + (u1 - tr.minX) / tr.width * cr.width
+        let y0 = cr.minY + (t0 - tr.minY) / tr.height * cr.height, y1 = cr.minY + (t1 - tr.minY) / tr.height * cr.height
+        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), Rect(x: u0, y: t0, width: u1 - u0, height: t1 - t0))
+    }
+
+    /// Texels per target pixel along the quad's most compressed edge (the largest of the two
+    /// axes); nil when unknown (behind the eye, degenerate).
+    func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox) -> Double? {
+        let cr = q.contentRect, tr = q.textureRect
+        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
+              q.size.width > 0, q.size.height > 0 else { return nil }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        guard pixelsPerPoint > 1e-6 else { return nil }
+        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
+        return texelsPerPoint / pixelsPerPoint
+    }
+
+    /// True when the quad's content edges fall exactly on target pixel boundaries (an
+    /// unrotated, unscaled-by-perspective square-cornered quad): it needs no edge smoothing,
+    /// which saves about 40% of the fragment cost of a full-screen quad on llvmpipe.
+    func isPixelAligned(_ q: RenderQuad) -> Bool {
+        let m = q.matrix
+        guard q.cornerRadius <= 0, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
+        let c = q.contentRect
+        return QuadPlanner.isWhole((c.minX * m.m11 + m.m41) * map.scale + map.offsetX)
+            && QuadPlanner.isWhole((c.maxX * m.m11 + m.m41) * map.scale + map.offsetX)
+            && QuadPlanner.isWhole((c.minY * m.m22 + m.m42) * map.scale + map.offsetY)
+            && QuadPlanner.isWhole((c.maxY * m.m22 + m.m42) * map.scale + map.offsetY)
+    }
+
+    /// True for a pixel-aligned quad (see `isPixelAligned`) whose texels map one to one,
+    /// unflipped, onto target pixels with texel centres on pixel centres: bilinear
+    /// filtering there reads exactly one texel, so nearest sampling draws the same pixels.
+    func isOneTexelPerPixel(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox) -> Bool {
+        let m = q.matrix
+        guard m.m11 > 0, m.m22 > 0, tr.width > 0, tr.height > 0 else { return false }
+        let pixelsX = cr.width * m.m11 * map.scale, pixelsY = cr.height * m.m22 * map.scale
+        let texelsX = tr.width * Double(v.width), texelsY = tr.height * Double(v.height)
+        // Pixel edges of the (possibly trimmed) content and the texel they start at.
+        let x0 = (cr.minX * m.m11 + m.m41) * map.scale + map.offsetX
+        let y0 = (cr.minY * m.m22 + m.m42) * map.scale + map.offsetY
+        return abs(pixelsX - texelsX) < 1e-3 && abs(pixelsY - texelsY) < 1e-3
+            && QuadPlanner.isWhole(x0) && QuadPlanner.isWhole(y0)
+            && QuadPlanner.isWhole(tr.minX * Double(v.width)) && QuadPlanner.isWhole(tr.minY * Double(v.height))
+    }
+
+    /// True when the quad is affine (no perspective divide varying across it) and even its
+    /// most compressed direction (the smallest singular value of its 2D Jacobian) shows
+    /// each texel over more than 1/0.95 target pixels: the level of detail is negative at
+    /// every pixel, so GL samples with the magnification filter everywhere.
+    func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox) -> Bool {
+        let m = q.matrix
+        guard q.isInFrontOfEye, m.m14 == 0, m.m24 == 0, m.m44 > 0, cr.width > 0, cr.height > 0 else { return false }
+        // Columns of the Jacobian: canvas points per bounds point along x and along y.
+        let p = m.m11 * m.m11 + m.m12 * m.m12, r = m.m21 * m.m21 + m.m22 * m.m22, c = m.m11 * m.m21 + m.m12 * m.m22
+        let half = (p - r) / 2
+        let smallest = (p + r) / 2 - (half * half + c * c).squareRoot()
+        guard smallest.isFinite, smallest > 0 else { return false }
+        let pixelsPerPoint = smallest.squareRoot() / m.m44 * map.scale
+        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
+        return texelsPerPoint < 0.95 * pixelsPerPoint
+    }
+
+    /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.
+    func edgeMargin(_ q: RenderQuad) -> Double {
+        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        let cap = 0.25 * min(q.size.width, q.size.height) + 1
+        guard pixelsPerPoint > 0 else { return 0 }
+        return min(1.5 / pixelsPerPoint, cap)
+    }
+
+    /// Within 1/1000 of a whole number (finite).
+    @inline(__always)
+    static func isWhole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-3 }
+}

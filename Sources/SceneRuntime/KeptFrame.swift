@@ -1,0 +1,74 @@
+// Damaged redraw for a frame loop (the demo's): the frame is kept in an offscreen
+// framebuffer between presents, redrawn only where the render list changed
+// (`RenderList.damage(since:)`, scissored), and copied whole to the destination (the
+// window's back buffer) before each swap, so a grid where one card sways costs about
+// that card plus one copy.
+//
+// Does NOT: decide whether to present at all (the demo skips frames that draw what is on
+// screen), swap buffers, or keep anything across a size change (it starts over).
+
+import CGL
+import Assets
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import Scene
+
+/// A frame kept between presents and redrawn where it changed.
+public final class KeptFrame {
+    private var framebuffer: Framebuffer?
+    /// The render list the kept frame shows.
+    private var shown = RenderList()
+    /// The background the kept frame was cleared to (the render list does not hold it).
+    private var shownBackground: Color?
+    /// The kept frame holds `shown` completely (false: redraw it whole next time).
+    private var isValid = false
+    /// Pixels redrawn by the last `draw` (0: nothing; the whole frame: width x height).
+    public private(set) var lastRedrawnPixels = 0
+
+    public init() {}
+
+    /// Forgets the kept frame (a scene switch, a reload): the next draw is whole.
+    public func invalidate() { isValid = false }
+
+    /// Brings the kept frame up to `sceneRenderer.list` (already flattened), redrawing only
+    /// the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
+    /// buffer) of `width` x `height` pixels. Falls back to drawing straight into the window
+    /// when no framebuffer can be made.
+    public func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int,
+                     destination: GLuint = 0) {
+        if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
+            framebuffer?.destroy()
+            framebuffer = try? Framebuffer(width: width, height: height)
+            isValid = false
+        }
+        guard let fb = framebuffer else {
+            sceneRenderer.submit(scene, images: images, into: .window(width: width, height: height))
+            lastRedrawnPixels = width * height
+            return
+        }
+        let list = sceneRenderer.list
+        if shownBackground != scene.background { isValid = false }
+        shownBackground = scene.background
+        if !isValid {
+            sceneRenderer.submit(scene, images: images, into: .framebuffer(fb))
+            lastRedrawnPixels = width * height
+        } else if let damage = list.damage(since: shown) {
+            sceneRenderer.submit(scene, images: images, into: .framebuffer(fb), damage: damage)
+            lastRedrawnPixels = sceneRenderer.renderer.stats.damagePixels
+        } else {
+            lastRedrawnPixels = 0
+        }
+        // A quad whose image waited for a later upload (or had none yet) is missing from the
+        // kept pixels without any change in the list: redraw whole next time.
+        let stats = sceneRenderer.renderer.stats
+        isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
+        shown.copy(from: list)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.drawFramebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
+        glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+}

@@ -1,0 +1,49 @@
+import Assets
+import GLRenderer
+import Images
+import Input
+import LayerMath
+import Layers
+import Scene
+import SceneRuntime
+import XCTest
+
+/// The demo's kept frame: redrawn only where the render list changed, then copied out.
+final class KeptFrameTests: XCTestCase {
+    /// The home grid with focus moves (the focused card grows, the old one shrinks, the
+    /// drawing order changes): every frame copied out of the kept frame equals a full
+    /// redraw of the same list, and resting frames redraw nothing.
+    func testKeptFrameEqualsAFullRedrawOnTheGrid() throws {
+        _ = try RenderHarness.shared()
+        let images = ImageStore()
+        let scene = try BuiltInScenes.load("grid", images: images)
+        let replay = """
+            {"t":0.10,"type":"key","key":"Right","down":true}
+            {"t":0.15,"type":"key","key":"Right","down":false}
+            {"t":0.60,"type":"key","key":"Down","down":true}
+            {"t":0.65,"type":"key","key":"Down","down":false}
+            """
+        let driver = SceneDriver(scene: scene, events: try Replay.parse(replay, file: "replay"))
+        let renderer = try GLRenderer()
+        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
+        let out = try Framebuffer(width: w, height: h), full = try Framebuffer(width: w, height: h)
+        defer { out.destroy(); full.destroy() }
+        let kept = KeptFrame()
+        var partial = 0, resting = 0
+        for frame in 1...90 {
+            driver.advance(to: Double(frame) / 60)
+            sceneRenderer.prepare(scene, for: .framebuffer(out))
+            sceneRenderer.flatten(scene)
+            kept.draw(sceneRenderer, scene: scene, images: images, width: w, height: h, destination: out.drawFramebuffer)
+            if kept.lastRedrawnPixels == 0 { resting += 1 } else if kept.lastRedrawnPixels < w * h { partial += 1 }
+            if frame % 6 == 0 || frame == 90 {
+                let copied = renderer.readPixels(out)
+                sceneRenderer.submit(scene, images: images, into: .framebuffer(full))
+                XCTAssertEqual(copied.pixels, renderer.readPixels(full).pixels, "frame \(frame)")
+            }
+        }
+        XCTAssertGreaterThan(partial, 10, "focus animations redraw part of the frame")
+        XCTAssertGreaterThan(resting, 10, "frames at rest redraw nothing")
+    }
+}

@@ -1,0 +1,61 @@
+@testable import GLRenderer
+import Images
+import LayerMath
+import Layers
+import XCTest
+
+/// Nearest sampling for quads at one texel per pixel, and readback orientation.
+final class NearestAndReadbackTests: XCTestCase {
+    /// A 1-texel checkerboard (the hardest case for filtering) drawn unrotated at one texel
+    /// per pixel on whole pixels: sampled nearest, and every pixel is its texel exactly
+    /// (a half-texel error would blend neighbours to grey).
+    func testOneToOneImageIsSampledNearestAndExact() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4101, width: 40, height: 30, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 40, height: 30) { x, y in
+            (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x * 6), UInt8(y * 8), 255)
+        }
+        let layer = Layer(name: "checker", bounds: Size(40, 30), position: Point(30, 25))  // frame (10, 10)
+        layer.contents = .image(ref)
+        let image = try h.render([layer], canvas: Size(64, 48), dump: "nearest-1to1")
+        XCTAssertEqual(h.renderer.stats.nearestQuads, 1)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let want = (x + y) % 2 == 0 ? (UInt8(255), UInt8(255), UInt8(255), UInt8(255)) : (0, UInt8(x * 6), UInt8(y * 8), 255)
+                assertPixel(image, 10 + x, 10 + y, want, tolerance: 0)
+            }
+        }
+        // Drawn at 2 pixels per point the same quad is magnified: bilinear, not nearest.
+        _ = try h.render([layer], canvas: Size(64, 48), width: 128, height: 96)
+        XCTAssertEqual(h.renderer.stats.nearestQuads, 0)
+    }
+
+    /// A black-and-white 2x2 image drawn 4 pixels wide is magnified: sampled bilinear
+    /// without mip levels, each row reads 0, 64, 191, 255 (texel coordinates -0.25 clamped,
+    /// 0.25, 0.75, 1.25 clamped, by hand).
+    func testMagnifiedImageIsBilinearWithoutMipLevels() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4102, width: 2, height: 2, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 2, height: 2) { x, _ in x == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) }
+        let layer = Layer(name: "ramp", bounds: Size(4, 4), position: Point(4, 4))   // frame (2, 2)
+        layer.contents = .image(ref)
+        let image = try h.render([layer], canvas: Size(8, 8), background: Color(1, 0, 0))
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 1)
+        for (i, v) in [UInt8(0), 64, 191, 255].enumerated() {
+            assertPixel(image, 2 + i, 3, (v, v, v, 255), tolerance: 1)
+        }
+    }
+
+    /// Readback is top-down and exact: the top rows red, a half-blue corner over green.
+    func testReadbackIsTopDownAndExact() throws {
+        let h = try RenderHarness.shared()
+        let top = Layer(name: "top", bounds: Size(70, 10), position: Point(35, 5))
+        top.contents = .color(Color(1, 0, 0))
+        let corner = Layer(name: "corner", bounds: Size(5, 5), position: Point(67.5, 47.5))
+        corner.contents = .color(Color(0, 0, 1, 0.5))
+        let image = try h.render([top, corner], canvas: Size(70, 50), background: Color(0, 1, 0))
+        assertPixel(image, 3, 2, (255, 0, 0, 255), tolerance: 0)        // top rows: red
+        assertPixel(image, 3, 30, (0, 255, 0, 255), tolerance: 0)       // background
+        assertPixel(image, 68, 48, (0, 128, 128, 255), tolerance: 1)    // half blue over green
+    }
+}

@@ -1,0 +1,215 @@
+@testable import GLRenderer
+import LayerMath
+import Layers
+import XCTest
+import _TestSupport
+
+/// Per-quad planning without GL (no context is created here): culling, the antialiased
+/// ring around a fully covered interior, pixel-aligned quads, nearest sampling at one
+/// texel per pixel, trimming to visible texels, and the depth pre-pass decision. Expected
+/// values are worked out by hand from the definitions in QuadPlanner.swift.
+final class QuadPlannerTests: XCTestCase {
+    let canvas = Size(800, 600)
+
+    func planner(scale: Double = 1, visible: Rect? = nil) -> QuadPlanner {
+        QuadPlanner(map: (scale, 0, 0), antialias: true, multisampled: false,
+                    visible: visible ?? QuadPlanner.targetRegion((scale, 0, 0), pixelWidth: Int(800 * scale),
+                                                                 pixelHeight: Int(600 * scale)))
+    }
+
+    func quad(_ w: Double, _ h: Double, at p: Point, transform: Transform3D = .identity, radius: Double = 0,
+              contents: LayerContents = .color(.white), canvas: Size? = nil) throws -> RenderQuad {
+        let l = Layer(name: "q", bounds: Size(w, h), position: p)
+        l.contents = contents
+        l.transform = transform
+        l.cornerRadius = radius
+        // The flattener drops quads off its canvas: a wide canvas keeps them for the planner.
+        let list = l.flatten(canvas: canvas ?? self.canvas)
+        XCTAssertEqual(list.quads.count, 1)
+        return try XCTUnwrap(list.quads.first)
+    }
+
+    func whole(_ w: Int32, _ h: Int32) -> TextureCache.TexelBox {
+        TextureCache.TexelBox(x0: 0, y0: 0, x1: w, y1: h, width: w, height: h)
+    }
+
+    func assertRect(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ tol: Double = 1e-9,
+                    file: StaticString = #filePath, line: UInt = #line) {
+        guard let r else { return XCTFail("nil rectangle", file: file, line: line) }
+        XCTAssertEqual(r.minX, x, accuracy: tol, file: file, line: line)
+        XCTAssertEqual(r.minY, y, accuracy: tol, file: file, line: line)
+        XCTAssertEqual(r.width, w, accuracy: tol, file: file, line: line)
+        XCTAssertEqual(r.height, h, accuracy: tol, file: file, line: line)
+    }
+
+    /// An unrotated image at one texel per pixel on whole pixels: no antialiasing, one
+    /// plain draw, sampled nearest, no mip chain, and opaque (the pre-pass draws it alone).
+    func testAxisAlignedQuadAtOneToOneIsOnePlainNearestDraw() throws {
+        // Frame origin (60 - 50, 45 - 25) = (10, 20): whole pixels at scale 1.
+        let q = try quad(100, 50, at: Point(60, 45), contents: .image(ImageRef(id: 1, width: 100, height: 50, isOpaque: true)))
+        let p = try XCTUnwrap(planner().plan(q, fill: .image(isOpaque: true, texels: whole(100, 50))))
+        XCTAssertFalse(p.smooth)
+        XCTAssertTrue(p.plainWhole)
+        XCTAssertNil(p.inner)
+        XCTAssertEqual(p.draws, .plainWhole)
+        XCTAssertTrue(p.nearest)
+        XCTAssertFalse(p.needsMipmaps)
+        XCTAssertTrue(p.opaque)
+        XCTAssertEqual(p.inOrderDrawCalls(depthPrePass: false), 1)
+        XCTAssertEqual(p.inOrderDrawCalls(depthPrePass: true), 0)
+        assertRect(p.outer, 0, 0, 100, 50)
+        assertRect(p.texRect, 0, 0, 1, 1)
+    }
+
+    /// HiDPI: a 150x75 image in 100x50 points at 1.5 pixels per point is one texel per pixel.
+    func testOneToOneAtScaleOneAndAHalfIsNearest() throws {
+        let q = try quad(100, 50, at: Point(60, 45), contents: .image(ImageRef(id: 1, width: 150, height: 75)))
+        let p = try XCTUnwrap(planner(scale: 1.5).plan(q, fill: .image(isOpaque: false, texels: whole(150, 75))))
+        XCTAssertTrue(p.plainWhole)
+        XCTAssertTrue(p.nearest)
+        XCTAssertFalse(p.opaque)
+        // The same image drawn at 1 pixel per point is minified 1.5x: bilinear with mipmaps.
+        let small = try XCTUnwrap(planner().plan(q, fill: .image(isOpaque: false, texels: whole(150, 75))))
+        XCTAssertTrue(small.plainWhole)
+        XCTAssertFalse(small.nearest)
+        XCTAssertTrue(small.needsMipmaps)
+    }
+
+    /// A 512x280 poster in 640x350 points at 1.5 pixels per point (1.875 pixels per texel):
+    /// magnified at every pixel, flat or turned about z, so bilinear without mip levels;
+    /// squashed to half width by a turn about y (0.75 pixels per point across, 0.8 texels)
+    /// or seen in perspective, it is not.
+    func testMagnifiedAffineQuadSkipsMipLevels() throws {
+        let poster = LayerContents.image(ImageRef(id: 2, width: 512, height: 280))
+        let texels = whole(512, 280)
+        let flat = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), contents: poster),
+                                                          fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertTrue(flat.magnified)
+        XCTAssertFalse(flat.needsMipmaps)
+        let turned = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), transform: .rotation(0.5, 0, 0, 1),
+                                                                     contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertTrue(turned.magnified)
+        let squashed = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), transform: .rotation(.pi / 3, 0, 1, 0),
+                                                                       contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertFalse(squashed.magnified)
+        let deep = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300),
+                                                                   transform: Transform3D.rotation(0.2, 0, 1, 0) * .perspective(800),
+                                                                   contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertFalse(deep.magnified)
+    }
+
+    /// Half a pixel off the grid: edges are antialiased, so no plain whole draw and no nearest.
+    func testHalfPixelOffsetIsSmoothAndNotNearest() throws {
+        let q = try quad(100, 50, at: Point(60.5, 45), contents: .image(ImageRef(id: 1, width: 100, height: 50)))
+        let p = try XCTUnwrap(planner().plan(q, fill: .image(isOpaque: false, texels: whole(100, 50))))
+        XCTAssertTrue(p.smooth)
+        XCTAssertFalse(p.plainWhole)
+        XCTAssertFalse(p.nearest)
+        XCTAssertEqual(p.draws, .interiorAndRing)
+    }
+
+    /// A quad rotated 10 degrees about z (lengths kept: 1 pixel per point): a 1.5-pixel
+    /// margin outside, the interior 1.5 inside each edge, drawn as interior plus ring.
+    func testTiltedQuadIsInteriorPlusRing() throws {
+        let q = try quad(200, 100, at: Point(400, 300), transform: .rotation(10 * .pi / 180, 0, 0, 1))
+        let p = try XCTUnwrap(planner().plan(q, fill: .color(.white)))
+        XCTAssertTrue(p.smooth)
+        XCTAssertFalse(p.plainWhole)
+        assertRect(p.outer, -1.5, -1.5, 203, 103)
+        assertRect(p.inner, 1.5, 1.5, 197, 97)
+        XCTAssertEqual(p.draws, .interiorAndRing)
+        XCTAssertTrue(p.opaque)
+        XCTAssertEqual(p.inOrderDrawCalls(depthPrePass: false), 2)
+        XCTAssertEqual(p.inOrderDrawCalls(depthPrePass: true), 1)
+        XCTAssertEqual(p.a, 1)
+    }
+
+    /// Rounded corners (radius 20, margin 1.5): the interior is inset by
+    /// k = 20 - (20 - 1.5) / sqrt(2) = 6.918524 so its corners clear the arcs.
+    func testRoundedTiltedQuadInsetsTheInteriorPastTheArcs() throws {
+        let q = try quad(200, 100, at: Point(400, 300), transform: .rotation(10 * .pi / 180, 0, 0, 1), radius: 20)
+        let p = try XCTUnwrap(planner().plan(q, fill: .color(Color(1, 0, 0, 0.5))))
+        let k = 6.9185245
+        assertRect(p.inner, k, k, 200 - 2 * k, 100 - 2 * k, 1e-6)
+        XCTAssertFalse(p.opaque, "half-transparent colour")
+        XCTAssertEqual(p.a, 0.5)
+        XCTAssertEqual(p.r, 0.5, "premultiplied")
+    }
+
+    /// A quad reaching behind the eye (rotated 60 degrees about y under a 500-point
+    /// perspective, its left edge at z = +866): no margin, no interior, one coverage draw,
+    /// never opaque, and never culled by its (meaningless) projected box.
+    func testQuadCrossingTheEyePlaneIsOneCoverageDraw() throws {
+        let q = try quad(2000, 300, at: Point(400, 300), transform: Transform3D.rotation(.pi / 3, 0, 1, 0) * .perspective(500))
+        XCTAssertFalse(q.isInFrontOfEye)
+        let p = try XCTUnwrap(planner().plan(q, fill: .color(.white)))
+        XCTAssertNil(p.inner)
+        XCTAssertEqual(p.draws, .coverageWhole)
+        XCTAssertFalse(p.opaque)
+        assertRect(p.outer, 0, 0, 2000, 300)
+        XCTAssertEqual(p.inOrderDrawCalls(depthPrePass: true), 1)
+    }
+
+    /// Wholly outside the target (or the damage): nothing at all, for colours and images.
+    func testFullyClippedQuadDrawsNothing() throws {
+        let wide = Size(8000, 8000)
+        let right = try quad(100, 100, at: Point(5000, 300), canvas: wide)
+        XCTAssertNil(planner().plan(right, fill: .color(.white)))
+        // A target showing canvas x >= 200 only; this quad ends at x = 199.
+        let left = try quad(100, 100, at: Point(149, 300))
+        XCTAssertNil(planner(visible: Rect(x: 200, y: 0, width: 600, height: 600))
+            .plan(left, fill: .image(isOpaque: true, texels: whole(100, 100))))
+        // Inside the canvas but outside the damage region.
+        let inside = try quad(100, 100, at: Point(400, 300))
+        XCTAssertNotNil(planner().plan(inside, fill: .color(.white)))
+        XCTAssertNil(planner(visible: Rect(x: 0, y: 0, width: 100, height: 100)).plan(inside, fill: .color(.white)))
+        // At scale 2 the target shows canvas x 0..<400: a quad at x 450...550 is off it.
+        XCTAssertEqual(QuadPlanner.targetRegion((2, 0, 0), pixelWidth: 800, pixelHeight: 600),
+                       Rect(x: 0, y: 0, width: 400, height: 300))
+        XCTAssertNil(planner(scale: 2, visible: QuadPlanner.targetRegion((2, 0, 0), pixelWidth: 800, pixelHeight: 600))
+            .plan(try quad(100, 100, at: Point(500, 150), canvas: wide), fill: .color(.white)))
+        // Transparent: nothing either.
+        XCTAssertNil(planner().plan(inside, fill: .color(Color(1, 1, 1, 0))))
+    }
+
+    /// Visible texels 40..<60 of a 100-texel row at 1:1: padded by 2 + 4 = 6 texels, the
+    /// content becomes x 34..<66 and the texture rectangle u 0.34..<0.66.
+    func testImageTrimmedToItsVisibleTexels() throws {
+        let q = try quad(100, 50, at: Point(60, 45), contents: .image(ImageRef(id: 1, width: 100, height: 50)))
+        let box = TextureCache.TexelBox(x0: 40, y0: 0, x1: 60, y1: 50, width: 100, height: 50)
+        let p = try XCTUnwrap(planner().plan(q, fill: .image(isOpaque: false, texels: box)))
+        assertRect(p.content, 34, 0, 32, 50)
+        assertRect(p.texRect, 0.34, 0, 0.32, 1)
+        XCTAssertTrue(p.nearest, "x 34 and texel 34 are both whole")
+        // Nothing visible at all: no draw.
+        let empty = TextureCache.TexelBox(x0: 0, y0: 0, x1: 0, y1: 0, width: 100, height: 50)
+        XCTAssertNil(planner().plan(q, fill: .image(isOpaque: false, texels: empty)))
+    }
+
+    /// Multisampled targets draw every quad whole through the coverage shader.
+    func testMultisampledTargetDrawsCoverageWhole() throws {
+        var m = planner()
+        m.multisampled = true
+        let p = try XCTUnwrap(m.plan(try quad(200, 100, at: Point(400, 300), transform: .rotation(0.2, 0, 0, 1)), fill: .color(.white)))
+        XCTAssertEqual(p.draws, .coverageWhole)
+        XCTAssertFalse(p.smooth)
+    }
+
+    /// Two opaque full-canvas quads: the second hides the whole first (a fifth is enough);
+    /// two side by side hide nothing of each other.
+    func testDepthPrePassPaysOnlyWhenOpaquePartsOverlap() {
+        let a = Layer(name: "a", bounds: Size(800, 600), position: Point(400, 300))
+        a.contents = .color(.white)
+        let b = Layer(name: "b", bounds: Size(800, 600), position: Point(400, 300))
+        b.contents = .color(Color(0, 0, 1))
+        XCTAssertTrue(OpaquePrePass.opaqueCanHide([a, b].flatten(canvas: canvas)))
+        let left = Layer(name: "l", bounds: Size(400, 600), position: Point(200, 300))
+        left.contents = .color(.white)
+        let right = Layer(name: "r", bounds: Size(400, 600), position: Point(600, 300))
+        right.contents = .color(.white)
+        XCTAssertFalse(OpaquePrePass.opaqueCanHide([left, right].flatten(canvas: canvas)))
+        // Half-transparent on top hides nothing.
+        b.contents = .color(Color(0, 0, 1, 0.5))
+        XCTAssertFalse(OpaquePrePass.opaqueCanHide([a, b].flatten(canvas: canvas)))
+    }
+}
