@@ -9,7 +9,11 @@ import Images
 /// decode before the prefetched neighbours; jobs no longer wanted are dropped before they
 /// start. A job already running finishes and is delivered.
 ///
-/// Does NOT cache, retry, or touch GL; one job decodes one file (`Image.decode`).
+/// A job decodes one file (`Image.decode`) and builds its mip chain (`MipChain`) on the
+/// worker, so the frame loop only copies texels; a preview job decodes a JPEG at 1/8
+/// scale (`Image.decodePreview`: fast, shown while the full image decodes).
+///
+/// Does NOT cache, retry, or touch GL.
 public final class DecodeQueue {
     /// One file to decode.
     public struct Job: Sendable {
@@ -18,15 +22,21 @@ public final class DecodeQueue {
         public var size: DecodeSize
         /// Lower runs first.
         public var priority: Int
-        public init(id: Int, path: String, size: DecodeSize, priority: Int) {
-            self.id = id; self.path = path; self.size = size; self.priority = priority
+        /// A quick low-resolution version (`Image.decodePreview`), not the image itself.
+        public var preview: Bool
+        public init(id: Int, path: String, size: DecodeSize, priority: Int, preview: Bool = false) {
+            self.id = id; self.path = path; self.size = size; self.priority = priority; self.preview = preview
         }
     }
 
-    /// A finished job: the image, or the one-line reason it could not be decoded.
+    /// A finished job: the image with its mip chain (nil: a preview job for a file that
+    /// has no quick preview), or the one-line reason it could not be decoded.
     public struct Outcome: Sendable {
         public var id: Int
-        public var result: Result<Image, ImageError>
+        public var preview: Bool
+        public var result: Result<MipChain?, ImageError>
+        /// Every pixel of the image has alpha 1 (found on the worker).
+        public var isOpaque: Bool
         /// CPU seconds the decode took on its worker thread (not counting time the thread
         /// waited for a core, so it is comparable across loaded and idle machines).
         public var seconds: Double
@@ -132,9 +142,18 @@ public final class DecodeQueue {
             let job = s.pending.remove(at: best)
             s.condition.unlock()
             let start = threadCPUSeconds()
-            let result: Result<Image, ImageError>
+            let result: Result<MipChain?, ImageError>
+            var opaque = false
             do {
-                result = .success(try Image.decode(path: job.path, size: job.size, limits: s.limits))
+                if job.preview {
+                    let image = try Image.decodePreview(path: job.path, size: job.size, limits: s.limits)
+                    opaque = image?.isOpaque ?? false
+                    result = .success(image.map { MipChain(single: $0) })
+                } else {
+                    let image = try Image.decode(path: job.path, size: job.size, limits: s.limits)
+                    opaque = image.isOpaque
+                    result = .success(MipChain(image))
+                }
             } catch let e as ImageError {
                 result = .failure(e)
             } catch {
@@ -142,7 +161,9 @@ public final class DecodeQueue {
             }
             let seconds = threadCPUSeconds() - start
             s.condition.lock()
-            if !s.stopping { s.finished.append(Outcome(id: job.id, result: result, seconds: seconds)) }
+            if !s.stopping {
+                s.finished.append(Outcome(id: job.id, preview: job.preview, result: result, isOpaque: opaque, seconds: seconds))
+            }
             s.condition.unlock()
         }
     }

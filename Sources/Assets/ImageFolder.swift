@@ -40,6 +40,25 @@ public enum ImageFolder {
         return files
     }
 
+    /// Starts listing the folder `pattern` names on a thread (`FolderListing`); nil for a
+    /// glob (one `glob` call: use `list`).
+    /// - Throws: a one-line reason when the folder does not exist or is a file.
+    public static func startListing(_ pattern: String, relativeTo directory: String) throws -> FolderListing? {
+        guard !pattern.contains(where: { "*?[".contains($0) }) else { return nil }
+        let path = pattern.hasPrefix("/") ? pattern : (directory as NSString).appendingPathComponent(pattern)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FolderError("no such folder: \(path)")
+        }
+        guard isDirectory.boolValue else { throw FolderError("expected a folder or a glob, found a file: \(path)") }
+        return try FolderListing(folder: path)
+    }
+
+    /// The error for a folder without image files.
+    public static func noImages(in path: String) -> Error {
+        FolderError("no image files (png, jpg, jpeg, webp) in \(path)")
+    }
+
     struct FolderError: Error, CustomStringConvertible {
         var description: String
         init(_ d: String) { description = d }
@@ -51,15 +70,24 @@ public enum ImageFolder {
         guard let dir = opendir(folder) else { throw FolderError("cannot read folder \(folder)") }
         defer { closedir(dir) }
         var out = FileList(prefix: folder.hasSuffix("/") ? folder : folder + "/")
+        appendEntries(of: dir, to: &out)
+        return out
+    }
+
+    /// Reads the rest of `dir`, appending the names with an image extension that are not
+    /// folders or hidden; `progress` is told the count every `every` names.
+    static func appendEntries(of dir: OpaquePointer, to out: inout FileList, every: Int = .max,
+                              progress: (Int) -> Void = { _ in }) {
         while let entry = readdir(dir) {
             if entry.pointee.d_type == UInt8(DT_DIR) { continue }
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let added = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Bool in
                 let name = raw.prefix(while: { $0 != 0 })
-                guard let first = name.first, first != UInt8(ascii: "."), hasImageExtension(name) else { return }
+                guard let first = name.first, first != UInt8(ascii: "."), hasImageExtension(name) else { return false }
                 out.append(nameBytes: name)
+                return true
             }
+            if added, out.count % every == 0 { progress(out.count) }
         }
-        return out
     }
 
     /// True when `name` ends in .png, .jpg, .jpeg or .webp, in any case.

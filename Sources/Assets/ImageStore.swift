@@ -5,20 +5,34 @@ import Layers
 /// Owns the pixels behind `ImageRef`s: images decoded from files, generated images, and
 /// lazily produced ones (decoded or generated the first time the renderer asks).
 ///
-/// What it does NOT do: no GL. The renderer keeps its own texture cache keyed by
-/// `ImageRef.id` and asks `image(for:)` on a miss; `releasePixels` lets the CPU copy go
-/// once a texture exists.
+/// Its handles name it (`storeID`, process-unique) and the use of their slot
+/// (`ImageRef.generation`: the slot of an evicted image is reused with the next
+/// generation), so a handle of another store or of an evicted image finds nothing here
+/// and misses in the renderer's texture cache instead of showing another image. When the
+/// store goes away it retires its id (`ImageStoreID`) and texture caches drop its textures:
+/// hosts that swap scenes do not purge anything by hand.
+///
+/// What it does NOT do: no GL. The renderer keeps its own texture cache keyed by store
+/// and slot and asks `mipChain(for:)` / `image(for:)` on a miss; `releasePixels` lets the
+/// CPU copy go once a texture exists.
 public final class ImageStore {
     private struct Entry {
         var key: String
         var ref: ImageRef
         var image: Image?
+        /// Pixels with their mip levels made on a decode thread (streamed posters).
+        var chain: MipChain?
         var loader: (() throws -> Image)?
         /// The pixels are handed over (and dropped here) the first time they are asked for.
         var handsOff = false
+        /// The slot is free (its image was evicted); its `ref` keeps the last generation.
+        var free = false
     }
 
+    /// This store's number, carried by every handle it makes (`ImageRef.store`).
+    public let storeID = ImageStoreID.make()
     private var entries: [Entry] = []
+    private var freeSlots: [Int] = []
     private var byKey: [String: Int] = [:]
     /// Errors from lazy loaders, by image id (a failed lazy image draws nothing).
     public private(set) var loadErrors: [Int: String] = [:]
@@ -31,17 +45,46 @@ public final class ImageStore {
         self.decodeFile = decodeFile
     }
 
-    /// Number of registered images.
-    public var count: Int { entries.count }
+    deinit { ImageStoreID.retire(storeID) }
+
+    /// Number of registered images (evicted ones not counted).
+    public var count: Int { entries.count - freeSlots.count }
+
+    /// A new slot (a free one, with the next generation, else a new one) holding `entry`.
+    private func register(_ entry: Entry, width: Int, height: Int, isOpaque: Bool) -> ImageRef {
+        var entry = entry
+        let slot: Int, generation: UInt32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            generation = entries[reused].ref.generation &+ 1
+        } else {
+            slot = entries.count
+            generation = 0
+            entries.append(entry)
+        }
+        entry.ref = ImageRef(id: slot, width: width, height: height, isOpaque: isOpaque,
+                             store: storeID, generation: generation)
+        entries[slot] = entry
+        byKey[entry.key] = slot
+        return entry.ref
+    }
+
+    /// The slot `ref` names, if it is this store's and still holds the image it was made for.
+    private func slot(_ ref: ImageRef) -> Int? {
+        guard ref.store == storeID, ref.id >= 0, ref.id < entries.count else { return nil }
+        let e = entries[ref.id]
+        return !e.free && e.ref.generation == ref.generation ? ref.id : nil
+    }
+
+    /// True when `ref` was made by this store and its image has not been evicted.
+    public func isLive(_ ref: ImageRef) -> Bool { slot(ref) != nil }
 
     /// Registers decoded pixels under `key` (the same key returns the same ref).
     @discardableResult
     public func add(_ image: Image, key: String) -> ImageRef {
         if let i = byKey[key] { return entries[i].ref }
-        let ref = ImageRef(id: entries.count, width: image.width, height: image.height, isOpaque: image.isOpaque)
-        byKey[key] = entries.count
-        entries.append(Entry(key: key, ref: ref, image: image, loader: nil))
-        return ref
+        return register(Entry(key: key, ref: ImageRef(id: 0, width: 0, height: 0), image: image, loader: nil),
+                        width: image.width, height: image.height, isOpaque: image.isOpaque)
     }
 
     /// Registers pixels that are handed over on the first `image(for:)` (the renderer's
@@ -54,15 +97,35 @@ public final class ImageStore {
         return ref
     }
 
+    /// Registers pixels with their mip levels (made on a decode thread), handed over on the
+    /// first `mipChain(for:)` (or `image(for:)`) and then dropped here, like `addHandOff`.
+    /// The renderer uploads such an image level by level, smallest first, and never
+    /// builds its mipmaps on the frame loop.
+    @discardableResult
+    public func addHandOff(_ chain: MipChain, isOpaque: Bool, key: String) -> ImageRef {
+        if let i = byKey[key] { return entries[i].ref }
+        let base = chain.base
+        var entry = Entry(key: key, ref: ImageRef(id: 0, width: 0, height: 0), image: nil, loader: nil)
+        entry.chain = chain
+        entry.handsOff = true
+        return register(entry, width: base.width, height: base.height, isOpaque: isOpaque)
+    }
+
+    /// The pixels of `ref` with their mip levels, when they were registered that way
+    /// (`addHandOff(_:isOpaque:key:)`); handed over once. nil for any other image.
+    public func mipChain(for ref: ImageRef) -> MipChain? {
+        guard let i = slot(ref), let chain = entries[i].chain else { return nil }
+        if entries[i].handsOff { entries[i].chain = nil }
+        return chain
+    }
+
     /// Registers an image produced on first use. Its size and opacity must be known now.
     @discardableResult
     public func addLazy(key: String, width: Int, height: Int, isOpaque: Bool,
                         loader: @escaping () throws -> Image) -> ImageRef {
         if let i = byKey[key] { return entries[i].ref }
-        let ref = ImageRef(id: entries.count, width: width, height: height, isOpaque: isOpaque)
-        byKey[key] = entries.count
-        entries.append(Entry(key: key, ref: ref, image: nil, loader: loader))
-        return ref
+        return register(Entry(key: key, ref: ImageRef(id: 0, width: 0, height: 0), image: nil, loader: loader),
+                        width: width, height: height, isOpaque: isOpaque)
     }
 
     /// Decodes an image file now (errors name the file) and registers it under its path.
@@ -78,50 +141,59 @@ public final class ImageStore {
     /// The pixels of `ref`, producing them if they are lazy; nil for an unknown ref or a
     /// failed loader (the error is kept in `loadErrors`).
     public func image(for ref: ImageRef) -> Image? {
-        guard ref.id >= 0, ref.id < entries.count else { return nil }
-        if let image = entries[ref.id].image {
-            if entries[ref.id].handsOff { entries[ref.id].image = nil }
+        guard let i = slot(ref) else { return nil }
+        if let chain = entries[i].chain {
+            if entries[i].handsOff { entries[i].chain = nil }
+            return chain.base
+        }
+        if let image = entries[i].image {
+            if entries[i].handsOff { entries[i].image = nil }
             return image
         }
-        guard let loader = entries[ref.id].loader else { return nil }
+        guard let loader = entries[i].loader else { return nil }
         do {
             let image = try loader()
-            entries[ref.id].image = image
+            entries[i].image = image
             return image
         } catch {
-            loadErrors[ref.id] = "\(error)"
+            loadErrors[i] = "\(error)"
             return nil
         }
     }
 
     /// Drops the CPU copy of a lazily produced image (it can be produced again).
     public func releasePixels(_ ref: ImageRef) {
-        guard ref.id >= 0, ref.id < entries.count, entries[ref.id].loader != nil else { return }
-        entries[ref.id].image = nil
+        guard let i = slot(ref), entries[i].loader != nil else { return }
+        entries[i].image = nil
     }
 
-    /// Drops the pixels of `ref` for good (a poster shelf's least recently used image) and
-    /// queues its id so the renderer deletes its texture (`drainEvicted`). The ref must not
-    /// be shown again; a later decode of the same file registers a new ref.
+    /// Drops the pixels of `ref` for good (a poster shelf's least recently used image),
+    /// frees its slot for a later image (with the next generation, so `ref` never finds
+    /// that image) and queues `ref` so the renderer deletes its texture (`drainEvicted`).
     public func evict(_ ref: ImageRef) {
-        guard ref.id >= 0, ref.id < entries.count else { return }
-        entries[ref.id].image = nil
-        entries[ref.id].loader = nil
-        evicted.append(ref.id)
+        guard let i = slot(ref) else { return }
+        byKey.removeValue(forKey: entries[i].key)
+        entries[i].image = nil
+        entries[i].chain = nil
+        entries[i].loader = nil
+        entries[i].free = true
+        freeSlots.append(i)
+        evicted.append(ref)
     }
 
-    /// Calls `body` with each id evicted since the last call, then forgets them.
-    public func drainEvicted(_ body: (Int) -> Void) {
+    /// Calls `body` with each ref evicted since the last call, then forgets them.
+    public func drainEvicted(_ body: (ImageRef) -> Void) {
         guard !evicted.isEmpty else { return }
-        for id in evicted { body(id) }
+        for ref in evicted { body(ref) }
         evicted.removeAll(keepingCapacity: true)
     }
-    private var evicted: [Int] = []
+    private var evicted: [ImageRef] = []
 
     /// Decode in the background (demo, benchmark): carousels of image files show a
-    /// placeholder until a worker thread has decoded each image, then fade it in. When
-    /// false (the default: headless renders and tests), images decode on first use, on
-    /// the calling thread, so a frame at a given time is always the same.
+    /// placeholder (or a JPEG's preview) until a worker thread has decoded each image, then
+    /// fade it in, and folders are listed on a thread (`FolderListing`). When false (the
+    /// default: headless renders and tests), images decode on first use and folders are
+    /// listed whole, on the calling thread, so a frame at a given time is always the same.
     public var decodesInBackground = false
     /// Pixels per canvas point that images are decoded for (1.5: a 1280x720 canvas drawn
     /// at 1920x1080). Hosts set it from their drawable size before loading a scene.
@@ -134,5 +206,7 @@ public final class ImageStore {
     }
 
     /// Bytes of pixels currently held on the CPU.
-    public var residentBytes: Int { entries.reduce(0) { $0 + ($1.image?.pixels.count ?? 0) } }
+    public var residentBytes: Int {
+        entries.reduce(0) { $0 + ($1.image?.pixels.count ?? 0) + ($1.chain?.byteCount ?? 0) }
+    }
 }

@@ -243,11 +243,11 @@ public final class GLRenderer {
         return names
     }
 
-    /// How canvas points land on target pixels: uniform scale, centred.
+    /// How canvas points land on target pixels: uniform scale, centred (LayerMath's
+    /// `WindowToCanvas` with the target's pixels as the window).
     public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int) -> CanvasMapping {
-        guard canvas.width > 0, canvas.height > 0 else { return (1, 0, 0) }
-        let s = min(Double(pixelWidth) / canvas.width, Double(pixelHeight) / canvas.height)
-        return (s, (Double(pixelWidth) - canvas.width * s) / 2, (Double(pixelHeight) - canvas.height * s) / 2)
+        let fit = WindowToCanvas(canvas: canvas, windowWidth: Double(pixelWidth), windowHeight: Double(pixelHeight))
+        return (fit.scale, fit.offsetX, fit.offsetY)
     }
 
     /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws

@@ -7,6 +7,16 @@ public protocol ImageSource: AnyObject {
     /// Premultiplied RGBA8, top row first, or nil when the image is unavailable
     /// (the quad is then skipped and counted in `FrameStats.missingImages`).
     func image(for ref: ImageRef) -> Image?
+
+    /// The image with its mip levels already made (on a decode thread), or nil when the
+    /// source only has `image(for:)` pixels (the renderer then builds the mip chain with
+    /// `glGenerateMipmap` the first time it draws the image minified). A chain is uploaded
+    /// level by level, smallest first, within the frame's upload budget.
+    func mipChain(for ref: ImageRef) -> MipChain?
+}
+
+extension ImageSource {
+    public func mipChain(for ref: ImageRef) -> MipChain? { nil }
 }
 
 /// An `ImageSource` backed by a dictionary of images keyed by `ImageRef.id`.

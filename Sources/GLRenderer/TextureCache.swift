@@ -2,16 +2,39 @@ import CGL
 import Images
 import Layers
 
-/// GPU textures for `ImageRef`s, keyed by `ImageRef.id`: premultiplied RGBA8, mipmapped
-/// (trilinear, anisotropic when the driver offers it), clamped to the edge. Least
-/// recently used textures are evicted once the total passes `budgetBytes`.
+/// GPU textures for `ImageRef`s, keyed by the handle's store and slot and checked against
+/// its generation: a handle of another store, or of an image evicted from its slot, never
+/// gets another image's texture (a stale texture in the slot is replaced). Textures of
+/// stores that have gone away (`ImageStoreID.retire`) are deleted at the next frame.
+/// Premultiplied RGBA8, mipmapped (trilinear, anisotropic when the driver offers it),
+/// clamped to the edge. Least recently used textures are evicted once the total passes
+/// `budgetBytes`.
+///
+/// Images that come with their mip chain (`ImageSource.mipChain(for:)`, made on a decode
+/// thread) are uploaded level by level, smallest first, a band of rows at a time within
+/// `uploadBudget` (see `TextureCache+Streaming.swift`): the texture is drawn from its
+/// first complete level on (`GL_TEXTURE_BASE_LEVEL`), sharpening as larger levels arrive.
 public final class TextureCache {
+    /// A texture's identity: the store that made the handle and the slot within it.
+    struct Key: Hashable {
+        var store: UInt32
+        var slot: Int
+        init(_ ref: ImageRef) { store = ref.store; slot = ref.id }
+    }
+
     struct Entry {
         var texture: GLuint
         var bytes: Int
         var lastUsedFrame: Int
         /// Texels with alpha > 0, in texels: x0, y0 (inclusive), x1, y1 (exclusive), and the size.
         var visible: TexelBox
+        /// The handle's generation this texture holds.
+        var generation: UInt32 = 0
+        /// Levels still to upload (a streamed mip chain); nil when complete.
+        var pending: PendingLevels? = nil
+        /// The largest level uploaded whole (the texture's base level); -1: none yet, so
+        /// the texture cannot be drawn.
+        var baseLevel = 0
     }
 
     /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
@@ -34,9 +57,13 @@ public final class TextureCache {
     /// images, like a browsed carousel of photos, set a bound).
     public var uploadBudget = UploadBudget()
 
-    private var entries: [Int: Entry] = [:]
-    private var missing: Set<Int> = []
-    private let maxAnisotropy: Float
+    var entries: [Key: Entry] = [:]
+    private var missing: Set<ImageRef> = []
+    let maxAnisotropy: Float
+    /// This cache's place in the process's list of retired image stores.
+    private var retiredCursor = 0
+    /// Pixel-buffer objects for streamed uploads (`TextureCache+Streaming.swift`).
+    var unpackBuffers = UnpackBuffers()
 
     init(budgetBytes: Int, maxAnisotropy: Float) {
         self.budgetBytes = budgetBytes
@@ -48,6 +75,13 @@ public final class TextureCache {
     func beginFrame() {
         frame += 1
         uploadBudget.beginFrame()
+        ImageStoreID.retired(since: &retiredCursor) { removeAll(store: $0) }
+    }
+
+    /// Deletes the textures of every image of `store` (a store that has gone away).
+    public func removeAll(store: UInt32) {
+        for (key, _) in entries where key.store == store { remove(key) }
+        missing = missing.filter { $0.store != store }
     }
 
     /// The texture for `ref`, uploading it from `source` on first use; 0 when the source has no image.
@@ -55,15 +89,36 @@ public final class TextureCache {
     /// `visible` receives the box of texels with alpha > 0 (premultiplied: the others add nothing).
     func texture(for ref: ImageRef, source: ImageSource, stats: inout FrameStats, bound: inout GLuint,
                  visible: inout TexelBox) -> GLuint {
-        if var entry = entries[ref.id] {
-            if entry.lastUsedFrame != frame {
-                entry.lastUsedFrame = frame
-                entries[ref.id] = entry
+        let key = Key(ref)
+        if var entry = entries[key] {
+            if entry.generation == ref.generation {
+                if entry.lastUsedFrame != frame || entry.pending != nil {
+                    entry.lastUsedFrame = frame
+                    if entry.pending != nil { continueUpload(&entry, stats: &stats, bound: &bound) }
+                    entries[key] = entry
+                }
+                if entry.baseLevel < 0 { return 0 }     // counted as deferred by continueUpload
+                visible = entry.visible
+                return entry.texture
             }
+            remove(key)     // the slot now holds another image: this texture is stale
+        }
+        if missing.contains(ref) { return 0 }
+        if uploadBudget.isSpent {
+            stats.deferredUploads += 1
+            return 0
+        }
+        // A chain made on a decode thread: uploaded a band at a time, smallest level first.
+        if let chain = source.mipChain(for: ref), chain.base.width > 0, chain.base.height > 0 {
+            var entry = startUpload(chain, ref: ref, bound: &bound)
+            continueUpload(&entry, stats: &stats, bound: &bound)
+            entries[key] = entry
+            totalBytes += entry.bytes
+            stats.textureUploads += 1
+            if entry.baseLevel < 0 { return 0 }         // counted as deferred by continueUpload
             visible = entry.visible
             return entry.texture
         }
-        if missing.contains(ref.id) { return 0 }
         // The budget is checked on the ref's size before the source is asked: a source may
         // hand its pixels over (and drop its copy) when asked.
         guard uploadBudget.admit(ref.width * ref.height * 4) else {
@@ -71,7 +126,7 @@ public final class TextureCache {
             return 0
         }
         guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
-            missing.insert(ref.id)
+            missing.insert(ref)
             return 0
         }
         stats.uploadedBytes += image.pixels.count
@@ -95,8 +150,9 @@ public final class TextureCache {
             glTexParameterf(GLConstant.texture2D, GLConstant.textureMaxAnisotropy, maxAnisotropy)
         }
         let bytes = image.width * image.height * 4 * 4 / 3
-        visible = TextureCache.visibleBox(image)
-        entries[ref.id] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame, visible: visible)
+        visible = ref.isOpaque ? TextureCache.wholeBox(image) : TextureCache.visibleBox(image)
+        entries[key] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame, visible: visible,
+                             generation: ref.generation)
         totalBytes += bytes
         stats.textureUploads += 1
         return name
@@ -105,13 +161,20 @@ public final class TextureCache {
     /// Builds the mip chain of `ref`'s texture (once) and switches it to trilinear filtering.
     /// Binds the texture (the caller's state cache is told via `bound`).
     func generateMipmaps(_ ref: ImageRef, bound: inout GLuint) {
-        guard var entry = entries[ref.id], !entry.visible.mipmapped else { return }
+        let key = Key(ref)
+        guard var entry = entries[key], entry.generation == ref.generation, !entry.visible.mipmapped else { return }
         glBindTexture(GLConstant.texture2D, entry.texture)
         bound = entry.texture
         glGenerateMipmap(GLConstant.texture2D)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linearMipmapLinear)
         entry.visible.mipmapped = true
-        entries[ref.id] = entry
+        entries[key] = entry
+    }
+
+    /// Every texel of `image` (an opaque image: no scan needed).
+    static func wholeBox(_ image: Image) -> TexelBox {
+        TexelBox(x0: 0, y0: 0, x1: Int32(image.width), y1: Int32(image.height),
+                 width: Int32(image.width), height: Int32(image.height))
     }
 
     /// The bounding box of the texels whose alpha is not 0 (empty: x1 <= x0).
@@ -141,12 +204,12 @@ public final class TextureCache {
     /// the total is within the budget.
     func enforceBudget() {
         while totalBytes > budgetBytes {
-            var oldestID = -1, oldestFrame = Int.max
-            for (id, e) in entries where e.lastUsedFrame < frame && e.lastUsedFrame < oldestFrame {
-                oldestID = id; oldestFrame = e.lastUsedFrame
+            var oldest: Key?, oldestFrame = Int.max
+            for (key, e) in entries where e.lastUsedFrame < frame && e.lastUsedFrame < oldestFrame {
+                oldest = key; oldestFrame = e.lastUsedFrame
             }
-            if oldestID < 0 { return }
-            remove(oldestID)
+            guard let oldest else { return }
+            remove(oldest)
         }
     }
 
@@ -154,18 +217,24 @@ public final class TextureCache {
     @discardableResult
     public func evictUnused(olderThanFrames frames: Int) -> Int {
         var removed = 0
-        for (id, e) in entries where frame - e.lastUsedFrame > frames {
-            remove(id)
+        for (key, e) in entries where frame - e.lastUsedFrame > frames {
+            remove(key)
             removed += 1
         }
         return removed
     }
 
-    /// Drops the texture of one image (e.g. its pixels changed) and forgets that it was missing.
-    public func invalidate(_ id: Int) {
-        missing.remove(id)
-        remove(id)
+    /// Drops the texture of one image (e.g. its pixels changed, or it was evicted from its
+    /// store) and forgets that it was missing. A texture of a later generation of the same
+    /// slot (a newer image) is kept.
+    public func invalidate(_ ref: ImageRef) {
+        missing.remove(ref)
+        let key = Key(ref)
+        if let e = entries[key], e.generation == ref.generation { remove(key) }
     }
+
+    /// True when a texture for `ref` (this very generation) is held, complete or not.
+    public func holds(_ ref: ImageRef) -> Bool { entries[Key(ref)]?.generation == ref.generation }
 
     /// Deletes every texture.
     public func removeAll() {
@@ -173,10 +242,11 @@ public final class TextureCache {
         entries.removeAll()
         missing.removeAll()
         totalBytes = 0
+        unpackBuffers.delete()
     }
 
-    private func remove(_ id: Int) {
-        guard let e = entries.removeValue(forKey: id) else { return }
+    private func remove(_ key: Key) {
+        guard let e = entries.removeValue(forKey: key) else { return }
         var t = e.texture
         glDeleteTextures(1, &t)
         totalBytes -= e.bytes

@@ -17,6 +17,27 @@ public struct UploadBudget: Sendable {
     /// A new frame: nothing uploaded yet.
     mutating func beginFrame() { usedBytes = 0 }
 
+    /// Streamed mip chains go through pixel-buffer objects (`GL_PIXEL_UNPACK_BUFFER`, a
+    /// ring of orphaned buffers) instead of straight from client memory. Off by default:
+    /// on llvmpipe (software GL) it only adds a copy; measure on a real GPU before turning
+    /// it on (`parallax-bench --posters N --pixel-buffers`).
+    public var usesPixelBuffers = false
+
+    /// True when nothing more may be uploaded in this frame.
+    var isSpent: Bool { usedBytes > 0 && usedBytes >= bytesPerFrame }
+
+    /// How many of `rows` rows of `rowBytes` bytes may be uploaded now (at least one when
+    /// nothing was uploaded yet in this frame, so a row wider than the budget is never
+    /// starved); records them.
+    mutating func grantRows(_ rows: Int, rowBytes: Int) -> Int {
+        guard rows > 0, rowBytes > 0 else { return 0 }
+        let room = bytesPerFrame - usedBytes
+        var n = room > 0 ? min(rows, room / rowBytes) : 0
+        if n == 0 && usedBytes == 0 { n = 1 }
+        usedBytes += n * rowBytes
+        return n
+    }
+
     /// True when `bytes` more may be uploaded in this frame; records them if so.
     mutating func admit(_ bytes: Int) -> Bool {
         guard usedBytes == 0 || usedBytes <= bytesPerFrame - bytes else { return false }

@@ -6,7 +6,10 @@
 //   before any pixel allocation (`ImageLimits`);
 // - decodes PNG, JPEG (libjpeg-turbo's TurboJPEG: scaled decode, EXIF orientation, CMYK,
 //   greyscale) and WebP (libwebp) behind one seam chosen by signature (`Image.decode`),
-//   optionally at the size shown (`DecodeSize.cover`, one area-filtered downsample);
+//   optionally at the size shown (`DecodeSize.cover`, one area-filtered downsample), or
+//   as a quick 1/8-scale JPEG preview (`Image.decodePreview`);
+// - builds mip chains on the CPU (`MipChain`: a decode thread's work, not the frame loop's)
+//   and numbers image stores (`ImageStoreID`: the store half of an image handle);
 // - writes JPEG and WebP for fixtures and generated assets;
 // - writes `Image` values as straight-alpha RGBA8 PNG files;
 // - loads layered images (`LayeredImage`): Xcode `.imagestack` folders, `.lsr` ZIP

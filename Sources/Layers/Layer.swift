@@ -11,15 +11,27 @@ public struct Color: Equatable, Hashable, Sendable {
 
 /// A reference to decoded pixels that live outside this module (an image store or a
 /// texture cache). Layers only need its identity and pixel size.
+///
+/// A handle cannot be confused between stores: `store` names the store that made it (a
+/// process-unique number, 0 for images outside any store) and `generation` the use of
+/// the slot `id` it points to (a store that reuses the slot of an evicted image gives the
+/// new image the next generation). A texture cache keys textures by store and slot and
+/// checks the generation, so a handle from a previous scene's store, or of an evicted
+/// image, misses instead of showing another image's texture.
 public struct ImageRef: Equatable, Hashable, Sendable {
-    /// Stable identity within one image store.
+    /// The slot within its store.
     public var id: Int
     /// Pixel size of the image.
     public var width: Int, height: Int
     /// True when every pixel has alpha 1 (lets the renderer draw it front to back).
     public var isOpaque: Bool
-    public init(id: Int, width: Int, height: Int, isOpaque: Bool = false) {
+    /// The store that made this handle (0: none, e.g. a test's dictionary of images).
+    public var store: UInt32
+    /// Which use of slot `id` this handle names (bumped each time the slot is reused).
+    public var generation: UInt32
+    public init(id: Int, width: Int, height: Int, isOpaque: Bool = false, store: UInt32 = 0, generation: UInt32 = 0) {
         self.id = id; self.width = width; self.height = height; self.isOpaque = isOpaque
+        self.store = store; self.generation = generation
     }
 }
 

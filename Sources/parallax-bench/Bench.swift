@@ -100,7 +100,6 @@ final class Bench {
         let events = BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
         let driver = SceneDriver(scene: scene, events: [])
         let sceneRenderer = SceneRenderer(renderer: renderer)
-        renderer.textures.removeAll()
         let target = RenderTarget.framebuffer(framebuffer)
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()

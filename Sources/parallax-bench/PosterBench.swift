@@ -22,6 +22,12 @@ struct PosterBench {
     let folder: String
     /// Items browsed forwards from a cold cache (the warm pass browses back a quarter of them).
     let browseItems: Int
+    /// The frame loop's upload budget (and whether it goes through pixel-buffer objects).
+    let upload: UploadBudget
+    /// Bytes of decoded posters kept (nil: `ImageStore`'s default, 128 MB).
+    var budgetBytes: Int? = nil
+    /// The demo's budget (`StreamingImages.uploadBytesPerFrame`).
+    static let uploadBytesPerFrame = 1 << 20
     static let posterSize = (width: 1500, height: 2250)
     static let itemsPerSecond = 8.0
 
@@ -76,8 +82,16 @@ struct PosterBench {
 
     struct Pass {
         var wallMs: [Double] = []
+        /// CPU time of the frame loop's thread per frame: unlike wall time, not stretched
+        /// by other processes on a loaded machine (with LP_NUM_THREADS=0, llvmpipe
+        /// rasterises on this thread too, so it is the whole frame's cost).
+        var cpuMs: [Double] = []
         var uploadedBytes: [Double] = []
+        /// Item-frames on the placeholder colour, and on a preview.
         var placeholders = 0
+        var previews = 0
+        /// Per frame: items fading in (each draws its preview or colour and its image).
+        var fading: [Int] = []
     }
 
     func run() throws -> String {
@@ -92,13 +106,13 @@ struct PosterBench {
         let renderer = bench.renderer
         DecodeQueue.returnLargeBuffersToTheSystem()     // as the demo does (StreamingImages)
         let rssBefore = residentMB()
-        renderer.textures.removeAll()
-        renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 8 << 20)
+        renderer.textures.uploadBudget = upload
         defer { renderer.textures.uploadBudget = UploadBudget() }
         let t0 = now()
         let images = ImageStore()
         images.decodesInBackground = true
         images.pixelsPerPoint = Double(bench.framebuffer.width) / 1280
+        if let budgetBytes { images.posterBudgetBytes = budgetBytes }
         let json = """
         {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]}, "components": [
          {"kind": "carousel", "name": "posters", "frame": [0, 180, 1280, 360], "images": "\(folder)",
@@ -112,6 +126,8 @@ struct PosterBench {
         let sceneRenderer = SceneRenderer(renderer: renderer)
         let target = RenderTarget.framebuffer(bench.framebuffer)
         var firstFrame = 0.0
+        var listedAt = shelf.isListing ? 0.0 : loadSeconds     // when the complete, sorted list was there
+        var firstImageAt = 0.0                                  // when an item first showed an image
         var rssMax = 0.0
         var quarterMax = [0.0, 0.0, 0.0, 0.0]     // cold browse, by quarter: flat or growing
 
@@ -128,7 +144,7 @@ struct PosterBench {
                 let wait = deadline - now()
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 let t = Double(startFrame + f) * dt
-                let f0 = now()
+                let f0 = now(), c0 = DecodeQueue.threadCPUSeconds()
                 if pressed < items, Double(f) * dt >= Double(pressed) / PosterBench.itemsPerSecond {
                     driver.deliver(.key(key, down: true), at: t)
                     driver.deliver(.key(key, down: false), at: t)
@@ -139,11 +155,22 @@ struct PosterBench {
                 renderer.finish()
                 let ms = (now() - f0) * 1000
                 if firstFrame == 0 { firstFrame = now() - t0 }
+                if listedAt == 0 && !shelf.isListing { listedAt = now() - t0 }
                 pass.wallMs.append(ms)
+                pass.cpuMs.append((DecodeQueue.threadCPUSeconds() - c0) * 1000)
                 pass.uploadedBytes.append(Double(renderer.stats.uploadedBytes))
-                pass.placeholders += scene.rootLayers.first!.sublayers.filter {
-                    if case .color = $0.contents { return true } else { return false }
-                }.count
+                var fadingNow = 0
+                for item in scene.rootLayers.first!.sublayers where item.tag >= 0 {
+                    switch item.contents {
+                    case .color: pass.placeholders += 1
+                    case .image(let ref):
+                        if ref == shelf.preview(for: item.tag) { pass.previews += 1 }
+                        if firstImageAt == 0 { firstImageAt = now() - t0 }
+                    case .none: break
+                    }
+                    if !item.sublayers.isEmpty { fadingNow += 1 }     // its image fading in on top
+                }
+                pass.fading.append(fadingNow)
                 if f % 30 == 0 {
                     let rss = residentMB()
                     rssMax = max(rssMax, rss)
@@ -159,23 +186,43 @@ struct PosterBench {
 
         let c = Summary(cold.wallMs), w = Summary(warm.wallMs)
         let over = cold.wallMs.filter { $0 > 1.5 * w.median }.count
+        let cc = Summary(cold.cpuMs), wc = Summary(warm.cpuMs)
+        let overCPU = cold.cpuMs.filter { $0 > 1.5 * wc.median }.count
+        // What the slow cold frames were doing: uploading texels, fading an item in, both.
+        var slowUploading = 0, slowFading = 0, slowNeither = 0
+        for i in cold.cpuMs.indices where cold.cpuMs[i] > 1.5 * wc.median {
+            let uploading = cold.uploadedBytes[i] > 0, fading = cold.fading[i] > 0
+            if uploading { slowUploading += 1 }
+            if fading { slowFading += 1 }
+            if !uploading && !fading { slowNeither += 1 }
+        }
+        let uploadingFrames = cold.uploadedBytes.filter { $0 > 0 }.count
+        let fadingFrames = cold.fading.filter { $0 > 0 }.count
         let up = Summary(cold.uploadedBytes)
-        lines.append(String(format: "start-up: scene with %d files listed in %.1f ms; first frame %.3f s after the load began",
-                            count, loadSeconds * 1000, firstFrame))
+        lines.append(String(format: "start-up: scene loaded in %.1f ms (%@); first frame %.3f s, complete sorted list %.3f s, first image (preview or full) %.3f s after the load began",
+                            loadSeconds * 1000, listedAt == loadSeconds ? "\(count) files listed" : "listing on its thread",
+                            firstFrame, listedAt, firstImageAt))
         lines.append(String(format: "cold browse (%d items at 8/s, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
                             browseItems, cold.wallMs.count, c.median, c.p99, c.max))
         lines.append(String(format: "warm browse (%d items back, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
                             warmItems, warm.wallMs.count, w.median, w.p99, w.max))
-        lines.append(String(format: "cold frames over 1.5x the warm median (%.2f ms): %d of %d; item-frames on a placeholder: cold %d, warm %d",
-                            1.5 * w.median, over, cold.wallMs.count, cold.placeholders, warm.placeholders))
-        lines.append(String(format: "uploaded per frame (cold): mean %.0f KB, max %.0f KB (budget %d KB per frame)",
-                            up.mean / 1024, up.max / 1024, (8 << 20) / 1024))
-        lines.append(String(format: "resident memory: %.0f MB before, %.0f MB max while browsing, %.0f MB after; decode budget %d MB, textures %d MB",
-                            rssBefore, rssMax, rssAfter, images.posterBudgetBytes >> 20, renderer.textures.totalBytes >> 20))
+        lines.append(String(format: "frame loop thread CPU per frame, cold / warm: median %.2f / %.2f ms, p99 %.2f / %.2f ms, max %.2f / %.2f ms; cold frames over 1.5x the warm median CPU (%.2f ms): %d of %d",
+                            cc.median, wc.median, cc.p99, wc.p99, cc.max, wc.max, 1.5 * wc.median, overCPU, cold.cpuMs.count))
+        lines.append(String(format: "slow cold frames (by CPU) uploading %d, fading an item in %d, neither %d; of all cold frames %d upload, %d fade",
+                            slowUploading, slowFading, slowNeither, uploadingFrames, fadingFrames))
+        lines.append(String(format: "cold frames over 1.5x the warm median (%.2f ms): %d of %d; item-frames on the placeholder colour: cold %d, warm %d; on a preview: cold %d, warm %d",
+                            1.5 * w.median, over, cold.wallMs.count, cold.placeholders, warm.placeholders,
+                            cold.previews, warm.previews))
+        lines.append(String(format: "uploaded per frame (cold): mean %.0f KB, max %.0f KB (budget %d KB per frame%@)",
+                            up.mean / 1024, up.max / 1024, upload.bytesPerFrame / 1024,
+                            upload.usesPixelBuffers ? ", through pixel-buffer objects" : ""))
+        lines.append(String(format: "resident memory: %.0f MB before, %.0f MB max while browsing, %.0f MB after; budget %d MB (decoded images and their textures, mips and previews included: %.0f MB held at the end), textures %d MB",
+                            rssBefore, rssMax, rssAfter, images.posterBudgetBytes >> 20,
+                            Double(shelf.residentBytes) / 1_048_576, renderer.textures.totalBytes >> 20))
         lines.append("resident memory by quarter of the cold browse (max, MB): "
                      + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
-        lines.append(String(format: "decoded %d, evicted %d; worker decode %.1f ms CPU per image = %.1f images/s per core",
-                            shelf.decodedCount, shelf.evictedCount, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
+        lines.append(String(format: "decoded %d (and %d previews), evicted %d; worker decode with mip chain %.1f ms CPU per image = %.1f images/s per core",
+                            shelf.decodedCount, shelf.previewCount, shelf.evictedCount, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
                             Double(shelf.decodedCount) / max(1e-9, shelf.decodeSeconds)))
         lines.append(contentsOf: throughput(files: Array(files.prefix(24)), size: shelf.decodeSize))
         return lines.joined(separator: "\n")
@@ -199,9 +246,12 @@ struct PosterBench {
             return Double(files.count) / (cpu() - t)
         }
         let shown = rate { _ = try? Image.decode(path: $0, size: size) }
+        let chained = rate { path in _ = (try? Image.decode(path: path, size: size)).map { MipChain($0) } }
+        let preview = rate { _ = try? Image.decodePreview(path: $0, size: size) }
         let full = rate { _ = try? Image.decode(path: $0) }
-        lines.append(String(format: "one core, %d files, CPU time: ours at the size shown %.1f images/s, ours at full size %.1f images/s",
-                            files.count, shown, full))
+        let shownSize = (try? Image.decode(path: files[0], size: size)).map { "\($0.width)x\($0.height)" } ?? "?"
+        lines.append(String(format: "one core, %d files, CPU time: ours at the size shown (%@) %.1f images/s, with its mip chain %.1f, preview (1/8) %.1f, ours at full size %.1f images/s",
+                            files.count, shownSize, shown, chained, preview, full))
         if let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
             func run(_ args: [String]) -> Double {
                 rate { f in

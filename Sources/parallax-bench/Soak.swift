@@ -100,7 +100,6 @@ struct Soak {
                     if e != GLenum(GL_NO_ERROR) { glErrors.append("\(name): glGetError 0x\(String(e, radix: 16))") }
                 }
                 renderer.finish()
-                renderer.textures.removeAll()
             }
             cycle += 1
             perCycle.append(residentMiB())

@@ -66,6 +66,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Items browsed from the cold cache in --posters mode.")
     var browseItems: Int = 120
 
+    @Flag(help: "In --posters mode, stream texture uploads through pixel-buffer objects.")
+    var pixelBuffers = false
+
+    @Option(help: "In --posters mode, bytes of texels uploaded per frame at most (default: the demo's).")
+    var uploadBytes: Int?
+
+    @Option(help: "In --posters mode, MB of decoded posters kept, textures included (default 128).")
+    var posterBudget: Int?
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -89,6 +98,8 @@ struct BenchCommand: ParsableCommand {
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
+        if let posterBudget { guard posterBudget >= 1, posterBudget <= 1 << 20 else { throw ValidationError("--poster-budget must be in 1...1048576 (MB)") } }
+        if let uploadBytes { guard uploadBytes >= 1024, uploadBytes <= 1 << 30 else { throw ValidationError("--upload-bytes must be in 1024...1073741824") } }
         guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
         for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
@@ -114,8 +125,11 @@ struct BenchCommand: ParsableCommand {
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
             if let posters {
                 let folder = posterFolder ?? "/tmp/parallax-posters-\(posters)"
+                var budget = UploadBudget(bytesPerFrame: uploadBytes ?? PosterBench.uploadBytesPerFrame)
+                budget.usesPixelBuffers = pixelBuffers
                 print(try PosterBench(bench: bench, count: posters, folder: folder,
-                                      browseItems: min(browseItems, posters - 1)).run())
+                                      browseItems: min(browseItems, posters - 1), upload: budget,
+                                      budgetBytes: posterBudget.map { $0 << 20 }).run())
                 return
             }
             if let soak {

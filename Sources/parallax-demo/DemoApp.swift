@@ -200,8 +200,7 @@ final class DemoApp {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
             let next = try SceneSource.load(name, images: fresh)
-            images = fresh
-            sceneRenderer.renderer.textures.removeAll()
+            images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             mustPresent = true
             // The recording goes on: a scene line starts the new scene's segment.

@@ -8,8 +8,10 @@ import GLRenderer
 ///
 /// Does NOT apply to `parallax-render` (one deterministic frame: images decode on first use).
 enum StreamingImages {
-    /// Bytes of texels uploaded per frame at most: two 960x540 posters with room to spare.
-    static let uploadBytesPerFrame = 8 << 20
+    /// Bytes of texels uploaded per frame at most: a 960x540 poster with its mip chain (2.7 MB)
+    /// streams in over three frames, a band of rows at a time, smallest level first
+    /// (measured with `parallax-bench --posters 2000`: fewer slow frames than 4 MB).
+    static let uploadBytesPerFrame = 1 << 20
 
     /// A fresh image store that decodes in the background for a drawable `pixelWidth`
     /// wide showing a 1280-point-wide canvas (the examples' width).

@@ -105,6 +105,58 @@ final class PosterShelfTests: XCTestCase {
         guard case .image? = itemLayer(c, 0)?.contents else { return XCTFail("item 0 has no image") }
     }
 
+    func testBadFileAmongManyDecodedInTheBackgroundWarnsOnceAndKeepsThePlaceholder() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(7, in: dir)
+        _ = try dir.write("posters/p003.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0x41, 0x41])
+        let store = ImageStore()
+        store.decodesInBackground = true
+        var warnings: [String] = []
+        store.warn = { warnings.append($0) }       // called from poll(), on this thread
+        let c = try load(carouselScene("\"posters\"", extra: ", \"background\": [1, 0.5, 0, 1]"), dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        while Date() < deadline && (shelf.decodedCount < 6 || !shelf.hasFailed(3)) {
+            Thread.sleep(forTimeInterval: 0.01)
+            t += 0.01
+            c.update(to: t)
+        }
+        for _ in 0..<30 { t += 0.05; c.update(to: t) }      // more frames: still one warning
+        XCTAssertEqual(shelf.decodedCount, 6)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("p003.jpg: truncated or corrupt JPEG") ?? false, "\(warnings)")
+        guard case .color(let placeholder)? = itemLayer(c, 3)?.contents else { return XCTFail("no placeholder") }
+        XCTAssertEqual(placeholder, Color(1, 0.5, 0, 1))
+        guard case .image? = itemLayer(c, 2)?.contents else { return XCTFail("item 2 has no image") }
+    }
+
+    func testVisibleJPEGGetsAnEighthSizePreviewFirstAndEndsOnItsImage() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 1
+        store.decodesInBackground = true
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspectFill\""), dir: dir,
+                         store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        c.update(to: t)
+        while Date() < deadline && !(shelf.isResident(1) && shelf.preview(for: 1) != nil) {
+            Thread.sleep(forTimeInterval: 0.01)
+            c.update(to: t)
+        }
+        // The centre's preview job runs before its image (priority 0): 640x350 / 8, rounded
+        // up, is 80x44, the part of the 333x777 poster shown (decoded at 1/4 scale, 84x195).
+        let preview = try XCTUnwrap(shelf.preview(for: 1), "no preview")
+        XCTAssertEqual([preview.width, preview.height], [80, 44])
+        XCTAssertGreaterThanOrEqual(shelf.previewCount, 1)
+        for _ in 0..<10 { t += 0.05; c.update(to: t) }       // past the 0.2 s fade
+        guard case .image(let shown)? = itemLayer(c, 1)?.contents else { return XCTFail("no image") }
+        XCTAssertEqual([shown.width, shown.height], [333, 182])
+    }
+
     func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
@@ -149,7 +201,7 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual(shelf.decodedCount, 12)
         XCTAssertLessThanOrEqual(shelf.residentBytes, store.posterBudgetBytes)
         XCTAssertEqual(shelf.evictedCount, 12 - shelf.residentBytes / perImage)
-        var evicted: [Int] = []
+        var evicted: [ImageRef] = []
         store.drainEvicted { evicted.append($0) }
         XCTAssertEqual(evicted.count, shelf.evictedCount)
         // The first items went first (least recently used); the visible end is resident.
@@ -219,3 +271,70 @@ final class FileListTests: XCTestCase {
         XCTAssertTrue(FileList().isEmpty)
     }
 }
+
+/// Folders listed on a thread: a provisional count, then the complete sorted list.
+final class FolderListingTests: XCTestCase {
+    func testLargeFolderArrivesSortedAndTheStartIndexAppliesToTheCompleteList() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try dir.makeDirectory("many")
+        // 600 names written in reverse order (readdir order is the file system's, not ours).
+        for i in stride(from: 599, through: 0, by: -1) {
+            _ = try dir.write("many/p" + String(format: "%04d", i) + ".jpg", bytes: [0xFF, 0xD8, 0xFF])
+        }
+        _ = try dir.write("many/notes.txt", text: "not an image")
+        let store = ImageStore()
+        store.decodesInBackground = true
+        store.warn = { _ in }
+        let scene = try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "many", "startIndex": 7}]}
+            """, file: "scene.json", directory: dir.path, images: store)
+        let c = try XCTUnwrap(scene.components.first as? Carousel)
+        let shelf = try XCTUnwrap(c.shelf)
+        XCTAssertGreaterThanOrEqual(c.count, FolderListing.firstBatch)
+        let deadline = Date().addingTimeInterval(10)
+        var t = 0.0
+        while shelf.isListing && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+            t += 1.0 / 60
+            c.update(to: t)
+        }
+        XCTAssertFalse(shelf.isListing, "the listing never completed")
+        XCTAssertEqual(c.count, 600)
+        XCTAssertEqual(shelf.paths[0], folder + "/p0000.jpg")
+        XCTAssertEqual(shelf.paths[599], folder + "/p0599.jpg")
+        XCTAssertEqual(c.centredIndex, 7)
+        XCTAssertNotNil(c.rootLayer.sublayers.first { $0.tag == 7 })
+    }
+
+    func testSmallFolderIsCompleteBeforeTheSceneLoads() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.makeDirectory("few")
+        for i in 0..<9 { _ = try dir.write("few/t\(i).jpg", bytes: [0xFF, 0xD8, 0xFF]) }
+        let store = ImageStore()
+        store.decodesInBackground = true
+        store.warn = { _ in }
+        let scene = try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "few"}]}
+            """, file: "scene.json", directory: dir.path, images: store)
+        let c = try XCTUnwrap(scene.components.first as? Carousel)
+        XCTAssertEqual(c.count, 9)
+        XCTAssertFalse(try XCTUnwrap(c.shelf).isListing)
+        XCTAssertEqual(c.centredIndex, 4)
+    }
+
+    func testEmptyFolderIsStillAnErrorWhenListedOnAThread() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.makeDirectory("empty")
+        let store = ImageStore()
+        store.decodesInBackground = true
+        XCTAssertThrowsError(try SceneLoader.parse("""
+            {"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "carousel", "name": "c",
+             "frame": [0, 180, 1280, 360], "images": "empty"}]}
+            """, file: "scene.json", directory: dir.path, images: store)) { error in
+            XCTAssertTrue("\(error)".contains("no image files"), "\(error)")
+        }
+    }
+}
+

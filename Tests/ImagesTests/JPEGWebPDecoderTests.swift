@@ -207,6 +207,26 @@ final class JPEGWebPDecoderTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
     }
 
+    /// The preview decode (1/8 scale, on a poster shelf's worker) refuses the same files
+    /// the same way, in bounded time: a bomb before any allocation, corrupt data in one line.
+    func testPreviewDecodeRefusesABombAndACorruptJPEGInOneLine() throws {
+        let dir = try TemporaryDirectory()
+        let bombPath = try dir.write("bomb.jpg", bytes: bomb(width: 16000, height: 16000))
+        let junkPath = try dir.write("junk.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x41, count: 200))
+        let start = Date()
+        for (path, expected) in [(bombPath, "exceeds"), (junkPath, "JPEG")] {
+            do {
+                _ = try Image.decodePreview(path: path, size: .cover(width: 640, height: 360, crop: true))
+                XCTFail("\(path) decoded")
+            } catch let error as ImageError {
+                XCTAssertTrue(error.description.hasPrefix(path + ": "), error.description)
+                XCTAssertFalse(error.description.contains("\n"))
+                XCTAssertTrue(error.description.contains(expected) || "\(error.kind)".contains(expected), error.description)
+            }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
+    }
+
     func testWebPLosslessKeepsPremultipliedAlpha() throws {
         var image = Image(width: 2, height: 1)
         // Straight (200, 100, 50, 128) premultiplied: (c * 128 + 127) / 255.

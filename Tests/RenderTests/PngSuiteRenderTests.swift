@@ -37,7 +37,7 @@ final class PngSuiteRenderTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(Int(p.g) - Int(q.g)), 3, "\(file): green \(q.g) != \(p.g)")
             XCTAssertLessThanOrEqual(abs(Int(p.b) - Int(q.b)), 3, "\(file): blue \(q.b) != \(p.b)")
             h.images.images[ref.id] = nil
-            h.renderer.textures.invalidate(ref.id)
+            h.renderer.textures.invalidate(ref)
         }
         XCTAssertEqual(Array(h.renderer.glErrors.dropFirst(errorsBefore)), [], "GL errors while rendering PngSuite")
     }

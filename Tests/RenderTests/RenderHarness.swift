@@ -51,8 +51,9 @@ final class RenderHarness {
     }
 
     /// Flattens `layers` over `canvas` and renders them into a `width` x `height` framebuffer; returns the pixels.
+    /// `source`: where image pixels come from (default: the harness's dictionary of images).
     func render(_ layers: [Layer], canvas: Size, width: Int? = nil, height: Int? = nil, samples: Int = 0,
-                background: Color = .black, dump: String? = nil) throws -> Image {
+                background: Color = .black, dump: String? = nil, source: ImageSource? = nil) throws -> Image {
         let w = width ?? Int(canvas.width), h = height ?? Int(canvas.height)
         let key = "\(w)x\(h)x\(samples)"
         let fb: Framebuffer
@@ -63,7 +64,7 @@ final class RenderHarness {
             framebuffers[key] = fb
         }
         flattener.flatten(layers, canvas: canvas, into: &list)
-        renderer.render(list, into: .framebuffer(fb), images: images, background: background)
+        renderer.render(list, into: .framebuffer(fb), images: source ?? images, background: background)
         let image = renderer.readPixels(fb)
         if let dump, let dir = ProcessInfo.processInfo.environment["RENDER_TESTS_DUMP"] {
             try? TinyPNG.encode(image).write(to: URL(fileURLWithPath: dir).appendingPathComponent(dump + ".png"))

@@ -23,12 +23,30 @@ extension Carousel {
 
         // Image files are listed (and checked to exist) now, decoded as they come into view.
         var files = FileList()
+        var listing: FolderListing?
         var count = 9
         if node["images"].exists {
             if node["count"].exists { throw node["count"].error("expected either images or count, found both") }
             if case .string(let pattern)? = node["images"].value {
                 do {
-                    files = try ImageFolder.list(pattern, relativeTo: context.directory)
+                    // Streaming hosts list a folder on a thread: a large one starts with a
+                    // provisional count (placeholders) and its sorted list arrives a few frames
+                    // on. Headless renders wait for the whole list (the same frame every time),
+                    // as does a scene whose startIndex or captions need the final count.
+                    if context.images.decodesInBackground,
+                       let l = try ImageFolder.startListing(pattern, relativeTo: context.directory) {
+                        var needsCount = false
+                        if case .array? = node["captions"].value { needsCount = true }
+                        let startBeyond = (try? node["startIndex"].int()).map { $0 >= FolderListing.firstBatch } ?? false
+                        if let complete = needsCount || startBeyond ? l.waitUntilComplete() : l.waitForFirstBatch() {
+                            guard !complete.isEmpty else { throw ImageFolder.noImages(in: l.folder) }
+                            files = complete
+                        } else {
+                            listing = l
+                        }
+                    } else {
+                        files = try ImageFolder.list(pattern, relativeTo: context.directory)
+                    }
                 } catch {
                     throw node["images"].error("\(error)")
                 }
@@ -42,8 +60,8 @@ extension Carousel {
                     return path
                 })
             }
-            guard !files.isEmpty else { throw node["images"].error("expected at least one image") }
-            count = files.count
+            guard !files.isEmpty || listing != nil else { throw node["images"].error("expected at least one image") }
+            count = listing?.listedSoFar ?? files.count
         } else {
             count = try node["count"].int(default: 9)
             guard count >= 1, count <= 10_000_000 else {
@@ -103,7 +121,7 @@ extension Carousel {
             throw node["startIndex"].error("expected an index in 0...\(count - 1), found \(s)")
         }
         let carousel = Carousel(name: name, frame: frame, count: count, type: type, options: o, images: context.images,
-                        imageFiles: files,
+                        imageFiles: files, imageListing: listing,
                         contentsGravity: try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize),
                         startIndex: startIndex,
                         wrap: node["wrap"].exists ? try node["wrap"].bool() : nil,

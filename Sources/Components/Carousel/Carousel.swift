@@ -28,8 +28,9 @@ public final class Carousel: SceneComponent {
     public let rootLayer: Layer
     /// The frame in canvas points.
     public let frame: Rect
-    /// Number of items.
-    public let count: Int
+    /// Number of items. A folder still being listed (`FolderListing`) gives a provisional
+    /// count first (its items show the placeholder), then the final one.
+    public private(set) var count: Int
     /// Layout (type, options, item size). Change the type with `setType(_:)`.
     public private(set) var layout: CarouselLayout
     /// The scroll state.
@@ -124,7 +125,8 @@ public final class Carousel: SceneComponent {
     /// posters registered lazily in `images` as they come into view.
     public init(name: String, frame: Rect, count: Int, type: CarouselType = .rotatedFlow,
                 options: CarouselOptions = CarouselOptions(), images: ImageStore, imageRefs: [ImageRef] = [],
-                imageFiles: FileList = FileList(), contentsGravity: ContentsGravity = .resize,
+                imageFiles: FileList = FileList(), imageListing: FolderListing? = nil,
+                contentsGravity: ContentsGravity = .resize,
                 startIndex: Int? = nil, wrap: Bool? = nil, autoscroll: Double = 0, cornerRadius: Double = 10,
                 background: Color? = nil, clipsToBounds: Bool = true, captions: CarouselCaptions = .none) {
         self.name = name
@@ -138,7 +140,7 @@ public final class Carousel: SceneComponent {
         self.explicitWrap = wrap
         self.autoscroll = autoscroll.isFinite ? autoscroll : 0
         layout = CarouselLayout(type: type, options: options, frame: frame.size, count: self.count)
-        if imageFiles.isEmpty || !imageRefs.isEmpty {
+        if (imageFiles.isEmpty && imageListing == nil) || !imageRefs.isEmpty {
             shelf = nil
         } else {
             let s = layout.itemSize, k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
@@ -147,10 +149,12 @@ public final class Carousel: SceneComponent {
                 let p = points * k
                 return p.isFinite ? Int(min(16384, max(1, p)).rounded(.up)) : 1
             }
-            shelf = PosterShelf(paths: imageFiles, store: images, itemPixels: (pixels(s.width), pixels(s.height)),
-                                gravity: contentsGravity)
+            shelf = PosterShelf(paths: imageFiles, listing: imageListing, store: images,
+                                itemPixels: (pixels(s.width), pixels(s.height)), gravity: contentsGravity)
         }
+        requestedStart = startIndex
         let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
+        provisionalStart = start
         physics = Carousel.physics(for: layout, wrap: wrap ?? type.wrapsByDefault, index: start)
         lastIndex = start
         rootLayer = Layer(name: name)
@@ -167,6 +171,29 @@ public final class Carousel: SceneComponent {
     }
 
     private let itemCornerRadius: Double
+    /// The scene's startIndex (nil: the middle item), and the index started at.
+    private let requestedStart: Int?
+    private let provisionalStart: Int
+
+    /// The complete list of a folder listed on a thread has arrived: the carousel takes its
+    /// count. Nothing was shown from the provisional list (placeholders only), so the
+    /// start index applies to the complete list when nobody has moved yet; else the
+    /// centred index is kept (clamped).
+    private func adoptFinalCount(_ n: Int) {
+        let untouched = lastInteraction == -.infinity && physics.currentIndex == provisionalStart
+        count = n
+        layout.count = n
+        let index = untouched ? min(max(requestedStart ?? n / 2, 0), max(0, n - 1))
+                              : min(max(physics.currentIndex, 0), max(0, n - 1))
+        physics = Carousel.physics(for: layout, wrap: explicitWrap ?? layout.type.wrapsByDefault, index: index)
+        physicsSettings.apply(to: &physics)
+        physics.update(to: time)
+        lastIndex = index
+        for i in poolIndex.indices { poolIndex[i] = -1 }
+        for l in pool { l.tag = -1 }
+        wantedStart = Int.min
+        growPool()
+    }
 
     /// Scroll physics for a layout: iCarousel's (constant deceleration, 1-item bounce,
     /// snapping in the direction of travel), or for rotatedFlow the seed's
@@ -215,6 +242,7 @@ public final class Carousel: SceneComponent {
         advance(to: newTime)
         if let shelf {
             shelf.beginFrame()
+            if shelf.adoptListing() { adoptFinalCount(shelf.paths.count) }
             shelf.poll()
         }
         layoutItems()
@@ -560,7 +588,7 @@ public final class Carousel: SceneComponent {
             if start != wantedStart {
                 if wantedStart != Int.min, start != wantedStart { browseDirection = start > wantedStart ? 1 : -1 }
                 wantedStart = start
-                shelf.want(wantedItems(start: start, visible: m))
+                shelf.want(wantedItems(start: start, visible: m), previewing: m)
             }
         }
 
@@ -633,8 +661,8 @@ public final class Carousel: SceneComponent {
         }
     }
 
-    /// A pooled layer starts showing file item `index`: its image when decoded, else the
-    /// placeholder until the image arrives (then `updateFades` fades it in).
+    /// A pooled layer starts showing file item `index`: its image when decoded, else its
+    /// preview or the placeholder until the image arrives (then `updateFades` fades it in).
     private func showFileImage(slot: Int, index: Int) {
         let layer = pool[slot]
         fadeLayers[slot].removeFromSuperlayer()
@@ -643,7 +671,7 @@ public final class Carousel: SceneComponent {
             layer.contents = .image(ref)
             waiting[slot] = false
         } else {
-            layer.contents = .color(placeholder)
+            layer.contents = shelf?.preview(for: index).map { .image($0) } ?? .color(placeholder)
             waiting[slot] = true
         }
     }
@@ -669,7 +697,13 @@ public final class Carousel: SceneComponent {
                 continue
             }
             if waiting[slot] {
-                guard let ref else { continue }
+                guard let ref else {
+                    // The preview replaces the placeholder colour as soon as it arrives.
+                    if case .color = pool[slot].contents, let preview = shelf.preview(for: index) {
+                        pool[slot].contents = .image(preview)
+                    }
+                    continue
+                }
                 waiting[slot] = false
                 fadeStart[slot] = time
                 let f = fadeLayers[slot]

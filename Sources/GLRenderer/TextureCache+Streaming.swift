@@ -1,0 +1,128 @@
+import CGL
+import Images
+import Layers
+
+// Streaming a mip chain made on a decode thread into a texture, a band of rows at a time
+// within the frame's upload budget, smallest level first: the frame loop copies texels
+// and never builds mipmaps (no `glGenerateMipmap`), and no frame uploads more than the
+// budget, so a newly decoded poster never lands in one frame.
+//
+// Does NOT decode, choose what to upload next (the drawing order does) or wait for the GPU.
+
+/// The levels of a chain still to upload: level `level` from row `row` on, then the
+/// larger ones (`level - 1` down to 0).
+struct PendingLevels {
+    var chain: MipChain
+    var level: Int
+    var row = 0
+}
+
+/// A ring of pixel-buffer objects for uploads (`UploadBudget.usesPixelBuffers`): each band
+/// is copied into the next buffer, orphaned first (`glBufferData` with no data) so the
+/// driver never waits for a draw still reading the previous contents.
+struct UnpackBuffers {
+    private var names: [GLuint] = []
+    private var next = 0
+    static let ringSize = 3
+
+    /// Copies `bytes` bytes at `data` into the next buffer and leaves it bound to
+    /// `GL_PIXEL_UNPACK_BUFFER` (texture uploads then read offset 0 of it).
+    mutating func stage(_ data: UnsafeRawPointer, bytes: Int) {
+        if names.isEmpty {
+            names = [GLuint](repeating: 0, count: UnpackBuffers.ringSize)
+            glGenBuffers(GLsizei(UnpackBuffers.ringSize), &names)
+        }
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), names[next])
+        next = (next + 1) % names.count
+        glBufferData(GLenum(GL_PIXEL_UNPACK_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STREAM_DRAW))
+        glBufferSubData(GLenum(GL_PIXEL_UNPACK_BUFFER), 0, GLsizeiptr(bytes), data)
+    }
+
+    /// Unbinds `GL_PIXEL_UNPACK_BUFFER` (client-memory uploads elsewhere read pointers).
+    func unbind() { glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0) }
+
+    mutating func delete() {
+        if !names.isEmpty { glDeleteBuffers(GLsizei(names.count), &names) }
+        names = []
+        next = 0
+    }
+}
+
+extension TextureCache {
+    /// A texture for `chain` with every level allocated (no texels yet) and the sampling
+    /// state set; nothing drawable until `continueUpload` completes the smallest level.
+    /// Binds the texture (the caller's state cache is told via `bound`).
+    func startUpload(_ chain: MipChain, ref: ImageRef, bound: inout GLuint) -> Entry {
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLConstant.texture2D, name)
+        bound = name
+        let last = chain.levels.count - 1
+        for (i, level) in chain.levels.enumerated() {
+            glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(level.width), GLsizei(level.height), 0,
+                         GLConstant.rgba, GLConstant.unsignedByte, nil)
+        }
+        // Sampled only from the levels uploaded whole: base and max level bound the chain
+        // GL reads, so a partly uploaded texture is complete and never shows garbage.
+        glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_BASE_LEVEL), GLint(last))
+        glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_MAX_LEVEL), GLint(last))
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter,
+                        last > 0 ? GLConstant.linearMipmapLinear : GLConstant.linear)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
+        glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
+        if maxAnisotropy > 1 {
+            glTexParameterf(GLConstant.texture2D, GLConstant.textureMaxAnisotropy, maxAnisotropy)
+        }
+        var visible = ref.isOpaque ? TextureCache.wholeBox(chain.base) : TextureCache.visibleBox(chain.base)
+        visible.mipmapped = true     // the chain brings its own levels: never glGenerateMipmap
+        var entry = Entry(texture: name, bytes: chain.byteCount, lastUsedFrame: frame, visible: visible,
+                          generation: ref.generation)
+        entry.pending = PendingLevels(chain: chain, level: last)
+        entry.baseLevel = -1
+        return entry
+    }
+
+    /// Uploads as many rows of `entry`'s pending levels as the frame's budget allows,
+    /// smallest level first; each level completed becomes the texture's base level.
+    /// Binds the texture when it uploads (the caller's state cache is told via `bound`).
+    func continueUpload(_ entry: inout Entry, stats: inout FrameStats, bound: inout GLuint) {
+        guard var p = entry.pending else { return }
+        var boundHere = false
+        glPixelStorei(GLConstant.unpackAlignment, 1)
+        while p.level >= 0 {
+            let image = p.chain.levels[p.level]
+            let rowBytes = image.width * 4
+            let rows = uploadBudget.grantRows(image.height - p.row, rowBytes: rowBytes)
+            if rows == 0 { break }
+            if !boundHere {
+                glBindTexture(GLConstant.texture2D, entry.texture)
+                bound = entry.texture
+                boundHere = true
+            }
+            image.pixels.withUnsafeBytes { raw in
+                let band = raw.baseAddress! + p.row * rowBytes
+                if uploadBudget.usesPixelBuffers {
+                    unpackBuffers.stage(band, bytes: rows * rowBytes)
+                    glTexSubImage2D(GLConstant.texture2D, GLint(p.level), 0, GLint(p.row), GLsizei(image.width),
+                                    GLsizei(rows), GLConstant.rgba, GLConstant.unsignedByte, nil)
+                    unpackBuffers.unbind()
+                } else {
+                    glTexSubImage2D(GLConstant.texture2D, GLint(p.level), 0, GLint(p.row), GLsizei(image.width),
+                                    GLsizei(rows), GLConstant.rgba, GLConstant.unsignedByte, band)
+                }
+            }
+            stats.uploadedBytes += rows * rowBytes
+            p.row += rows
+            if p.row < image.height { break }
+            glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_BASE_LEVEL), GLint(p.level))
+            entry.baseLevel = p.level
+            p.level -= 1
+            p.row = 0
+        }
+        entry.pending = p.level >= 0 ? p : nil
+        // Levels left for a later frame: that frame must be drawn (an idle host would
+        // otherwise keep showing a low-resolution level).
+        if entry.pending != nil { stats.deferredUploads += 1 }
+    }
+}

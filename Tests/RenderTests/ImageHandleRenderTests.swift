@@ -1,0 +1,117 @@
+import Assets
+import GLRenderer
+import Images
+import LayerMath
+import Layers
+import SceneRuntime
+import XCTest
+
+/// Image handles carry their store and generation into the texture cache: a handle of a
+/// previous store or of an evicted image never shows another image's texture, a store's
+/// textures go when the store does (no manual purge), and a mip chain made on a decode
+/// thread streams in level by level, smallest first, within the upload budget.
+final class ImageHandleRenderTests: XCTestCase {
+    let red: (UInt8, UInt8, UInt8, UInt8) = (255, 0, 0, 255)
+    let blue: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 255, 255)
+
+    func solid(_ c: (UInt8, UInt8, UInt8, UInt8)) -> Image { makeImage(width: 4, height: 4) { _, _ in c } }
+
+    func layer(_ ref: ImageRef, size: Double = 8) -> Layer {
+        let l = Layer(name: "img", bounds: Size(size, size), position: Point(size / 2, size / 2))
+        l.contents = .image(ref)
+        return l
+    }
+
+    func testSameSlotInANewStoreShowsTheNewImageWithoutAPurge() throws {
+        let h = try RenderHarness.shared()
+        let first = ImageStore(), second = ImageStore()
+        let a = first.add(solid(red), key: "poster"), b = second.add(solid(blue), key: "poster")
+        XCTAssertEqual(a.id, b.id, "both stores use their first slot")
+        XCTAssertNotEqual(a.store, b.store)
+        assertPixel(try h.render([layer(a)], canvas: Size(8, 8), source: first), 4, 4, red)
+        // The previous scene's texture is still cached; the new store's handle must not find it.
+        assertPixel(try h.render([layer(b)], canvas: Size(8, 8), source: second), 4, 4, blue)
+        XCTAssertEqual(h.renderer.stats.textureUploads, 1)
+    }
+
+    func testHandleKeptFromAPreviousSceneMissesInTheNextScenesStore() throws {
+        let h = try RenderHarness.shared()
+        let next = ImageStore()
+        _ = next.add(solid(blue), key: "x")
+        var kept: ImageRef?
+        do {
+            let previous = ImageStore()
+            kept = previous.add(solid(red), key: "x")
+            assertPixel(try h.render([layer(kept!)], canvas: Size(8, 8), source: previous), 4, 4, red)
+        }
+        _ = try h.render([], canvas: Size(8, 8))      // the previous store is gone: its textures too
+        // Same slot, drawn from the next scene's store: neither the old red nor the new blue.
+        let image = try h.render([layer(kept!)], canvas: Size(8, 8), background: .black, source: next)
+        assertPixel(image, 4, 4, (0, 0, 0, 255))
+        XCTAssertEqual(h.renderer.stats.missingImages, 1)
+    }
+
+    func testEvictedSlotReusedWithTheNextGenerationGetsANewTexture() throws {
+        let h = try RenderHarness.shared()
+        let store = ImageStore()
+        let old = store.add(solid(red), key: "one")
+        assertPixel(try h.render([layer(old)], canvas: Size(8, 8), source: store), 4, 4, red)
+        store.evict(old)
+        let new = store.add(solid(blue), key: "two")
+        XCTAssertEqual(new.id, old.id)
+        XCTAssertEqual(new.generation, old.generation + 1)
+        assertPixel(try h.render([layer(new)], canvas: Size(8, 8), source: store), 4, 4, blue)
+        h.renderer.textures.invalidate(old)      // a late eviction notice keeps the newer texture
+        XCTAssertTrue(h.renderer.textures.holds(new))
+        // The old handle finds nothing now: its quad is skipped (the background shows).
+        let image = try h.render([layer(old)], canvas: Size(8, 8), background: .black, source: store)
+        assertPixel(image, 4, 4, (0, 0, 0, 255))
+        XCTAssertEqual(h.renderer.stats.missingImages, 1)
+    }
+
+    func testTexturesOfAStoreThatWentAwayAreDeletedAtTheNextFrame() throws {
+        let h = try RenderHarness.shared()
+        var ref: ImageRef?
+        do {
+            let store = ImageStore()
+            ref = store.add(solid(red), key: "gone")
+            _ = try h.render([layer(ref!)], canvas: Size(8, 8), source: store)
+            XCTAssertTrue(h.renderer.textures.holds(ref!))
+        }
+        _ = try h.render([], canvas: Size(8, 8))
+        XCTAssertFalse(h.renderer.textures.holds(ref!))
+    }
+
+    /// An 8x8 chain of red and blue columns: levels 1 and 2 average to (128, 0, 128)
+    /// ((255 + 255 + 0 + 0 + 2) / 4 = 128), level 0 keeps the columns.
+    func testStreamedChainIsDrawnFromItsSmallestLevelsFirstWithinTheBudget() throws {
+        let h = try RenderHarness.shared()
+        let saved = h.renderer.textures.uploadBudget
+        defer { h.renderer.textures.uploadBudget = saved }
+        h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 64)
+        let columns = makeImage(width: 8, height: 8) { x, _ in x % 2 == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+        let store = ImageStore()
+        let ref = store.addHandOff(MipChain(columns), isOpaque: true, key: "chain")
+        // Frame 1: 1x1 (4 bytes) and 2x2 (16) whole, 2 of 4 rows of 4x4 (32): base level 2.
+        let first = try h.render([layer(ref)], canvas: Size(8, 8), source: store)
+        XCTAssertEqual(h.renderer.stats.uploadedBytes, 52)
+        XCTAssertEqual(h.renderer.stats.deferredUploads, 1, "levels left: the host must draw another frame")
+        assertPixel(first, 0, 4, (128, 0, 128, 255), tolerance: 2)
+        assertPixel(first, 1, 4, (128, 0, 128, 255), tolerance: 2)
+        XCTAssertNil(store.mipChain(for: ref), "handed over once")
+        var frames = 1
+        var last = first
+        while h.renderer.stats.uploadedBytes > 0 || frames == 1 {
+            last = try h.render([layer(ref)], canvas: Size(8, 8), source: store)
+            XCTAssertLessThanOrEqual(h.renderer.stats.uploadedBytes, 64)
+            frames += 1
+            if frames > 10 { break }
+        }
+        // 340 bytes in all: frame 2 the last 2 rows of 4x4 and 1 row of 8x8 (32 + 32),
+        // frames 3-5 two rows each (64), frame 6 the last row (32).
+        XCTAssertEqual(frames, 7, "six frames upload, the seventh has nothing left")
+        XCTAssertEqual(h.renderer.stats.deferredUploads, 0)
+        assertPixel(last, 0, 4, red)
+        assertPixel(last, 1, 4, blue)
+    }
+}
