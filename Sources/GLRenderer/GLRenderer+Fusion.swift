@@ -12,14 +12,17 @@ import Layers
 /// The fused program and its uniform locations.
 struct FusedProgram {
     let program: GLuint
-    let count: GLint, inverse: GLint, shape: GLint, content: GLint, texRect: GLint, color: GLint
+    let inverse: GLint, content: GLint, texRect: GLint, color: GLint
     let box: GLint, viewport: GLint, depth: GLint
 
-    init(library: ShaderLibrary) throws {
-        let p = try library.program(vertex: "fused.vert", fragment: "fused.frag")
+    /// The variant for `layers` layers, textured where `textured` has bit k set and fully
+    /// covered where `covered` has (see fused.frag).
+    init(library: ShaderLibrary, layers: Int, textured: Int, covered: Int) throws {
+        let p = try library.program(vertex: "fused.vert", fragment: "fused.frag",
+                                    defines: ["LAYERS \(layers)", "TEXTURED_MASK \(textured)", "COVERED_MASK \(covered)"])
         program = p
         func loc(_ name: String) -> GLint { glGetUniformLocation(p, name) }
-        count = loc("u_count"); inverse = loc("u_inverse"); shape = loc("u_shape"); content = loc("u_content")
+        inverse = loc("u_inverse"); content = loc("u_content")
         texRect = loc("u_texRect"); color = loc("u_color"); box = loc("u_box"); viewport = loc("u_viewport")
         depth = loc("u_depth")
         glUseProgram(p)
@@ -31,7 +34,8 @@ struct FusedProgram {
 /// the run being grown, scratch memory for the uniform arrays (no allocation per frame) and
 /// the textures and samplers bound on units 1...7 (unit 0 is `GLStateCache`'s).
 final class FusionState {
-    var program: FusedProgram?
+    /// Compiled variants by key (layers | textured << 4 | covered << 12).
+    var programs: [Int: FusedProgram] = [:]
     /// The program failed to compile or link: fusion stays off (the error was noted).
     var failed = false
     /// Quads of the run being grown (quad index and plan), bottom first.
@@ -43,7 +47,6 @@ final class FusionState {
     var unitTextures = [GLuint](repeating: .max, count: LayerFusion.maxLayers)
     var unitSamplers = [GLuint](repeating: .max, count: LayerFusion.maxLayers)
     let inverse = UnsafeMutablePointer<Float>.allocate(capacity: 9 * LayerFusion.maxLayers)
-    let shape = UnsafeMutablePointer<Float>.allocate(capacity: 4 * LayerFusion.maxLayers)
     let content = UnsafeMutablePointer<Float>.allocate(capacity: 4 * LayerFusion.maxLayers)
     let texRect = UnsafeMutablePointer<Float>.allocate(capacity: 4 * LayerFusion.maxLayers)
     let color = UnsafeMutablePointer<Float>.allocate(capacity: 4 * LayerFusion.maxLayers)
@@ -56,8 +59,8 @@ final class FusionState {
     }
 
     deinit {
-        inverse.deallocate(); shape.deallocate(); content.deallocate(); texRect.deallocate(); color.deallocate()
-        if let p = program { glDeleteProgram(p.program) }
+        inverse.deallocate(); content.deallocate(); texRect.deallocate(); color.deallocate()
+        for p in programs.values { glDeleteProgram(p.program) }
     }
 }
 
@@ -105,20 +108,28 @@ extension GLRenderer {
             return
         }
         guard fusion.pending.count > 1 else { return }
-        if fusion.program == nil {
+        let f = fusion
+        var textured = 0, covered = 0
+        for (k, entry) in f.pending.enumerated() {
+            if entry.plan.texture != 0 { textured |= 1 << k }
+            // A pixel-aligned square quad whose box is the run's box covers every pixel drawn.
+            if entry.plan.plainWhole && entry.box == f.run.box { covered |= 1 << k }
+        }
+        let key = f.pending.count | textured << 4 | covered << 12
+        if f.programs[key] == nil {
             do {
-                fusion.program = try FusedProgram(library: shaderLibrary)
+                f.programs[key] = try FusedProgram(library: shaderLibrary, layers: f.pending.count,
+                                                   textured: textured, covered: covered)
                 glUseProgram(state.program)
             } catch {
-                fusion.failed = true
+                f.failed = true
                 noteError("fused layers off: \(error)")
             }
         }
-        guard let u = fusion.program else {
-            for (i, p, _) in fusion.pending { drawQuad(list.quads[i], p, index: i) }
+        guard let u = f.programs[key] else {
+            for (i, p, _) in f.pending { drawQuad(list.quads[i], p, index: i) }
             return
         }
-        let f = fusion
         let vp = f.viewport
         for (k, entry) in f.pending.enumerated() {
             let q = list.quads[entry.index], p = entry.plan
@@ -130,12 +141,7 @@ extension GLRenderer {
             m[0] = Float(h.a); m[1] = Float(h.b); m[2] = Float(h.c)
             m[3] = Float(h.d); m[4] = Float(h.e); m[5] = Float(h.f)
             m[6] = Float(h.g); m[7] = Float(h.h); m[8] = Float(h.i)
-            let s = f.shape + 4 * k, c = f.content + 4 * k, t = f.texRect + 4 * k, col = f.color + 4 * k
-            // shape.w: bit 1 textured, bit 2 fully covered (a pixel-aligned square quad whose
-            // box is the run's box: coverage 1 at every pixel drawn, not computed).
-            let covered = p.plainWhole && entry.box == f.run.box
-            s[0] = Float(q.size.width); s[1] = Float(q.size.height); s[2] = Float(q.cornerRadius)
-            s[3] = Float((p.texture != 0 ? 1 : 0) + (covered ? 2 : 0))
+            let c = f.content + 4 * k, t = f.texRect + 4 * k, col = f.color + 4 * k
             let cr = p.content, tr = p.texRect
             c[0] = Float(cr.minX); c[1] = Float(cr.minY); c[2] = Float(cr.width); c[3] = Float(cr.height)
             t[0] = Float(tr.minX); t[1] = Float(tr.minY); t[2] = Float(tr.width); t[3] = Float(tr.height)
@@ -166,9 +172,7 @@ extension GLRenderer {
         }
         let n = GLsizei(f.pending.count)
         state.useProgram(u.program, stats: &stats)
-        glUniform1i(u.count, GLint(n))
         glUniformMatrix3fv(u.inverse, n, GLConstant.false, f.inverse)
-        glUniform4fv(u.shape, n, f.shape)
         glUniform4fv(u.content, n, f.content)
         glUniform4fv(u.texRect, n, f.texRect)
         glUniform4fv(u.color, n, f.color)

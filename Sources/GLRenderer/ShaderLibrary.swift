@@ -67,7 +67,8 @@ public struct ShaderLibrary {
     }
 
     /// Compiles and links `vertex` + `fragment` into a program (requires a current context).
-    /// `defines` (e.g. `["PLAIN"]`) are inserted as `#define NAME 1` lines after the
+    /// `defines` (e.g. `["PLAIN"]`, or `["LAYERS 4"]` for a value) are inserted as `#define NAME 1`
+    /// (`#define NAME VALUE`) lines after the
     /// fragment shader's `#version` line, to build specialised variants of one file.
     public func program(vertex: String, fragment: String, defines: [String] = []) throws -> GLuint {
         let vs = try compile(vertex, kind: GLConstant.vertexShader)
@@ -98,7 +99,8 @@ public struct ShaderLibrary {
         var text = try source(file)
         if !defines.isEmpty {
             // Keep `#version` first: insert the defines after its line.
-            let lines = defines.map { "#define \($0) 1\n" }.joined()
+            // "NAME" defines NAME as 1; "NAME VALUE" (with a space) defines NAME as VALUE.
+            let lines = defines.map { $0.contains(" ") ? "#define \($0)\n" : "#define \($0) 1\n" }.joined()
             if text.hasPrefix("#version"), let newline = text.firstIndex(of: "\n") {
                 text.insert(contentsOf: lines, at: text.index(after: newline))
             } else {
