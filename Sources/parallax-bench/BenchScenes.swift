@@ -8,15 +8,36 @@ enum BenchScenes {
     /// pass's marginal cost per layer; the TV home screen (issue #15).
     /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
     /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
-    /// the cost of group opacity.
-    static let extras = ["layers-1000", "home", "fade-group", "fade-per-layer"]
+    /// the cost of group opacity. `translucent-stack`: 12 pixel-aligned cards of five
+    /// translucent colour layers each (a card and four insets), the case layer fusion
+    /// (`--fusion`) applies to.
+    static let extras = ["layers-1000", "home", "fade-group", "fade-per-layer", "translucent-stack"]
 
     static func json(_ name: String) -> String? {
         switch name {
         case "fade-group": return fade(groupOpacity: true)
         case "fade-per-layer": return fade(groupOpacity: false)
+        case "translucent-stack": return translucentStack()
         default: return names.contains(name) || extras.contains(name) ? BuiltInScenes.json(name) : nil
         }
+    }
+
+    static func translucentStack() -> String {
+        let cards = (0..<12).map { i in
+            let layers = (0..<4).map { k in
+                """
+                {"name": "card\(i)/\(k)", "frame": [\(4 * k), \(4 * k), \(280 - 8 * k), \(200 - 8 * k)], \
+                "color": [\(0.2 * Double(k)), 0.5, \(1 - 0.2 * Double(k)), 0.5]}
+                """
+            }.joined(separator: ", ")
+            return """
+            {"kind": "layer", "name": "card\(i)", "frame": [\(40 + (i % 4) * 304), \(40 + (i / 4) * 224), 280, 200], \
+            "color": [1, 1, 1, 0.3], "sublayers": [\(layers)]}
+            """
+        }.joined(separator: ", ")
+        return """
+        {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]}, "components": [\(cards)]}
+        """
     }
 
     static func fade(groupOpacity: Bool) -> String {
