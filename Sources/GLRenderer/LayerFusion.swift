@@ -47,8 +47,11 @@ enum LayerFusion {
               p0.point.isFinite, p1.point.isFinite, p2.point.isFinite, p3.point.isFinite else { return nil }
         let box = Rect.bounding(p0.point, p1.point, p2.point, p3.point)
         // Whole pixels, outwards: the rasterised rectangle then covers every touched pixel.
-        let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
-        let x1 = box.maxX.rounded(.up), y1 = box.maxY.rounded(.up)
+        // An edge within 1/1000 of a pixel boundary is on it (float error must not add a
+        // row: a fully covered layer fills its box without a coverage test).
+        func snap(_ v: Double) -> Double { QuadPlanner.isWhole(v) ? v.rounded() : v }
+        let x0 = snap(box.minX).rounded(.down), y0 = snap(box.minY).rounded(.down)
+        let x1 = snap(box.maxX).rounded(.up), y1 = snap(box.maxY).rounded(.up)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(viewport)
     }
 

@@ -55,6 +55,14 @@ final class LayerFusionTests: XCTestCase {
         XCTAssertEqual(box, Rect(x: 100, y: 530, width: 11, height: 20))
     }
 
+    /// An edge a float error past a pixel boundary stays on it: 688.0000001 is 688, not 689
+    /// (x 100.0000001...199.9999999 -> 100...200).
+    func testPixelBoxSnapsEdgesWithinAThousandthOfAPixel() throws {
+        let box = try XCTUnwrap(LayerFusion.pixelBox(Rect(x: 0, y: 0, width: 99.9999998, height: 10),
+                                                     screen: screen(.translation(100.0000001, 50)), viewport: viewport))
+        XCTAssertEqual(box, Rect(x: 100, y: 540, width: 100, height: 10))
+    }
+
     /// A box reaching past the target is cut to the viewport; one wholly outside is nil.
     func testPixelBoxIsCutToTheViewport() throws {
         let box = try XCTUnwrap(LayerFusion.pixelBox(Rect(x: 0, y: 0, width: 100, height: 100),
