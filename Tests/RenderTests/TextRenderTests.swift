@@ -14,7 +14,7 @@ final class TextRenderTests: XCTestCase {
             let style = TextStyle(fontSize: 20, foregroundColor: .white, alignment: .left)
             let text = try TextImage.render("Hamburg AV fi سلام 你好", style: style, width: 300, height: 40, scale: scale)
             XCTAssertEqual([text.width, text.height], [Int(300 * scale), Int(40 * scale)])
-            let ref = ImageRef(id: 4100 + i, width: text.width, height: text.height, isOpaque: false)
+            let ref = ImageRef(id: 4110 + i, width: text.width, height: text.height, isOpaque: false)
             h.images.images[ref.id] = text
             let layer = Layer(name: "text", bounds: Size(300, 40), position: Point(150, 20))
             layer.contents = .image(ref)
