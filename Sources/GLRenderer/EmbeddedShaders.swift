@@ -179,9 +179,6 @@ void main() {
     c = over(LAYER(7, u_texture7), c);
 #endif
     o_color = c;
-#if defined(COUNT_VISIBLE)
-    if (o_color == vec4(0.0)) discard;
-#endif
 }
 
 """##),

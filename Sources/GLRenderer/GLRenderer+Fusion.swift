@@ -70,17 +70,10 @@ extension GLRenderer {
         fuseLayers && !appTarget && !countingVisible && planner.antialias && !planner.multisampled && !fusion.failed
     }
 
-    /// The box in target pixels of `p`'s drawn rectangle when `q` may be fused, else nil.
-    ///
-    /// Only pixel-aligned square quads (`plainWhole`) fuse: where antialiased edges of
-    /// several translucent layers overlap (tilted or rounded layers), the 8-bit rounding
-    /// of one blend per layer and of one fused blend differ by up to 2/255 (measured on
-    /// a tilted card of four layers), beyond the 1/255 the renderer allows.
-    /// With the depth pre-pass an opaque quad is drawn on its own: its covered part is
-    /// already drawn and hides the pixels behind it from the early depth test, which a
-    /// fused draw shading every layer of its box would give away (measured 3-4x slower).
+    /// The box in target pixels of `p`'s drawn rectangle when `q` may be fused
+    /// (`LayerFusion.mayFuse`), else nil.
     func fusionBox(_ q: RenderQuad, _ p: QuadPlan) -> Rect? {
-        guard q.isInFrontOfEye, p.plainWhole, !(useDepth && p.opaque) else { return nil }
+        guard LayerFusion.mayFuse(p, inFrontOfEye: q.isInFrontOfEye, depthPrePass: useDepth) else { return nil }
         let screen = LayerFusion.screenHomography(q.matrix, projection: projection, originX: fusion.viewport.minX,
                                                   originY: fusion.viewport.minY, width: fusion.viewport.width,
                                                   height: fusion.viewport.height)

@@ -25,6 +25,19 @@ enum LayerFusion {
     /// far would shade more pixels than they save.
     static let maxGrowth = 1.2
 
+    /// Whether a quad planned as `plan` may be part of a run.
+    ///
+    /// Only pixel-aligned square quads (`plainWhole`) fuse: where antialiased edges of
+    /// several translucent layers overlap (tilted or rounded layers), the 8-bit rounding
+    /// of one blend per layer and of one fused blend differ by up to 2/255 (measured on
+    /// a tilted card of four layers), beyond the 1/255 the renderer allows. With the depth
+    /// pre-pass (`depthPrePass`) an opaque quad is drawn on its own: its covered part is
+    /// already drawn and hides the pixels behind it from the early depth test, which a
+    /// fused draw shading every layer of its box would give away (measured 3-4x slower).
+    static func mayFuse(_ plan: QuadPlan, inFrontOfEye: Bool, depthPrePass: Bool) -> Bool {
+        inFrontOfEye && plan.plainWhole && !(depthPrePass && plan.opaque)
+    }
+
     /// Bounds space of `matrix` (row vectors, CA order) to target pixels in gl_FragCoord
     /// space (origin at the bottom left) for a viewport of `width` x `height` pixels at
     /// (`originX`, `originY`), through `projection` (canvas points to clip space).

@@ -80,6 +80,29 @@ final class LayerFusionTests: XCTestCase {
         XCTAssertNotNil(LayerFusion.pixelBox(Rect(x: 0, y: 0, width: 50, height: 10), screen: screen(m), viewport: viewport))
     }
 
+    /// Which planned quads may fuse: pixel-aligned square ones (an 80x60 quad at (10, 20)
+    /// at scale 1), not a rotated one (antialiased edges), not a rounded one, and an
+    /// opaque one only without the depth pre-pass.
+    func testOnlyPixelAlignedSquareQuadsMayFuseAndNoOpaqueOneUnderThePrePass() throws {
+        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        func plan(_ transform: Transform3D = .identity, radius: Double = 0, alpha: Double) throws -> QuadPlan {
+            let l = Layer(name: "q", bounds: Size(80, 60), position: Point(50, 50))
+            l.contents = .color(Color(1, 0, 0, alpha))
+            l.transform = transform
+            l.cornerRadius = radius
+            let q = try XCTUnwrap(l.flatten(canvas: Size(800, 600)).quads.first)
+            return try XCTUnwrap(planner.plan(q, fill: .color(Color(1, 0, 0, alpha))))
+        }
+        let translucent = try plan(alpha: 0.5), opaque = try plan(alpha: 1)
+        XCTAssertTrue(translucent.plainWhole)
+        XCTAssertTrue(LayerFusion.mayFuse(translucent, inFrontOfEye: true, depthPrePass: true))
+        XCTAssertTrue(LayerFusion.mayFuse(opaque, inFrontOfEye: true, depthPrePass: false))
+        XCTAssertFalse(LayerFusion.mayFuse(opaque, inFrontOfEye: true, depthPrePass: true))
+        XCTAssertFalse(LayerFusion.mayFuse(try plan(.rotation(0.1, 0, 0, 1), alpha: 0.5), inFrontOfEye: true, depthPrePass: false))
+        XCTAssertFalse(LayerFusion.mayFuse(try plan(radius: 8, alpha: 0.5), inFrontOfEye: true, depthPrePass: false))
+        XCTAssertFalse(LayerFusion.mayFuse(translucent, inFrontOfEye: false, depthPrePass: false))
+    }
+
     /// Layers with the bottom's box join until the run holds `limit` layers.
     func testIdenticalBoxesJoinUpToTheLimit() {
         let b = Rect(x: 10, y: 10, width: 100, height: 100)
