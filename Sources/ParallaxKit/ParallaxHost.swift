@@ -141,27 +141,8 @@ public final class ParallaxHost {
 
     /// The input event a platform event stands for, in canvas points (nil: none).
     public func inputEvent(for event: PlatformEvent) -> InputEvent? {
-        switch event {
-        case .key(let name, let down, _):
-            return .key(name, down: down)
-        case .pointer(let x, let y, let button, let down):
-            guard let b = PointerButton(rawValue: button) else { return nil }
-            return .pointer(window.canvasPoint(x: x, y: y, canvas: scene.canvas), button: b, down: down)
-        case .move(let x, let y):
-            return .move(window.canvasPoint(x: x, y: y, canvas: scene.canvas))
-        case .wheel(let dx, let dy):
-            return .wheel(dx: dx * wheelPointsPerNotch, dy: dy * wheelPointsPerNotch)
-        case .controllerButton(let name, let down):
-            return .controllerButton(name, down: down)
-        case .controllerAxis(let name, let value):
-            return .controllerAxis(name, value: value)
-        case .controllerTouchpad(let x, let y, let down):
-            return .touchpad(x: x, y: y, down: down)
-        case .controllerGyro(let x, let y, let z):
-            return .gyro(x: x, y: y, z: z)
-        case .quit, .resized, .controllerAdded, .controllerRemoved:
-            return nil
-        }
+        event.inputEvent(canvasPoint: { window.canvasPoint(x: $0, y: $1, canvas: scene.canvas) },
+                         wheelPointsPerStep: wheelPointsPerNotch)
     }
 
     /// Advances the scene to `time` (seconds since it started; never goes backwards).

@@ -9,6 +9,14 @@ extension PlatformEvent {
     /// Keys pass through as they are: an app that keeps some keys for itself (the demo's
     /// Escape or Tab) filters them before calling this.
     public func inputEvent(mapping: WindowToCanvas) -> InputEvent? {
+        inputEvent(canvasPoint: { mapping.canvasPoint(x: $0, y: $1) })
+    }
+
+    /// This event as the scene's input event, window points mapped by `canvasPoint` (for a
+    /// window whose mapping is more than a fit, e.g. a HiDPI drawable with a viewport) and
+    /// wheel steps scaled by `wheelPointsPerStep`; nil as above.
+    public func inputEvent(canvasPoint: (Double, Double) -> Point,
+                           wheelPointsPerStep: Double = WindowToCanvas.wheelPointsPerStep) -> InputEvent? {
         switch self {
         case .quit, .resized, .controllerAdded, .controllerRemoved:
             return nil
@@ -16,12 +24,11 @@ extension PlatformEvent {
             return .key(name, down: down)
         case .pointer(let x, let y, let button, let down):
             guard let b = PointerButton(rawValue: button) else { return nil }
-            return .pointer(mapping.canvasPoint(x: x, y: y), button: b, down: down)
+            return .pointer(canvasPoint(x, y), button: b, down: down)
         case .move(let x, let y):
-            return .move(mapping.canvasPoint(x: x, y: y))
+            return .move(canvasPoint(x, y))
         case .wheel(let dx, let dy):
-            let w = mapping.wheelPoints(dx: dx, dy: dy)
-            return .wheel(dx: w.dx, dy: w.dy)
+            return .wheel(dx: dx * wheelPointsPerStep, dy: dy * wheelPointsPerStep)
         case .controllerButton(let name, let down):
             return .controllerButton(name, down: down)
         case .controllerAxis(let name, let value):
