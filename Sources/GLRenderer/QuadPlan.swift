@@ -47,6 +47,9 @@ struct QuadPlan: Equatable {
     var magnified = false
     /// The image is minified (or may be) and has no mip chain yet: build it before drawing.
     var needsMipmaps = false
+    /// A crossfade (`LayerContents.crossfade`): what the image fades in over, drawn in the
+    /// same pass (GLRenderer+Crossfade); nil for every other quad.
+    var crossfade: CrossfadeDraw? = nil
 
     /// The draws of the in-order pass.
     var draws: QuadDraws {
@@ -64,4 +67,14 @@ struct QuadPlan: Equatable {
         case .coverageWhole: return 1
         }
     }
+}
+
+/// The `from` side of a crossfade draw: the texture on unit 1 (a white texel for a colour),
+/// its uv rectangle over the plan's content rectangle, the premultiplied colour its texels
+/// are multiplied by, and how far the image has faded in (0...1).
+struct CrossfadeDraw: Equatable {
+    var texture: GLuint
+    var texRect: Rect
+    var r: Float, g: Float, b: Float, a: Float
+    var progress: Float
 }

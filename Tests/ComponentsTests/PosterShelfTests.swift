@@ -157,23 +157,57 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual([shown.width, shown.height], [333, 182])
     }
 
-    func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
+    /// Waits (bounded, scene time standing still) until `arrived` holds for item 1.
+    func waitForItem1(_ c: Carousel, _ arrived: (Layer) -> Bool) -> Layer? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            c.update(to: 0)
+            if let item = itemLayer(c, 1), arrived(item) { return item }
+        }
+        return nil
+    }
+
+    /// Gravity `resize` (the default) fills the item: the image fades in as one crossfade
+    /// quad over the placeholder colour or the preview (no sublayer, so no clip), 0.05 s of
+    /// 0.2 s = 0.25.
+    func testBackgroundDecodeShowsPlaceholderThenCrossfadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
         let store = ImageStore()
         store.decodesInBackground = true
         let c = try load(carouselScene("\"posters\""), dir: dir, store: store)
         c.update(to: 0)
-        guard case .color? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
-        // Wait (bounded) for the workers; scene time stands still meanwhile.
-        let deadline = Date().addingTimeInterval(10)
-        var fade: Layer?
-        while fade == nil && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-            c.update(to: 0)
-            fade = itemLayer(c, 1)?.sublayers.first
+        guard case .color(let placeholder)? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
+        let item = try XCTUnwrap(waitForItem1(c) { if case .crossfade = $0.contents { return true }; return false },
+                                 "the image never arrived")
+        guard case .crossfade(let from, let image, 0) = item.contents else {
+            return XCTFail("expected a crossfade at 0, found \(item.contents)")
         }
-        let image = try XCTUnwrap(fade, "the image never arrived")
+        // From what the item showed: the placeholder, or the preview when it came first.
+        let preview = c.shelf?.preview(for: 1)
+        XCTAssertTrue(from == .color(placeholder) || (preview != nil && from == .image(preview!)), "from \(from)")
+        XCTAssertEqual([image.width, image.height], [333, 777])
+        XCTAssertTrue(item.sublayers.isEmpty)
+        c.update(to: 0.05)
+        XCTAssertEqual(item.contents, .crossfade(from: from, to: image, progress: 0.25))
+        c.update(to: 0.2)
+        XCTAssertEqual(item.contents, .image(image))
+        XCTAssertTrue(item.sublayers.isEmpty)
+    }
+
+    /// Gravity `resizeAspect` may leave part of the item to the placeholder: the image fades
+    /// in as a sublayer (opacity 0, then 0.25 at 0.05 s), which goes once the fade is over.
+    func testAspectFitImageFadesInAsASublayerOverPointTwoSeconds() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.decodesInBackground = true
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspect\""), dir: dir, store: store)
+        c.update(to: 0)
+        guard case .color? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
+        let item = try XCTUnwrap(waitForItem1(c) { !$0.sublayers.isEmpty }, "the image never arrived")
+        let image = item.sublayers[0]
         XCTAssertEqual(image.name, "c/item1/image")
         XCTAssertEqual(image.opacity, 0)
         c.update(to: 0.05)

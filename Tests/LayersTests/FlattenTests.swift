@@ -272,3 +272,53 @@ final class TimingTests: XCTestCase {
         XCTAssertTrue(t.isFinished(at: 3))
     }
 }
+
+/// Where a crossfade's `from` image is sampled (`Flattener.crossfadeTextureRect`).
+final class CrossfadePlacementTests: XCTestCase {
+    /// Aspect fit in a 200x200 layer: a 100x50 preview lies at y 50...150 (scale 2), the
+    /// 200x101 image at y 49.5...150.5 (scale 1). Over the image's rectangle the preview's
+    /// v runs from (49.5 - 50) / 100 = -0.005 over 101 / 100 = 1.01; u from 0 over 1.
+    func testAspectFitPreviewReachesPastItsEdgeOverTheImagesRectangle() {
+        let preview = ImageRef(id: 1, width: 100, height: 50), image = ImageRef(id: 2, width: 200, height: 101)
+        let size = Size(200, 200)
+        let (content, _) = Flattener.placeContents(image, in: size, gravity: .resizeAspect, crop: false)
+        XCTAssertEqual(content.minY, 49.5, accuracy: 1e-12)
+        let t = Flattener.crossfadeTextureRect(.image(preview), over: content, in: size, gravity: .resizeAspect, crop: false)
+        XCTAssertEqual(t.minX, 0, accuracy: 1e-12)
+        XCTAssertEqual(t.width, 1, accuracy: 1e-12)
+        XCTAssertEqual(t.minY, -0.005, accuracy: 1e-12)
+        XCTAssertEqual(t.height, 1.01, accuracy: 1e-12)
+    }
+
+    /// Aspect fill with the crop: a 100x50 preview in a 200x200 layer shows its middle half
+    /// (u 0.25...0.75), and so does the quad over the 400x200 image's rectangle.
+    func testAspectFillCroppedPreviewShowsTheSamePartAsTheImage() {
+        let preview = ImageRef(id: 1, width: 100, height: 50), image = ImageRef(id: 2, width: 400, height: 200)
+        let size = Size(200, 200)
+        let (content, texture) = Flattener.placeContents(image, in: size, gravity: .resizeAspectFill, crop: true)
+        let t = Flattener.crossfadeTextureRect(.image(preview), over: content, in: size, gravity: .resizeAspectFill, crop: true)
+        XCTAssertEqual([t.minX, t.minY, t.width, t.height], [0.25, 0, 0.5, 1])
+        XCTAssertEqual([texture.minX, texture.width], [0.25, 0.5])
+        // A colour has nothing to place: the unit rectangle.
+        let c = Flattener.crossfadeTextureRect(.color(.white), over: content, in: size, gravity: .resizeAspectFill, crop: true)
+        XCTAssertEqual([c.minX, c.minY, c.width, c.height], [0, 0, 1, 1])
+    }
+
+    /// The flattened quad carries both: its own texture rectangle and `from`'s, and is
+    /// opaque only when both ends are.
+    func testFlattenedCrossfadeQuadCarriesTheFromTextureRect() {
+        let layer = Layer(name: "item", bounds: Size(200, 200), position: Point(100, 100))
+        layer.masksToBounds = true
+        layer.contentsGravity = .resizeAspectFill
+        let preview = ImageRef(id: 1, width: 100, height: 50, isOpaque: true)
+        let image = ImageRef(id: 2, width: 400, height: 200, isOpaque: true)
+        layer.contents = .crossfade(from: .image(preview), to: image, progress: 0.5)
+        let list = layer.flatten(canvas: Size(200, 200))
+        XCTAssertEqual(list.quads.count, 1)
+        let q = list.quads[0]
+        XCTAssertEqual([q.fromTextureRect.minX, q.fromTextureRect.width], [0.25, 0.5])
+        XCTAssertTrue(q.isOpaque)
+        layer.contents = .crossfade(from: .color(Color(0, 0, 0, 0.5)), to: image, progress: 0.5)
+        XCTAssertFalse(layer.flatten(canvas: Size(200, 200)).quads[0].isOpaque)
+    }
+}

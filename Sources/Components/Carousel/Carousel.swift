@@ -706,22 +706,52 @@ public final class Carousel: SceneComponent {
                 }
                 waiting[slot] = false
                 fadeStart[slot] = time
-                let f = fadeLayers[slot]
-                f.contents = .image(ref)
-                f.name = pool[slot].name + "/image"
-                f.tag = index
-                f.opacity = 0
-                pool[slot].addSublayer(f)
+                if crossfades, let from = Carousel.crossfadeSource(pool[slot].contents) {
+                    // One quad mixing both (no clip, no second draw of the item).
+                    pool[slot].contents = .crossfade(from: from, to: ref, progress: 0)
+                } else {
+                    let f = fadeLayers[slot]
+                    f.contents = .image(ref)
+                    f.name = pool[slot].name + "/image"
+                    f.tag = index
+                    f.opacity = 0
+                    pool[slot].addSublayer(f)
+                }
             }
             guard fadeStart[slot] > -.infinity else { continue }
             let progress = (time - fadeStart[slot]) / Carousel.fadeInDuration
-            if progress >= 1 || ref == nil {
+            if case .crossfade(let from, _, _) = pool[slot].contents {
+                if let ref, progress < 1 {
+                    pool[slot].contents = .crossfade(from: from, to: ref, progress: max(0, progress))
+                    continue
+                }
+                switch (ref, from) {
+                case (let ref?, _): pool[slot].contents = .image(ref)
+                case (nil, .image(let preview)): pool[slot].contents = .image(preview)   // evicted meanwhile
+                case (nil, .color(let c)): pool[slot].contents = .color(c)
+                }
+                fadeStart[slot] = -.infinity
+            } else if progress >= 1 || ref == nil {
                 if let ref { pool[slot].contents = .image(ref) }
                 fadeLayers[slot].removeFromSuperlayer()
                 fadeStart[slot] = -.infinity
             } else {
                 fadeLayers[slot].opacity = max(0, progress)
             }
+        }
+    }
+
+    /// Fades are drawn as one crossfade quad (`LayerContents.crossfade`) when the items'
+    /// gravity fills their bounds (the preview and the image then cover the same
+    /// rectangle); other gravities fade the image in as a sublayer over the preview.
+    private var crossfades: Bool { contentsGravity == .resizeAspectFill || contentsGravity == .resize }
+
+    /// What a crossfade starts from: the item's preview or its placeholder colour.
+    static func crossfadeSource(_ contents: LayerContents) -> CrossfadeSource? {
+        switch contents {
+        case .image(let ref): return .image(ref)
+        case .color(let c): return .color(c)
+        case .none, .crossfade: return nil
         }
     }
 
