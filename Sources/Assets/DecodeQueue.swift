@@ -49,21 +49,35 @@ public final class DecodeQueue {
         var finished: [Outcome] = []
         var stopping = false
         let limits: ImageLimits
-        init(limits: ImageLimits) { self.limits = limits }
+        let priority: DecodeThreadPriority
+        /// What each started worker read back after applying `priority`.
+        var applied: [DecodeThreadPriority?] = []
+        init(limits: ImageLimits, priority: DecodeThreadPriority) { self.limits = limits; self.priority = priority }
     }
     private let shared: Shared
     /// Number of worker threads.
     public let workers: Int
+    /// The priority the workers run at.
+    public let priority: DecodeThreadPriority
+
+    /// The priority each worker started so far has, as read back from the system after
+    /// applying `priority` (nil where it could not be read).
+    public var workerPriorities: [DecodeThreadPriority?] {
+        shared.condition.lock(); defer { shared.condition.unlock() }
+        return shared.applied
+    }
 
     /// Worker threads for this machine: one core is left to the frame loop (and the GL
     /// driver's own threads), at most 4, at least 1.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    /// Starts `workers` threads (at least 1). Workers run at a lower priority (nice 10)
-    /// than the frame loop, so a decode never delays a frame on a busy machine.
-    public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default) {
+    /// Starts `workers` threads (at least 1) at `priority` (`SCHED_IDLE` by default: a
+    /// worker only gets CPU time the frame loop does not want; see `DecodeThreadPriority`).
+    public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default,
+                priority: DecodeThreadPriority = .idle) {
         self.workers = max(1, workers)
-        shared = Shared(limits: limits)
+        self.priority = priority
+        shared = Shared(limits: limits, priority: priority)
         for n in 0..<self.workers {
             let s = shared
             let thread = Thread { DecodeQueue.work(s) }
@@ -129,10 +143,10 @@ public final class DecodeQueue {
     }
 
     private static func work(_ s: Shared) {
-        // Linux: nice values are per thread, and PRIO_PROCESS 0 names the calling thread.
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        #endif
+        let applied = s.priority.applyToCurrentThread()
+        s.condition.lock()
+        s.applied.append(applied)
+        s.condition.unlock()
         while true {
             s.condition.lock()
             while s.pending.isEmpty && !s.stopping { s.condition.wait() }

@@ -26,10 +26,19 @@ struct PosterBench {
     let upload: UploadBudget
     /// Bytes of decoded posters kept (nil: `ImageStore`'s default, 128 MB).
     var budgetBytes: Int? = nil
+    /// The decode workers' priority (`--decode-priority`).
+    var decodePriority = DecodeThreadPriority.idle
     /// The demo's budget (`StreamingImages.uploadBytesPerFrame`).
     static let uploadBytesPerFrame = 1 << 20
     static let posterSize = (width: 1500, height: 2250)
     static let itemsPerSecond = 8.0
+
+    /// `idle` or a nice value 0...19 (`--decode-priority`); nil for anything else.
+    static func priority(_ text: String) -> DecodeThreadPriority? {
+        if text == "idle" { return .idle }
+        guard let n = Int32(text), (0...19).contains(n) else { return nil }
+        return .nice(n)
+    }
 
     /// Writes the posters that are missing (p00000.jpg ...), on every core.
     static func makePosters(count: Int, folder: String) throws -> Int {
@@ -113,6 +122,7 @@ struct PosterBench {
         images.decodesInBackground = true
         images.pixelsPerPoint = Double(bench.framebuffer.width) / 1280
         if let budgetBytes { images.posterBudgetBytes = budgetBytes }
+        images.decodePriority = decodePriority
         let json = """
         {"canvas": {"width": 1280, "height": 720, "background": [0.08, 0.08, 0.1, 1]}, "components": [
          {"kind": "carousel", "name": "posters", "frame": [0, 180, 1280, 360], "images": "\(folder)",
@@ -166,6 +176,8 @@ struct PosterBench {
                     case .image(let ref):
                         if ref == shelf.preview(for: item.tag) { pass.previews += 1 }
                         if firstImageAt == 0 { firstImageAt = now() - t0 }
+                    case .crossfade:
+                        fadingNow += 1                                 // its image fading in, one pass
                     case .none: break
                     }
                     if !item.sublayers.isEmpty { fadingNow += 1 }     // its image fading in on top
@@ -221,8 +233,8 @@ struct PosterBench {
                             Double(shelf.residentBytes) / 1_048_576, renderer.textures.totalBytes >> 20))
         lines.append("resident memory by quarter of the cold browse (max, MB): "
                      + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
-        lines.append(String(format: "decoded %d (and %d previews), evicted %d; worker decode with mip chain %.1f ms CPU per image = %.1f images/s per core",
-                            shelf.decodedCount, shelf.previewCount, shelf.evictedCount, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
+        lines.append(String(format: "decoded %d (and %d previews), evicted %d, workers at %@; worker decode with mip chain %.1f ms CPU per image = %.1f images/s per core",
+                            shelf.decodedCount, shelf.previewCount, shelf.evictedCount, decodePriority.description, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
                             Double(shelf.decodedCount) / max(1e-9, shelf.decodeSeconds)))
         lines.append(contentsOf: throughput(files: Array(files.prefix(24)), size: shelf.decodeSize))
         return lines.joined(separator: "\n")

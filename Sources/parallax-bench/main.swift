@@ -75,6 +75,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --posters mode, MB of decoded posters kept, textures included (default 128).")
     var posterBudget: Int?
 
+    @Option(help: "In --posters mode, the decode workers' priority: idle (SCHED_IDLE, the default) or a nice value 0...19.")
+    var decodePriority: String?
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -100,6 +103,9 @@ struct BenchCommand: ParsableCommand {
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
         if let posterBudget { guard posterBudget >= 1, posterBudget <= 1 << 20 else { throw ValidationError("--poster-budget must be in 1...1048576 (MB)") } }
         if let uploadBytes { guard uploadBytes >= 1024, uploadBytes <= 1 << 30 else { throw ValidationError("--upload-bytes must be in 1024...1073741824") } }
+        if let decodePriority, PosterBench.priority(decodePriority) == nil {
+            throw ValidationError("--decode-priority must be idle or a nice value 0...19, found \(decodePriority)")
+        }
         guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
         for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
@@ -129,7 +135,8 @@ struct BenchCommand: ParsableCommand {
                 budget.usesPixelBuffers = pixelBuffers
                 print(try PosterBench(bench: bench, count: posters, folder: folder,
                                       browseItems: min(browseItems, posters - 1), upload: budget,
-                                      budgetBytes: posterBudget.map { $0 << 20 }).run())
+                                      budgetBytes: posterBudget.map { $0 << 20 },
+                                      decodePriority: decodePriority.flatMap(PosterBench.priority) ?? .idle).run())
                 return
             }
             if let soak {
