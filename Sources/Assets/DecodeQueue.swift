@@ -52,6 +52,9 @@ public final class DecodeQueue {
         let priority: DecodeThreadPriority
         /// What each started worker read back after applying `priority`.
         var applied: [DecodeThreadPriority?] = []
+        /// `trimHeap` was asked for and no worker has trimmed since; trims done.
+        var trimRequested = false
+        var trims = 0
         init(limits: ImageLimits, priority: DecodeThreadPriority) { self.limits = limits; self.priority = priority }
     }
     private let shared: Shared
@@ -71,10 +74,11 @@ public final class DecodeQueue {
     /// driver's own threads), at most 4, at least 1.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    /// Starts `workers` threads (at least 1) at `priority` (`SCHED_IDLE` by default: a
-    /// worker only gets CPU time the frame loop does not want; see `DecodeThreadPriority`).
+    /// Starts `workers` threads (at least 1) at `priority` (nice 10 by default: lower than
+    /// the frame loop, so a decode rarely delays a frame on a busy machine; see
+    /// `DecodeThreadPriority`).
     public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default,
-                priority: DecodeThreadPriority = .idle) {
+                priority: DecodeThreadPriority = .nice(10)) {
         self.workers = max(1, workers)
         self.priority = priority
         shared = Shared(limits: limits, priority: priority)
@@ -135,6 +139,21 @@ public final class DecodeQueue {
         #endif
     }
 
+    /// Asks a worker to return free heap memory to the system (`HeapTrim.trim`) before its
+    /// next job, or at once when idle: off the frame loop. Called after evictions.
+    public func trimHeap() {
+        shared.condition.lock()
+        shared.trimRequested = true
+        shared.condition.broadcast()
+        shared.condition.unlock()
+    }
+
+    /// Heap trims done by the workers so far (`trimHeap`).
+    public var trims: Int {
+        shared.condition.lock(); defer { shared.condition.unlock() }
+        return shared.trims
+    }
+
     /// CPU time of the calling thread.
     public static func threadCPUSeconds() -> Double {
         var ts = timespec()
@@ -149,8 +168,17 @@ public final class DecodeQueue {
         s.condition.unlock()
         while true {
             s.condition.lock()
-            while s.pending.isEmpty && !s.stopping { s.condition.wait() }
+            while s.pending.isEmpty && !s.stopping && !s.trimRequested { s.condition.wait() }
             if s.stopping { s.condition.unlock(); return }
+            if s.trimRequested {
+                s.trimRequested = false
+                s.condition.unlock()
+                HeapTrim.trim()
+                s.condition.lock()
+                s.trims += 1
+                s.condition.unlock()
+                continue
+            }
             var best = 0
             for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
             let job = s.pending.remove(at: best)

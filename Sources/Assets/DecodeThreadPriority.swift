@@ -2,11 +2,13 @@ import Foundation
 
 /// How a decode worker thread (`DecodeQueue`) gives the CPU to the frame loop.
 ///
-/// `idle` (the default) puts the worker in Linux's `SCHED_IDLE` class: it runs only on a
-/// core that no normal thread wants, so the frame loop (and llvmpipe's raster threads) take
-/// a core back from it at once, where a worker at nice 10 still kept about a tenth of a
-/// contended core. The cost: on a machine kept busy by other processes the worker gets
-/// almost nothing, and items stay on their placeholder or preview longer.
+/// `nice(10)` (the default) leaves a contended core mostly to the frame loop (and llvmpipe's
+/// raster threads): about a tenth of it goes to the worker. `idle` puts the worker in
+/// Linux's `SCHED_IDLE` class: it runs only on a core no normal thread wants, so it never
+/// delays a frame, but on a machine kept busy by other processes it gets almost nothing:
+/// measured with `parallax-bench --posters 2000 --decode-priority idle` while other
+/// sessions were building (load 4.5-5.8), 0-3 of 120 posters browsed were decoded, against
+/// 35-43 at nice 10. So `idle` is for hosts that own their machine (a TV box).
 ///
 /// Does NOT: raise the frame loop's own priority (that needs privileges), pin threads to
 /// cores, or apply to any thread but the calling one. Elsewhere than Linux `idle` falls

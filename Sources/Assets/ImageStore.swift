@@ -200,9 +200,9 @@ public final class ImageStore {
     public var pixelsPerPoint = 1.5
     /// Bytes of decoded carousel images kept (least recently used evicted first).
     public var posterBudgetBytes = 128 << 20
-    /// The priority of the decode worker threads of carousels loaded from now on
-    /// (`SCHED_IDLE` by default; see `DecodeThreadPriority`).
-    public var decodePriority = DecodeThreadPriority.idle
+    /// The priority of the decode worker threads of carousels loaded from now on (nice 10
+    /// by default; `.idle` for hosts that own their machine, see `DecodeThreadPriority`).
+    public var decodePriority = DecodeThreadPriority.nice(10)
     /// Where one-line warnings go (a bad file among a carousel's images); stderr by default.
     public var warn: (String) -> Void = { line in
         _ = ("warning: " + line + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr

@@ -125,8 +125,6 @@ extension GLRenderer {
             draw.texRect = Rect(x: ft.minX + (pc.minX - cr.minX) * sx, y: ft.minY + (pc.minY - cr.minY) * sy,
                                 width: pc.width * sx, height: pc.height * sy)
         }
-        // Nearest sampling reads one texel of `to` only: the crossfade always filters.
-        p.nearest = false
         p.crossfade = draw
         if p.needsMipmaps {
             var bound = state.texture
@@ -148,6 +146,9 @@ extension GLRenderer {
     /// sets only for the general quad program.
     func setCrossfadeUniforms(_ q: RenderQuad, _ p: QuadPlan, program u: ShaderProgram) {
         guard let d = p.crossfade, let c = crossfadePrograms() else { return }
+        // Unit 0 (`to`): setUniforms binds the nearest sampler for the plain textured
+        // program only; the crossfade's plain variant samples `to` the same way.
+        state.bindSampler(p.nearest ? nearestSampler : p.magnified ? linearSampler : 0, stats: &stats)
         let f = fusion
         if f.unitTextures[1] != d.texture || f.unitSamplers[1] != 0 {
             glActiveTexture(GLConstant.texture0 + 1)

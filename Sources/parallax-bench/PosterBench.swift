@@ -27,7 +27,9 @@ struct PosterBench {
     /// Bytes of decoded posters kept (nil: `ImageStore`'s default, 128 MB).
     var budgetBytes: Int? = nil
     /// The decode workers' priority (`--decode-priority`).
-    var decodePriority = DecodeThreadPriority.idle
+    var decodePriority = DecodeThreadPriority.nice(10)
+    /// Where to write one line per frame of both passes (`--frame-log`), nil: nowhere.
+    var frameLog: String? = nil
     /// The demo's budget (`StreamingImages.uploadBytesPerFrame`).
     static let uploadBytesPerFrame = 1 << 20
     static let posterSize = (width: 1500, height: 2250)
@@ -115,6 +117,7 @@ struct PosterBench {
         let renderer = bench.renderer
         DecodeQueue.returnLargeBuffersToTheSystem()     // as the demo does (StreamingImages)
         let rssBefore = residentMB()
+        let anonBefore = statusMB("RssAnon"), fileBefore = statusMB("RssFile")
         renderer.textures.uploadBudget = upload
         defer { renderer.textures.uploadBudget = UploadBudget() }
         let t0 = now()
@@ -140,6 +143,7 @@ struct PosterBench {
         var firstImageAt = 0.0                                  // when an item first showed an image
         var rssMax = 0.0
         var quarterMax = [0.0, 0.0, 0.0, 0.0]     // cold browse, by quarter: flat or growing
+        var quarterAnonMax = [0.0, 0.0, 0.0, 0.0]
 
         // Cold: forwards at 8 items/s; warm: back over the last quarter (all still decoded).
         let warmItems = max(1, browseItems / 4)
@@ -186,7 +190,11 @@ struct PosterBench {
                 if f % 30 == 0 {
                     let rss = residentMB()
                     rssMax = max(rssMax, rss)
-                    if key == "Right" { quarterMax[min(3, 4 * f / frames)] = max(quarterMax[min(3, 4 * f / frames)], rss) }
+                    if key == "Right" {
+                        let q = min(3, 4 * f / frames)
+                        quarterMax[q] = max(quarterMax[q], rss)
+                        quarterAnonMax[q] = max(quarterAnonMax[q], statusMB("RssAnon"))
+                    }
                 }
             }
             return pass
@@ -194,7 +202,18 @@ struct PosterBench {
         let coldFrames = Int((Double(browseItems) / PosterBench.itemsPerSecond + 1) / bench.dt)
         let cold = browse(items: browseItems, key: "Right", startFrame: 0)
         let warm = browse(items: warmItems, key: "Left", startFrame: coldFrames)
+        if let frameLog {
+            var text = "pass frame wall_ms cpu_ms uploaded_bytes fading_items\n"
+            for (name, pass) in [("cold", cold), ("warm", warm)] {
+                for i in pass.wallMs.indices {
+                    text += String(format: "%@ %d %.3f %.3f %.0f %d\n", name, i, pass.wallMs[i], pass.cpuMs[i],
+                                   pass.uploadedBytes[i], pass.fading[i])
+                }
+            }
+            try text.write(toFile: frameLog, atomically: true, encoding: .utf8)
+        }
         let rssAfter = residentMB()
+        let anonAfter = statusMB("RssAnon"), fileAfter = statusMB("RssFile")
 
         let c = Summary(cold.wallMs), w = Summary(warm.wallMs)
         let over = cold.wallMs.filter { $0 > 1.5 * w.median }.count
@@ -232,7 +251,11 @@ struct PosterBench {
                             rssBefore, rssMax, rssAfter, images.posterBudgetBytes >> 20,
                             Double(shelf.residentBytes) / 1_048_576, renderer.textures.totalBytes >> 20))
         lines.append("resident memory by quarter of the cold browse (max, MB): "
-                     + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
+                     + quarterMax.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+                     + "; anonymous only: " + quarterAnonMax.map { String(format: "%.0f", $0) }.joined(separator: ", "))
+        lines.append(String(format: "resident memory, anonymous / file-backed (library code: shared, reclaimable): %.0f / %.0f MB before, %.0f / %.0f MB after; anonymous growth %.0f MB = %.0f MB held by the budget + %.0f MB beyond it",
+                            anonBefore, fileBefore, anonAfter, fileAfter, anonAfter - anonBefore,
+                            Double(shelf.residentBytes) / 1_048_576, anonAfter - anonBefore - Double(shelf.residentBytes) / 1_048_576))
         lines.append(String(format: "decoded %d (and %d previews), evicted %d, workers at %@; worker decode with mip chain %.1f ms CPU per image = %.1f images/s per core",
                             shelf.decodedCount, shelf.previewCount, shelf.evictedCount, decodePriority.description, shelf.decodeSeconds * 1000 / Double(max(1, shelf.decodedCount)),
                             Double(shelf.decodedCount) / max(1e-9, shelf.decodeSeconds)))
@@ -282,6 +305,16 @@ struct PosterBench {
             lines.append("djpeg not found (apt package libjpeg-turbo-progs): no comparison")
         }
         return lines
+    }
+
+    /// A field of /proc/self/status in MB (`RssAnon`, `RssFile`: kB there); 0 when absent.
+    func statusMB(_ key: String) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count >= 2, let kb = Double(fields[1]) { return kb / 1024 }
+        }
+        return 0
     }
 
     /// Resident set size of this process in MB (/proc/self/statm).

@@ -75,8 +75,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --posters mode, MB of decoded posters kept, textures included (default 128).")
     var posterBudget: Int?
 
-    @Option(help: "In --posters mode, the decode workers' priority: idle (SCHED_IDLE, the default) or a nice value 0...19.")
+    @Option(help: "In --posters mode, the decode workers' priority: idle (SCHED_IDLE) or a nice value 0...19 (default 10).")
     var decodePriority: String?
+
+    @Option(help: "In --posters mode, write each frame's wall and CPU time, bytes uploaded and items fading to this file.")
+    var frameLog: String?
 
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
@@ -136,7 +139,8 @@ struct BenchCommand: ParsableCommand {
                 print(try PosterBench(bench: bench, count: posters, folder: folder,
                                       browseItems: min(browseItems, posters - 1), upload: budget,
                                       budgetBytes: posterBudget.map { $0 << 20 },
-                                      decodePriority: decodePriority.flatMap(PosterBench.priority) ?? .idle).run())
+                                      decodePriority: decodePriority.flatMap(PosterBench.priority) ?? .nice(10),
+                                      frameLog: frameLog).run())
                 return
             }
             if let soak {

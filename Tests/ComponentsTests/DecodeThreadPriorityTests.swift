@@ -12,19 +12,21 @@ final class DecodeThreadPriorityTests: XCTestCase {
         return q.workerPriorities
     }
 
-    func testWorkersRunInTheIdleSchedulingClassByDefault() throws {
+    func testIdleWorkersRunInTheIdleSchedulingClass() throws {
         #if os(Linux)
-        let q = DecodeQueue(workers: 2)
-        XCTAssertEqual(q.priority, .idle)
+        let q = DecodeQueue(workers: 2, priority: .idle)
         XCTAssertEqual(started(q, 2), [.idle, .idle])
         #else
         throw XCTSkip("SCHED_IDLE is Linux's")
         #endif
     }
 
-    func testNiceWorkersReadBackTheirNiceValue() {
-        let q = DecodeQueue(workers: 1, priority: .nice(7))
-        XCTAssertEqual(started(q, 1), [.nice(7)])
+    func testWorkersRunAtNiceTenByDefaultAndReadBackTheirNiceValue() {
+        let q = DecodeQueue(workers: 1)
+        XCTAssertEqual(q.priority, .nice(10))
+        XCTAssertEqual(started(q, 1), [.nice(10)])
+        let seven = DecodeQueue(workers: 1, priority: .nice(7))
+        XCTAssertEqual(started(seven, 1), [.nice(7)])
     }
 
     /// Scheduling class and nice value are per thread: a thread that makes itself idle
@@ -32,16 +34,11 @@ final class DecodeThreadPriorityTests: XCTestCase {
     func testIdleAppliesToTheCallingThreadOnly() {
         let before = DecodeThreadPriority.ofCurrentThread()
         XCTAssertNotNil(before)
-        let done = DispatchSemaphore(value: 0)
-        var readBack: DecodeThreadPriority?
-        let thread = Thread {
-            readBack = DecodeThreadPriority.idle.applyToCurrentThread()
-            done.signal()
-        }
-        thread.start()
-        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        let q = DecodeQueue(workers: 1, priority: .idle)
         #if os(Linux)
-        XCTAssertEqual(readBack, .idle)
+        XCTAssertEqual(started(q, 1), [.idle])
+        #else
+        XCTAssertEqual(started(q, 1).count, 1)
         #endif
         XCTAssertEqual(DecodeThreadPriority.ofCurrentThread(), before)
         XCTAssertNotEqual(before, .idle)

@@ -243,6 +243,41 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertTrue(shelf.isResident(11))
     }
 
+    /// In the background mode the budget counts each image with its mip chain and its
+    /// preview, by hand: a 160x88 item halves (rounding down) to 80x44, 40x22, 20x11, 10x5,
+    /// 5x2, 2x1, 1x1: 18,763 pixels, 75,052 bytes; its preview is 160x88 / 8 = 20x11, 880
+    /// bytes. Evictions ask the worker to return freed heap memory (off the frame loop).
+    func testBackgroundBudgetCountsChainsAndPreviewsAndEvictionsTrimTheHeap() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(12, in: dir)
+        let store = ImageStore()
+        store.pixelsPerPoint = 0.25
+        store.decodesInBackground = true
+        let chain = 75_052, preview = 880
+        store.posterBudgetBytes = 5 * chain
+        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspectFill\", \"startIndex\": 0"),
+                         dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        var t = 0.0
+        let deadline = Date().addingTimeInterval(30)
+        for step in 0..<11 {
+            c.handle(.key("Right", down: true), at: t)
+            repeat { t += 1.0 / 30; c.update(to: t); Thread.sleep(forTimeInterval: 0.002) }
+            while !shelf.isResident(step + 1) && Date() < deadline
+        }
+        XCTAssertTrue(shelf.isResident(11))
+        XCTAssertGreaterThan(shelf.evictedCount, 0)
+        var expected = 0
+        for i in 0..<12 {
+            if shelf.isResident(i) { expected += chain }
+            if shelf.preview(for: i) != nil { expected += preview }
+        }
+        XCTAssertEqual(shelf.residentBytes, expected)
+        XCTAssertLessThanOrEqual(shelf.residentBytes, store.posterBudgetBytes)
+        while shelf.heapTrims == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertGreaterThan(shelf.heapTrims, 0)
+    }
+
     func testLayersReusedAfterTheirImageWasEvictedShowTheCurrentImage() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(12, in: dir)
