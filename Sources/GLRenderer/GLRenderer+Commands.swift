@@ -20,10 +20,13 @@ extension GLRenderer {
         while k < range.upperBound {
             switch commands[k] {
             case .popClip(let i):
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
-                stencilDepth = clip.depth - 1 - stencilBase
-                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                // A scissor clip has nothing to undo: each draw sets its own scissor.
+                if !clipLowering.isScissor(i) {
+                    let d = clipLowering.stencilDepth(i)
+                    drawClipShape(list.clips[i], mode: .decrement(depth: d - stencilBase))
+                    stencilDepth = d - 1 - stencilBase
+                    state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+                }
                 k += 1
             case .beginGroup(let g):
                 drawGroupImage(list.groups[g], index: g, map: map)
@@ -56,15 +59,17 @@ extension GLRenderer {
         if useDepth {
             var pushes = 0
             for k in commands {
-                guard case .pushClip(let i) = list.commands[k] else { continue }
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase))
+                guard case .pushClip(let i) = list.commands[k], !clipLowering.isScissor(i) else { continue }
+                drawClipShape(list.clips[i], mode: .increment(depth: clipLowering.stencilDepth(i) - 1 - stencilBase))
                 pushes += 1
             }
             var d = startDepth + pushes
             var any = false
             for k in commands.reversed() {
-                if case .pushClip = list.commands[k] { d -= 1; continue }
+                if case .pushClip(let i) = list.commands[k] {
+                    if !clipLowering.isScissor(i) { d -= 1 }
+                    continue
+                }
                 guard case .quad(let i) = list.commands[k],
                       let p = prepare(list.quads[i], images: images, counting: false), p.opaque else { continue }
                 if !any {
@@ -74,6 +79,7 @@ extension GLRenderer {
                 }
                 state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
                 let q = list.quads[i]
+                applyClipScissor(q.clipIndex)
                 setUniforms(q, p, program: plainProgram(p), depth: depth(i))
                 if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
             }
@@ -89,9 +95,14 @@ extension GLRenderer {
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
                 if fusing { flushRun(list) }
-                let clip = list.clips[i]
-                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
-                stencilDepth = clip.depth - stencilBase
+                // A scissor clip is applied by each draw inside it (`applyClipScissor`).
+                if clipLowering.isScissor(i) {
+                    stats.scissorClips += 1
+                    continue
+                }
+                let d = clipLowering.stencilDepth(i)
+                if !useDepth { drawClipShape(list.clips[i], mode: .increment(depth: d - 1 - stencilBase)) }
+                stencilDepth = d - stencilBase
                 state.setStencil(.test(depth: stencilDepth), stats: &stats)
                 continue
             }
@@ -121,6 +132,7 @@ extension GLRenderer {
     /// Draws quad `i` on its own, in order (the pre-pass drew its opaque covered part).
     func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int) {
         let d = depth(i)
+        applyClipScissor(q.clipIndex)
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
         switch p.draws {
@@ -232,7 +244,35 @@ extension GLRenderer {
         if p.crossfade != nil { setCrossfadeUniforms(q, p, program: u) }
     }
 
+    /// Sets the scissor for draws inside clip `index` (-1: none): the target's base scissor
+    /// cut by the scissor clips of the clip's chain.
+    func applyClipScissor(_ index: Int) {
+        var box = baseScissor
+        if index >= 0, let s = clipLowering.scissorBox(clip: index, clips: frameClips, map: targetMap,
+                                                       pixelWidth: targetPixelSize.width, pixelHeight: targetPixelSize.height) {
+            box = box.map { $0.intersection(s) } ?? s
+        }
+        applyScissor(box)
+    }
+
+    /// Sets GL's scissor box to `box` (pixels of the bound target, rows from the top; nil:
+    /// scissor test off), skipping the calls when it is already set.
+    func applyScissor(_ box: PixelBox?) {
+        if case .some(let current) = appliedScissor, current == box { return }
+        appliedScissor = .some(box)
+        stats.scissorChanges += 1
+        guard let b = box else {
+            glDisable(GLConstant.scissorTest)
+            return
+        }
+        glEnable(GLConstant.scissorTest)
+        glScissor(GLint(targetOrigin.x + b.x0), GLint(targetOrigin.y + targetPixelSize.height - b.y1),
+                  GLsizei(b.x1 - b.x0), GLsizei(b.y1 - b.y0))
+    }
+
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
+        // Push and pop must reach the same pixels: both under the parent chain's scissor.
+        applyClipScissor(clip.parent)
         // The clip shape must reach the stencil wherever it lies: no depth test for it.
         if useDepth { glDisable(GLConstant.depthTest) }
         // Clip shapes write only the stencil: the visible-pixel count leaves them out.

@@ -67,8 +67,11 @@ extension GLRenderer {
         // Its stencil only when a clip inside the group writes it.
         var clipsInside = false
         for k in (groupBegins[g] + 1)..<group.end {
-            if case .pushClip = list.commands[k] { clipsInside = true; break }
+            if case .pushClip(let i) = list.commands[k], !clipLowering.isScissor(i) { clipsInside = true; break }
         }
+        // No scissor: a clip scissor of the previous group's draws must not cut this clear.
+        targetOrigin = (0, 0)
+        applyScissor(nil)
         clearTarget(stencil: clipsInside)
         // The group's own draws are not cut by the frame's damage (its image is, when composited).
         let damage = damageBox
@@ -76,7 +79,7 @@ extension GLRenderer {
         defer { damageBox = damage }
         // The image's pixel (0, 0) is target pixel (x0, y0): the same sample positions.
         setProjection((map.scale, map.offsetX - Double(x0), map.offsetY - Double(y0)), pixelWidth: w, pixelHeight: h)
-        stencilBase = group.clipDepth
+        stencilBase = clipLowering.stencilDepth(clipLowering.groupClips[g])
         stencilDepth = 0
         state.setStencil(.off, stats: &stats)
         drawCommands(list, (groupBegins[g] + 1)..<group.end, map: map, images: images)
@@ -95,6 +98,7 @@ extension GLRenderer {
         let op = Float(max(0, min(1, group.opacity)))
         guard image.texture != 0, op > 0 else { return }
         state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
+        applyClipScissor(index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1)
         let u = plainTexturedProgram
         state.useProgram(u.program, stats: &stats)
         state.bindTexture(image.texture, stats: &stats)

@@ -4,7 +4,7 @@ import LayerMath
 import Layers
 import XCTest
 
-/// masksToBounds as nested stencil clips.
+/// masksToBounds as nested clips: stencil shapes, or scissor boxes for square unrotated ones.
 final class ClipTests: XCTestCase {
     let green: (UInt8, UInt8, UInt8, UInt8) = (0, 255, 0, 255)
     let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
@@ -44,14 +44,20 @@ final class ClipTests: XCTestCase {
         outer.addSublayer(inner)
         let later = Layer(name: "later", bounds: Size(20, 20), position: Point(180, 180))
         later.contents = .color(Color(0, 1, 0))
-        let image = try h.render([outer, later], canvas: Size(200, 200), dump: "nestedClips")
-        assertPixel(image, 100, 100, (255, 0, 0, 255), "inside both clips")
-        assertPixel(image, 40, 40, (0, 0, 255, 255), "inside outer only: outer's own colour")
-        assertPixel(image, 140, 140, black, "inside inner only: clipped by outer")
-        assertPixel(image, 125, 90, black, "right of outer")
-        assertPixel(image, 180, 180, green, "sibling after the clips is unclipped")
-        XCTAssertEqual(h.renderer.stats.clipPasses, 4)
-        XCTAssertEqual(h.renderer.stats.quads, 3)
+        defer { h.renderer.scissorClips = true }
+        // Square clips are scissor boxes (no clip pass); as stencil shapes, a push and a pop each.
+        for (scissor, passes) in [(true, 0), (false, 4)] {
+            h.renderer.scissorClips = scissor
+            let image = try h.render([outer, later], canvas: Size(200, 200), dump: "nestedClips")
+            assertPixel(image, 100, 100, (255, 0, 0, 255), "inside both clips")
+            assertPixel(image, 40, 40, (0, 0, 255, 255), "inside outer only: outer's own colour")
+            assertPixel(image, 140, 140, black, "inside inner only: clipped by outer")
+            assertPixel(image, 125, 90, black, "right of outer")
+            assertPixel(image, 180, 180, green, "sibling after the clips is unclipped")
+            XCTAssertEqual(h.renderer.stats.clipPasses, passes)
+            XCTAssertEqual(h.renderer.stats.scissorClips, scissor ? 2 : 0)
+            XCTAssertEqual(h.renderer.stats.quads, 3)
+        }
     }
 
     /// A clip under a 3D rotation still clips in its own plane.
