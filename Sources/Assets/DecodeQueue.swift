@@ -52,9 +52,6 @@ public final class DecodeQueue {
         let priority: DecodeThreadPriority
         /// What each started worker read back after applying `priority`.
         var applied: [DecodeThreadPriority?] = []
-        /// `trimHeap` was asked for and no worker has trimmed since; trims done.
-        var trimRequested = false
-        var trims = 0
         init(limits: ImageLimits, priority: DecodeThreadPriority) { self.limits = limits; self.priority = priority }
     }
     private let shared: Shared
@@ -139,21 +136,6 @@ public final class DecodeQueue {
         #endif
     }
 
-    /// Asks a worker to return free heap memory to the system (`HeapTrim.trim`) before its
-    /// next job, or at once when idle: off the frame loop. Called after evictions.
-    public func trimHeap() {
-        shared.condition.lock()
-        shared.trimRequested = true
-        shared.condition.broadcast()
-        shared.condition.unlock()
-    }
-
-    /// Heap trims done by the workers so far (`trimHeap`).
-    public var trims: Int {
-        shared.condition.lock(); defer { shared.condition.unlock() }
-        return shared.trims
-    }
-
     /// CPU time of the calling thread.
     public static func threadCPUSeconds() -> Double {
         var ts = timespec()
@@ -168,17 +150,8 @@ public final class DecodeQueue {
         s.condition.unlock()
         while true {
             s.condition.lock()
-            while s.pending.isEmpty && !s.stopping && !s.trimRequested { s.condition.wait() }
+            while s.pending.isEmpty && !s.stopping { s.condition.wait() }
             if s.stopping { s.condition.unlock(); return }
-            if s.trimRequested {
-                s.trimRequested = false
-                s.condition.unlock()
-                HeapTrim.trim()
-                s.condition.lock()
-                s.trims += 1
-                s.condition.unlock()
-                continue
-            }
             var best = 0
             for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
             let job = s.pending.remove(at: best)

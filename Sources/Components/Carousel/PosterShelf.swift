@@ -45,8 +45,6 @@ public final class PosterShelf {
 
     /// Previews decoded so far.
     public private(set) var previewCount = 0
-    /// Heap trims the decode workers did after evictions (`DecodeQueue.trimHeap`).
-    public var heapTrims: Int { queue?.trims ?? 0 }
 
     private struct Slot {
         var ref: ImageRef?
@@ -216,8 +214,6 @@ public final class PosterShelf {
 
     /// Evicts least recently used images not used in this frame until within the budget.
     private func enforceBudget() {
-        let evictedBefore = evictedCount
-        defer { if evictedCount > evictedBefore { queue?.trimHeap() } }   // off the frame loop
         while residentBytes > store.posterBudgetBytes {
             var oldest = -1, oldestTick = Int.max
             for (i, s) in slots where (s.ref != nil || s.preview != nil) && s.lastUsed < tick && s.lastUsed < oldestTick {
