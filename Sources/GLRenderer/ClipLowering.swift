@@ -1,6 +1,8 @@
 // How each clip of a frame reaches the pixels: a clip that is an axis-aligned rectangle of
-// the canvas becomes a scissor box (free: no clip shape is drawn, no stencil is read), any
-// other clip (rounded, rotated, in perspective) a stencil shape. Pure Swift, no GL.
+// the canvas becomes a scissor box (free: no clip shape is drawn, no stencil is read); a
+// clip whose quads all lie in its plane along its axes is tested in the quad shader
+// (`AnalyticClip`); any other clip (nested, rotated against its quads) a stencil shape.
+// Pure Swift, no GL.
 //
 // Does NOT: call GL (GLRenderer+Commands sets the scissor and draws stencil shapes), or
 // change which pixels a clip keeps: a scissor box holds exactly the pixels whose centres
@@ -44,19 +46,26 @@ struct ClipLowering {
     /// Per clip: its canvas rectangle when it is applied as a scissor box; nil: a stencil shape.
     private(set) var scissorRects: [Rect?] = []
     /// Per clip: the stencil value inside it, the number of stencil clips in its chain
-    /// (itself included). A scissor clip has its parent's value.
+    /// (itself included). A scissor or analytic clip has its parent's value.
     private(set) var stencilDepths: [Int] = []
     /// Per group: the innermost clip around its `beginGroup`, or -1.
     private(set) var groupClips: [Int] = []
-    /// Clips drawn into the stencil (not scissor boxes).
+    /// Per clip: whether every quad inside it tests it in the quad shader (`AnalyticClip`).
+    private(set) var analytic: [Bool] = []
+    /// Per clip: the inverse of its plane homography, for analytic clips (nil otherwise).
+    private(set) var clipInverses: [Homography2D?] = []
+    /// Clips drawn into the stencil (neither scissor boxes nor analytic).
     private(set) var stencilClipCount = 0
     /// Whether any clip of the frame is drawn into the stencil.
     var anyStencil: Bool { stencilClipCount > 0 }
     private var stack: [Int] = []
 
-    /// Works the clips of `list` out; `scissors` false: every clip is a stencil shape.
-    mutating func update(_ list: RenderList, scissors: Bool = true) {
+    /// Works the clips of `list` out; `scissors` false: no clip is a scissor box;
+    /// `analyticClips` false: no clip is tested in the quad shader.
+    mutating func update(_ list: RenderList, scissors: Bool = true, analyticClips: Bool = true) {
         scissorRects.removeAll(keepingCapacity: true)
+        analytic.removeAll(keepingCapacity: true)
+        clipInverses.removeAll(keepingCapacity: true)
         stencilDepths.removeAll(keepingCapacity: true)
         groupClips.removeAll(keepingCapacity: true)
         stencilClipCount = 0
@@ -78,6 +87,49 @@ struct ClipLowering {
             case .quad, .endGroup: break
             }
         }
+        markAnalytic(list, enabled: analyticClips)
+    }
+
+    /// A stencil clip with no stencil clip around it, in front of the eye, with no clip or
+    /// group inside it, whose quads all lie in its plane along its axes, is tested in the
+    /// quad shader instead (`AnalyticClip`): it leaves the stencil.
+    private mutating func markAnalytic(_ list: RenderList, enabled: Bool) {
+        for (c, clip) in list.clips.enumerated() {
+            var inverse: Homography2D? = nil
+            if enabled, scissorRects[c] == nil, stencilDepths[c] == 1 {
+                let h = clip.matrix.planeHomography
+                let w = clip.size.width, hh = clip.size.height
+                let inFront = h.map(Point(0, 0)).w > 0 && h.map(Point(w, 0)).w > 0
+                    && h.map(Point(w, hh)).w > 0 && h.map(Point(0, hh)).w > 0
+                if inFront { inverse = h.inverted() }
+            }
+            clipInverses.append(inverse)
+            analytic.append(inverse != nil)
+        }
+        for clip in list.clips where clip.parent >= 0 && clip.parent < analytic.count { analytic[clip.parent] = false }
+        for c in groupClips where c >= 0 && c < analytic.count { analytic[c] = false }
+        for q in list.quads where q.clipIndex >= 0 && q.clipIndex < analytic.count && analytic[q.clipIndex] {
+            if AnalyticClip.map(quadMatrix: q.matrix, quadSize: q.size, clipInverse: clipInverses[q.clipIndex]!,
+                                clip: list.clips[q.clipIndex]) == nil {
+                analytic[q.clipIndex] = false
+            }
+        }
+        for c in analytic.indices where analytic[c] {
+            stencilDepths[c] = 0   // no stencil clip around it (stencilDepths was 1)
+            stencilClipCount -= 1
+        }
+    }
+
+    /// Whether clip `index` is applied without the stencil (a scissor box or analytic).
+    func skipsStencil(_ index: Int) -> Bool {
+        index >= 0 && index < scissorRects.count && (scissorRects[index] != nil || analytic[index])
+    }
+
+    /// The analytic clip of quad `q` (its innermost clip tested in the quad shader), or nil.
+    func analyticClip(for q: RenderQuad, clips: [RenderClip]) -> AnalyticClip? {
+        let c = q.clipIndex
+        guard c >= 0, c < analytic.count, analytic[c], let inverse = clipInverses[c] else { return nil }
+        return AnalyticClip.map(quadMatrix: q.matrix, quadSize: q.size, clipInverse: inverse, clip: clips[c])
     }
 
     /// The stencil value inside clip `index` (0 for -1: no clip).

@@ -202,6 +202,8 @@ uniform vec4 u_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 uniform vec4 u_color;       // premultiplied colour, or the opacity in every channel
 uniform int u_textured;     // 1: multiply u_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
+uniform vec4 u_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
+uniform vec3 u_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 uniform sampler2D u_texture;
 #if defined(CROSSFADE)
 uniform sampler2D u_fromTexture;  // what u_texture fades in over (a white texel for a colour)
@@ -261,6 +263,12 @@ void main() {
         coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0);
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
+    }
+    if (u_clipShape.x > 0.0) {
+        // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
+        vec2 halfClip = u_clipShape.xy * 0.5;
+        float rc = clamp(u_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
+        if (roundRectDistance(v_local * u_clipMap.xy + u_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

@@ -16,6 +16,8 @@ public struct FrameStats: Equatable, Sendable {
     public var scissorChanges = 0
     /// Clips applied as scissor boxes (axis-aligned rectangles: no stencil pass).
     public var scissorClips = 0
+    /// Clips tested in the quad shader (quads in the clip's plane along its axes: no stencil pass).
+    public var analyticClips = 0
     /// Sampler-object binds that changed the bound sampler (nearest or magnified quads).
     public var samplerChanges = 0
     /// Textures uploaded this frame.

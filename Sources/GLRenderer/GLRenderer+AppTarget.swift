@@ -29,7 +29,7 @@ extension GLRenderer {
             throw AppTargetError.incomplete(framebuffer: target.framebuffer, status: status)
         }
         // Clips that are axis-aligned rectangles are scissor boxes: only the others need stencil.
-        clipLowering.update(list, scissors: scissorClips)
+        clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         if clipLowering.stencilClipCount > 0, GLRenderer.boundStencilBits(framebuffer: target.framebuffer) == 0 {
             throw AppTargetError.noStencil(framebuffer: target.framebuffer, clips: clipLowering.stencilClipCount)
         }

@@ -20,8 +20,8 @@ extension GLRenderer {
         while k < range.upperBound {
             switch commands[k] {
             case .popClip(let i):
-                // A scissor clip has nothing to undo: each draw sets its own scissor.
-                if !clipLowering.isScissor(i) {
+                // A scissor or analytic clip has nothing to undo: each draw applies it.
+                if !clipLowering.skipsStencil(i) {
                     let d = clipLowering.stencilDepth(i)
                     drawClipShape(list.clips[i], mode: .decrement(depth: d - stencilBase))
                     stencilDepth = d - 1 - stencilBase
@@ -59,7 +59,7 @@ extension GLRenderer {
         if useDepth {
             var pushes = 0
             for k in commands {
-                guard case .pushClip(let i) = list.commands[k], !clipLowering.isScissor(i) else { continue }
+                guard case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) else { continue }
                 drawClipShape(list.clips[i], mode: .increment(depth: clipLowering.stencilDepth(i) - 1 - stencilBase))
                 pushes += 1
             }
@@ -67,7 +67,7 @@ extension GLRenderer {
             var any = false
             for k in commands.reversed() {
                 if case .pushClip(let i) = list.commands[k] {
-                    if !clipLowering.isScissor(i) { d -= 1 }
+                    if !clipLowering.skipsStencil(i) { d -= 1 }
                     continue
                 }
                 guard case .quad(let i) = list.commands[k],
@@ -95,9 +95,10 @@ extension GLRenderer {
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
                 if fusing { flushRun(list) }
-                // A scissor clip is applied by each draw inside it (`applyClipScissor`).
-                if clipLowering.isScissor(i) {
-                    stats.scissorClips += 1
+                // A scissor clip is applied by each draw inside it (`applyClipScissor`), an
+                // analytic one by the quad shader (`AnalyticClip`).
+                if clipLowering.skipsStencil(i) {
+                    if clipLowering.isScissor(i) { stats.scissorClips += 1 } else { stats.analyticClips += 1 }
                     continue
                 }
                 let d = clipLowering.stencilDepth(i)
@@ -187,7 +188,7 @@ extension GLRenderer {
         case .none:
             return nil
         case .color(let c):
-            return planner.plan(q, fill: .color(c))
+            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(for: q, clips: frameClips))
         case .image(let ref):
             var bound = state.texture
             var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
@@ -197,7 +198,8 @@ extension GLRenderer {
                 if counting { stats.missingImages += 1 }
                 return nil
             }
-            guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible)) else { return nil }
+            guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible),
+                                       clip: clipLowering.analyticClip(for: q, clips: frameClips)) else { return nil }
             p.texture = t
             if p.needsMipmaps {
                 var bound = state.texture
@@ -236,6 +238,16 @@ extension GLRenderer {
             glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
             glUniform1f(u.radius, Float(q.cornerRadius))
             glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
+            if clipUniformProgram != u.program || clipUniform != p.clip {
+                clipUniformProgram = u.program
+                clipUniform = p.clip
+                if let c = p.clip {
+                    glUniform4f(u.clipMap, Float(c.scaleX), Float(c.scaleY), Float(c.offsetX), Float(c.offsetY))
+                    glUniform3f(u.clipShape, Float(c.width), Float(c.height), Float(c.radius))
+                } else {
+                    glUniform3f(u.clipShape, 0, 0, 0)
+                }
+            }
         }
         if p.texture != 0 {
             let tr = p.texRect

@@ -115,7 +115,8 @@ extension GLRenderer {
             }
             draw.texture = fromPlan.texture
         }
-        guard var p = planner.plan(q, fill: .image(isOpaque: to.isOpaque && from.isOpaque, texels: visible)) else { return nil }
+        guard var p = planner.plan(q, fill: .image(isOpaque: to.isOpaque && from.isOpaque, texels: visible),
+                                   clip: clipLowering.analyticClip(for: q, clips: frameClips)) else { return nil }
         p.texture = toTexture
         // `from`'s uv rectangle over the planned content rectangle (trimmed or not): the
         // affine map contentRect -> fromTextureRect evaluated at its corners.
@@ -175,6 +176,14 @@ extension GLRenderer {
             glUniform1i(u.antialias, p.smooth ? 1 : 0)
             glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
             glUniform1f(u.radius, Float(q.cornerRadius))
+            // The quad's analytic clip (`AnalyticClip`), as setUniforms sets it for the
+            // general quad program.
+            if let c = p.clip {
+                glUniform4f(u.clipMap, Float(c.scaleX), Float(c.scaleY), Float(c.offsetX), Float(c.offsetY))
+                glUniform3f(u.clipShape, Float(c.width), Float(c.height), Float(c.radius))
+            } else {
+                glUniform3f(u.clipShape, 0, 0, 0)
+            }
         }
     }
 

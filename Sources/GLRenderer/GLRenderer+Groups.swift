@@ -67,7 +67,7 @@ extension GLRenderer {
         // Its stencil only when a clip inside the group writes it.
         var clipsInside = false
         for k in (groupBegins[g] + 1)..<group.end {
-            if case .pushClip(let i) = list.commands[k], !clipLowering.isScissor(i) { clipsInside = true; break }
+            if case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) { clipsInside = true; break }
         }
         // No scissor: a clip scissor of the previous group's draws must not cut this clear.
         targetOrigin = (0, 0)

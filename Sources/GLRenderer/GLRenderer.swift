@@ -137,6 +137,12 @@ public final class GLRenderer {
     var targetOrigin = (x: 0, y: 0)
     /// The clips of the list being drawn (for the scissor of each draw).
     var frameClips: [RenderClip] = []
+    /// Apply clips whose quads all lie in their plane along their axes in the quad shader
+    /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
+    public var analyticClips = true
+    /// The program whose clip uniforms were last set, and their value.
+    var clipUniformProgram: GLuint = 0
+    var clipUniform: AnalyticClip?
     var targetIsMultisampled = false
     private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     /// Canvas points to clip space for the bound target (see `setProjection`).
@@ -285,8 +291,9 @@ public final class GLRenderer {
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         drawingAppTarget = target.isAppTarget
         fusion.forgetUnits()
-        clipLowering.update(list, scissors: scissorClips)
+        clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         frameClips = list.clips
+        clipUniformProgram = 0
         baseScissor = nil
         appliedScissor = .none
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)

@@ -50,6 +50,9 @@ struct QuadPlan: Equatable {
     /// A crossfade (`LayerContents.crossfade`): what the image fades in over, drawn in the
     /// same pass (GLRenderer+Crossfade); nil for every other quad.
     var crossfade: CrossfadeDraw? = nil
+    /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
+    /// scissor box or stencil shape.
+    var clip: AnalyticClip?
 
     /// The draws of the in-order pass.
     var draws: QuadDraws {

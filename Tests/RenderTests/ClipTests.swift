@@ -18,15 +18,21 @@ final class ClipTests: XCTestCase {
         let child = Layer(name: "fill", bounds: Size(100, 100), position: Point(50, 50))
         child.contents = .color(Color(0, 1, 0))
         clip.addSublayer(child)
-        let image = try h.render([clip], canvas: Size(200, 200), dump: "roundedClip")
-        // Corner circle centre at canvas (80, 80), radius 30.
-        let d = 26.0 / 2.0.squareRoot()   // 26 points from the centre along the diagonal: inside
-        assertPixel(image, Int(80 - d), Int(80 - d), green, "just inside the corner radius")
-        assertPixel(image, 53, 53, black, "in the corner cut-out (about 38 from the centre)")
-        assertPixel(image, 52, 100, green, "left edge, middle")
-        assertPixel(image, 148, 148 - 30, green, "right edge above the bottom-right corner")
-        assertPixel(image, 147, 147, black, "bottom-right cut-out")
-        XCTAssertEqual(h.renderer.stats.clipPasses, 2)
+        defer { h.renderer.analyticClips = true }
+        // The child lies in the clip's plane: tested in the quad shader, or a stencil shape.
+        for analytic in [true, false] {
+            h.renderer.analyticClips = analytic
+            let image = try h.render([clip], canvas: Size(200, 200), dump: "roundedClip")
+            // Corner circle centre at canvas (80, 80), radius 30.
+            let d = 26.0 / 2.0.squareRoot()   // 26 points from the centre along the diagonal: inside
+            assertPixel(image, Int(80 - d), Int(80 - d), green, "just inside the corner radius")
+            assertPixel(image, 53, 53, black, "in the corner cut-out (about 38 from the centre)")
+            assertPixel(image, 52, 100, green, "left edge, middle")
+            assertPixel(image, 148, 148 - 30, green, "right edge above the bottom-right corner")
+            assertPixel(image, 147, 147, black, "bottom-right cut-out")
+            XCTAssertEqual(h.renderer.stats.clipPasses, analytic ? 0 : 2)
+            XCTAssertEqual(h.renderer.stats.analyticClips, analytic ? 1 : 0)
+        }
     }
 
     /// Two nested clips: a child shows only in their intersection; the parent's own colour

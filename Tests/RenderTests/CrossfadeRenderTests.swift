@@ -59,6 +59,29 @@ final class CrossfadeRenderTests: XCTestCase {
         XCTAssertEqual(h.renderer.stats.clipPasses, 0)
     }
 
+    /// Inside a clip turned 30° (tested in the shader, `AnalyticClip`): a 40x10 crossfade
+    /// centred in a 20x20 clipping parent at (32, 32). Its centre is drawn; 15 points along
+    /// its long axis, at (32 + 15 cos 30°, 32 + 15 sin 30°) = (45.0, 39.5), it lies outside
+    /// the parent's half width of 10 and shows the background.
+    func testCrossfadeInsideATurnedClipIsCutByIt() throws {
+        let h = try RenderHarness.shared()
+        let to = ImageRef(id: 4124, width: 4, height: 4, isOpaque: true)
+        h.images.images[to.id] = makeImage(width: 4, height: 4) { _, _ in (0, 0, 255, 255) }
+        let parent = Layer(name: "clip", bounds: Size(20, 20), position: Point(32, 32))
+        parent.masksToBounds = true
+        parent.transform = .rotation(Double.pi / 6, 0, 0, 1)
+        let item = Layer(name: "item", bounds: Size(40, 10), position: Point(10, 10))
+        item.contents = .crossfade(from: .color(Color(1, 0, 0)), to: to, progress: 0.5)
+        parent.addSublayer(item)
+        let image = try h.render([parent], canvas: Size(64, 64), dump: "crossfade-clipped")
+        assertPixel(image, 32, 32, (128, 0, 128, 255), tolerance: 2)
+        assertPixel(image, 45, 39, (0, 0, 0, 255), tolerance: 0)
+        // Without the clip the same pixel is the crossfade's.
+        parent.masksToBounds = false
+        let unclipped = try h.render([parent], canvas: Size(64, 64))
+        assertPixel(unclipped, 45, 39, (128, 0, 128, 255), tolerance: 2)
+    }
+
     /// The image not uploaded yet (no pixels in the source): what it fades in over is drawn
     /// alone, not nothing.
     func testCrossfadeBeforeTheImageHasATextureDrawsTheColourAlone() throws {
