@@ -5,8 +5,6 @@
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
-//   CROSSFADE  (with TEXTURED) u_texture, times u_progress, over u_fromColor times
-//              u_fromTexture: an image fading in over another image or a colour, one pass
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
 
@@ -20,12 +18,6 @@ uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
 uniform vec4 u_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 uniform vec3 u_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 uniform sampler2D u_texture;
-#if defined(CROSSFADE)
-uniform sampler2D u_fromTexture;  // what u_texture fades in over (a white texel for a colour)
-uniform vec4 u_fromTexRect;       // its uv rectangle over u_content: x, y, w, h
-uniform vec4 u_fromColor;         // premultiplied multiplier of u_fromTexture's texels
-uniform float u_progress;         // 0: from alone, 1: u_texture alone
-#endif
 
 out vec4 o_color;
 
@@ -42,16 +34,7 @@ vec2 clampedUV() {
 
 vec4 fill() {
     vec4 c = u_color;
-#if defined(CROSSFADE)
-    // u_texture drawn with opacity u_progress over from, premultiplied "over".
-#if defined(PLAIN)
-    vec4 to = texture(u_texture, v_uv) * u_progress;
-#else
-    vec4 to = texture(u_texture, clampedUV()) * u_progress;
-#endif
-    vec2 uvFrom = u_fromTexRect.xy + (v_local - u_content.xy) / max(abs(u_content.zw), vec2(1e-30)) * u_fromTexRect.zw;
-    c *= to + (1.0 - to.a) * (u_fromColor * texture(u_fromTexture, uvFrom));
-#elif defined(TEXTURED) && defined(PLAIN)
+#if defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
 #elif defined(TEXTURED)

@@ -111,6 +111,14 @@ public final class ImageStore {
         return register(entry, width: base.width, height: base.height, isOpaque: isOpaque)
     }
 
+    /// True once the pixels of a hand-off image (`addHandOff`) have been handed over: the
+    /// renderer has taken them for its texture (a streamed chain's smallest levels are
+    /// uploaded in that same frame). False for other images and unknown refs.
+    public func wasHandedOver(_ ref: ImageRef) -> Bool {
+        guard let i = slot(ref) else { return false }
+        return entries[i].handsOff && entries[i].chain == nil && entries[i].image == nil
+    }
+
     /// The pixels of `ref` with their mip levels, when they were registered that way
     /// (`addHandOff(_:isOpaque:key:)`); handed over once. nil for any other image.
     public func mipChain(for ref: ImageRef) -> MipChain? {

@@ -142,7 +142,7 @@ extension GLRenderer {
                 setUniforms(q, p, program: plainProgram(p), depth: d)
                 drawStrip(first: 4, count: 4)
             }
-            setUniforms(q, p, program: coverageProgram(p), depth: d)
+            setUniforms(q, p, program: quadProgram, depth: d)
             drawStrip(first: 8, count: 10)
         case .plainWhole:
             if !coveredDrawn {
@@ -150,7 +150,7 @@ extension GLRenderer {
                 drawStrip(first: 0, count: 4)
             }
         case .coverageWhole:
-            setUniforms(q, p, program: coverageProgram(p), depth: d)
+            setUniforms(q, p, program: quadProgram, depth: d)
             drawStrip(first: 0, count: 4)
         }
     }
@@ -174,10 +174,7 @@ extension GLRenderer {
 
     /// The coverage-free program for `p`'s fully covered part.
     @inline(__always)
-    func plainProgram(_ p: QuadPlan) -> ShaderProgram {
-        if p.crossfade != nil, let c = crossfadePrograms() { return c.plain }
-        return p.textured ? plainTexturedProgram : plainColorProgram
-    }
+    func plainProgram(_ p: QuadPlan) -> ShaderProgram { p.textured ? plainTexturedProgram : plainColorProgram }
 
     /// The plan of `q` for the bound target (`planner`), with its texture looked up (uploaded
     /// on first use) and its mip chain built when the plan needs one. `counting`: count a
@@ -207,8 +204,6 @@ extension GLRenderer {
                 state.noteBoundTexture(bound)
             }
             return p
-        case .crossfade(let from, let to, let progress):
-            return prepareCrossfade(q, from: from, to: to, progress: progress, images: images, counting: counting)
         }
     }
 
@@ -253,7 +248,6 @@ extension GLRenderer {
             let tr = p.texRect
             glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
         }
-        if p.crossfade != nil { setCrossfadeUniforms(q, p, program: u) }
     }
 
     /// Sets the scissor for draws inside clip `index` (-1: none): the target's base scissor

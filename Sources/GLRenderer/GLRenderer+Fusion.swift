@@ -73,8 +73,7 @@ extension GLRenderer {
     /// The box in target pixels of `p`'s drawn rectangle when `q` may be fused
     /// (`LayerFusion.mayFuse`), else nil.
     func fusionBox(_ q: RenderQuad, _ p: QuadPlan) -> Rect? {
-        guard p.crossfade == nil,     // a crossfade is already one pass over two images
-              LayerFusion.mayFuse(p, inFrontOfEye: q.isInFrontOfEye, depthPrePass: useDepth) else { return nil }
+        guard LayerFusion.mayFuse(p, inFrontOfEye: q.isInFrontOfEye, depthPrePass: useDepth) else { return nil }
         let screen = LayerFusion.screenHomography(q.matrix, projection: projection, originX: fusion.viewport.minX,
                                                   originY: fusion.viewport.minY, width: fusion.viewport.width,
                                                   height: fusion.viewport.height)

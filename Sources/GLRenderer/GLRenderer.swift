@@ -75,8 +75,6 @@ public final class GLRenderer {
     public var maxFusedLayers = LayerFusion.maxLayers
     /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
     let fusion = FusionState()
-    /// The crossfade programs and white texel (GLRenderer+Crossfade).
-    let crossfade = CrossfadeState()
     /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
     var drawingAppTarget = false
 

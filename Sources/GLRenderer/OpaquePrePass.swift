@@ -31,7 +31,6 @@ enum OpaquePrePass {
                 switch q.contents {
                 case .color(let c): opaque = c.a >= 1
                 case .image(let ref): opaque = ref.isOpaque
-                case .crossfade(let from, let to, _): opaque = to.isOpaque && from.isOpaque
                 case .none: break
                 }
             }

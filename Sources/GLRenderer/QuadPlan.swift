@@ -47,9 +47,6 @@ struct QuadPlan: Equatable {
     var magnified = false
     /// The image is minified (or may be) and has no mip chain yet: build it before drawing.
     var needsMipmaps = false
-    /// A crossfade (`LayerContents.crossfade`): what the image fades in over, drawn in the
-    /// same pass (GLRenderer+Crossfade); nil for every other quad.
-    var crossfade: CrossfadeDraw? = nil
     /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
     /// scissor box or stencil shape.
     var clip: AnalyticClip?
@@ -70,14 +67,4 @@ struct QuadPlan: Equatable {
         case .coverageWhole: return 1
         }
     }
-}
-
-/// The `from` side of a crossfade draw: the texture on unit 1 (a white texel for a colour),
-/// its uv rectangle over the plan's content rectangle, the premultiplied colour its texels
-/// are multiplied by, and how far the image has faded in (0...1).
-struct CrossfadeDraw: Equatable {
-    var texture: GLuint
-    var texRect: Rect
-    var r: Float, g: Float, b: Float, a: Float
-    var progress: Float
 }

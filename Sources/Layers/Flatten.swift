@@ -183,7 +183,6 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
-        var fromTextureRect = textureRect
         switch drawn.contents {
         case .none:
             return
@@ -195,13 +194,6 @@ public struct Flattener {
                                                                  crop: layer.masksToBounds)
             if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
-        case .crossfade(let from, let to, _):
-            (contentRect, textureRect) = Flattener.placeContents(to, in: size, gravity: layer.contentsGravity,
-                                                                 crop: layer.masksToBounds)
-            fromTextureRect = Flattener.crossfadeTextureRect(from, over: contentRect, in: size,
-                                                             gravity: layer.contentsGravity, crop: layer.masksToBounds)
-            if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
-            opaque = to.isOpaque && from.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
         }
         if contentRect.isEmpty { return }
         list.commands.append(.quad(list.quads.count))
@@ -210,7 +202,6 @@ public struct Flattener {
             textureRect: textureRect, contents: drawn.contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront))
-        list.quads[list.quads.count - 1].fromTextureRect = fromTextureRect
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

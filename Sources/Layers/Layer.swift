@@ -43,20 +43,6 @@ public enum LayerContents: Equatable, Sendable {
     case color(Color)
     /// An image placed in the bounds according to `contentsGravity`.
     case image(ImageRef)
-    /// Image `to` fading in over `from` (a colour or another image), `progress` of the
-    /// way (0: `from` alone, 1: `to` alone): what `to` drawn with opacity `progress` over
-    /// `from` looks like, drawn as one quad (one pass over its pixels, no clip). `to` is
-    /// placed by `contentsGravity`; an image `from` is placed by the same gravity, then cut
-    /// to `to`'s content rectangle, so the two should be versions of one picture (a
-    /// low-resolution preview and the full image), in a layer whose gravity fills its
-    /// bounds. A colour `from` fills `to`'s content rectangle.
-    case crossfade(from: CrossfadeSource, to: ImageRef, progress: Double)
-}
-
-/// What a crossfade (`LayerContents.crossfade`) fades from.
-public enum CrossfadeSource: Equatable, Sendable {
-    case color(Color)
-    case image(ImageRef)
 }
 
 /// How an image is fitted into a layer's bounds (CALayer.contentsGravity).

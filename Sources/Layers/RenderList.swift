@@ -19,10 +19,6 @@ public struct RenderQuad: Sendable {
     public var textureRect: Rect
     /// Colour fill or image.
     public var contents: LayerContents
-    /// For a crossfade from an image: that image's texture rectangle over `contentRect`
-    /// (its own placement by the layer's gravity, mapped onto `to`'s content rectangle;
-    /// may reach outside 0...1, where the texture's edge is repeated). Unused otherwise.
-    public var fromTextureRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Accumulated opacity (every ancestor's opacity multiplied in, groups included).
     public var opacity: Double
     /// Opacity relative to the innermost enclosing group (equals `opacity` outside any

@@ -56,8 +56,6 @@ final class PoseExport {
                     lines.append("image \(id) \(file)")
                     written.insert(id)
                 }
-            case .crossfade:
-                continue    // only while a streamed image fades in (never in these deterministic frames)
             }
             let c = q.contentRect, m = q.matrix
             var fields = ["q", "\(id)", f(q.opacity), f(color.0), f(color.1), f(color.2), f(color.3)]

@@ -180,8 +180,6 @@ struct PosterBench {
                     case .image(let ref):
                         if ref == shelf.preview(for: item.tag) { pass.previews += 1 }
                         if firstImageAt == 0 { firstImageAt = now() - t0 }
-                    case .crossfade:
-                        fadingNow += 1                                 // its image fading in, one pass
                     case .none: break
                     }
                     if !item.sublayers.isEmpty { fadingNow += 1 }     // its image fading in on top

@@ -81,6 +81,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --posters mode, write each frame's wall and CPU time, bytes uploaded and items fading to this file.")
     var frameLog: String?
 
+    @Flag(help: "Time an item fading in (its image over its preview or the colour) against the item drawn once.")
+    var fadeCost = false
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -132,6 +135,10 @@ struct BenchCommand: ParsableCommand {
             let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
+            if fadeCost {
+                print(try FadeCostBench(bench: bench).run())
+                return
+            }
             if let posters {
                 let folder = posterFolder ?? "/tmp/parallax-posters-\(posters)"
                 var budget = UploadBudget(bytesPerFrame: uploadBytes ?? PosterBench.uploadBytesPerFrame)

@@ -152,7 +152,9 @@ final class PosterShelfTests: XCTestCase {
         let preview = try XCTUnwrap(shelf.preview(for: 1), "no preview")
         XCTAssertEqual([preview.width, preview.height], [80, 44])
         XCTAssertGreaterThanOrEqual(shelf.previewCount, 1)
-        for _ in 0..<10 { t += 0.05; c.update(to: t) }       // past the 0.2 s fade
+        // The image covers the preview until the renderer takes its pixels (by hand here).
+        _ = store.mipChain(for: try XCTUnwrap(shelf.image(for: 1)))
+        for _ in 0..<10 { t += 0.05; c.update(to: t) }
         guard case .image(let shown)? = itemLayer(c, 1)?.contents else { return XCTFail("no image") }
         XCTAssertEqual([shown.width, shown.height], [333, 182])
     }
@@ -168,45 +170,23 @@ final class PosterShelfTests: XCTestCase {
         return nil
     }
 
-    /// Gravity `resize` (the default) fills the item: the image fades in as one crossfade
-    /// quad over the placeholder colour or the preview (no sublayer, so no clip), 0.05 s of
-    /// 0.2 s = 0.25.
-    func testBackgroundDecodeShowsPlaceholderThenCrossfadesInOverPointTwoSeconds() throws {
+    /// PNG files get no preview: the image fades in over the placeholder colour as a
+    /// sublayer, opacity 0, then 0.25 at 0.05 s of 0.2 s, then the item's own contents.
+    func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
-        _ = try folder(3, in: dir)
+        let folder = try dir.makeDirectory("posters")
+        for i in 0..<3 {
+            var image = Image(width: 64, height: 36)
+            for k in 0..<(64 * 36) { image.pixels[k * 4 + 1] = 200; image.pixels[k * 4 + 3] = 255 }
+            try image.writePNG(path: folder + "/p\(i).png")
+        }
         let store = ImageStore()
         store.decodesInBackground = true
         let c = try load(carouselScene("\"posters\""), dir: dir, store: store)
         c.update(to: 0)
-        guard case .color(let placeholder)? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
-        let item = try XCTUnwrap(waitForItem1(c) { if case .crossfade = $0.contents { return true }; return false },
-                                 "the image never arrived")
-        guard case .crossfade(let from, let image, 0) = item.contents else {
-            return XCTFail("expected a crossfade at 0, found \(item.contents)")
-        }
-        // From what the item showed: the placeholder, or the preview when it came first.
-        let preview = c.shelf?.preview(for: 1)
-        XCTAssertTrue(from == .color(placeholder) || (preview != nil && from == .image(preview!)), "from \(from)")
-        XCTAssertEqual([image.width, image.height], [333, 777])
-        XCTAssertTrue(item.sublayers.isEmpty)
-        c.update(to: 0.05)
-        XCTAssertEqual(item.contents, .crossfade(from: from, to: image, progress: 0.25))
-        c.update(to: 0.2)
-        XCTAssertEqual(item.contents, .image(image))
-        XCTAssertTrue(item.sublayers.isEmpty)
-    }
-
-    /// Gravity `resizeAspect` may leave part of the item to the placeholder: the image fades
-    /// in as a sublayer (opacity 0, then 0.25 at 0.05 s), which goes once the fade is over.
-    func testAspectFitImageFadesInAsASublayerOverPointTwoSeconds() throws {
-        let dir = try TemporaryDirectory()
-        _ = try folder(3, in: dir)
-        let store = ImageStore()
-        store.decodesInBackground = true
-        let c = try load(carouselScene("\"posters\"", extra: ", \"contentsGravity\": \"resizeAspect\""), dir: dir, store: store)
-        c.update(to: 0)
         guard case .color? = itemLayer(c, 1)?.contents else { return XCTFail("expected the placeholder first") }
         let item = try XCTUnwrap(waitForItem1(c) { !$0.sublayers.isEmpty }, "the image never arrived")
+        guard case .color = item.contents else { return XCTFail("the fade is over the colour") }
         let image = item.sublayers[0]
         XCTAssertEqual(image.name, "c/item1/image")
         XCTAssertEqual(image.opacity, 0)
@@ -215,6 +195,32 @@ final class PosterShelfTests: XCTestCase {
         c.update(to: 0.2)
         guard case .image? = itemLayer(c, 1)?.contents else { return XCTFail("the fade did not finish") }
         XCTAssertTrue(itemLayer(c, 1)?.sublayers.isEmpty ?? false)
+    }
+
+    /// A JPEG's image covers its preview at once (opacity 1, no fade) and becomes the
+    /// item's own contents in the first update after the renderer took its pixels (here
+    /// taken by hand: no renderer), whatever the scene time.
+    func testImageCoversItsPreviewAtOnceAndTakesOverOnceHandedToTheRenderer() throws {
+        let dir = try TemporaryDirectory()
+        _ = try folder(3, in: dir)
+        let store = ImageStore()
+        store.decodesInBackground = true
+        let c = try load(carouselScene("\"posters\""), dir: dir, store: store)
+        let shelf = try XCTUnwrap(c.shelf)
+        let item = try XCTUnwrap(waitForItem1(c) { !$0.sublayers.isEmpty }, "the image never arrived")
+        let preview = try XCTUnwrap(shelf.preview(for: 1))
+        let image = try XCTUnwrap(shelf.image(for: 1))
+        XCTAssertEqual(item.contents, .image(preview))
+        XCTAssertEqual(item.sublayers[0].contents, .image(image))
+        XCTAssertEqual(item.sublayers[0].opacity, 1)
+        c.update(to: 5)                                         // not handed over yet: unchanged
+        XCTAssertEqual(item.contents, .image(preview))
+        XCTAssertFalse(store.wasHandedOver(image))
+        XCTAssertNotNil(store.mipChain(for: image))             // what the renderer's upload does
+        XCTAssertTrue(store.wasHandedOver(image))
+        c.update(to: 5)
+        XCTAssertEqual(item.contents, .image(image))
+        XCTAssertTrue(item.sublayers.isEmpty)
     }
 
     func testBudgetEvictsLeastRecentlyUsedAndQueuesTextureDeletion() throws {

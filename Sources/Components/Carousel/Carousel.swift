@@ -80,6 +80,7 @@ public final class Carousel: SceneComponent {
     private var fadeLayers: [Layer] = []   // per pooled slot: the image fading in, a sublayer while fading
     private var fadeStart: [Double] = []   // per pooled slot: when its fade began, -inf = none
     private var waiting: [Bool] = []       // per pooled slot: showing the placeholder
+    private var revealing: [Bool] = []     // per pooled slot: its image covers its preview, opacity 1
     private var wantedStart = Int.min      // first visible index when the shelf was last told what to decode
     private var browseDirection = 1
     private let posterKey: String
@@ -498,6 +499,7 @@ public final class Carousel: SceneComponent {
             fadeLayers.append(f)
             fadeStart.append(-.infinity)
             waiting.append(false)
+            revealing.append(false)
         }
         for l in pool { l.bounds = size }
         for f in fadeLayers {
@@ -667,6 +669,7 @@ public final class Carousel: SceneComponent {
         let layer = pool[slot]
         fadeLayers[slot].removeFromSuperlayer()
         fadeStart[slot] = -.infinity
+        revealing[slot] = false
         if let ref = shelf?.image(for: index) {
             layer.contents = .image(ref)
             waiting[slot] = false
@@ -704,54 +707,43 @@ public final class Carousel: SceneComponent {
                     }
                     continue
                 }
+                // A preview that came with the image is shown first.
+                if case .color = pool[slot].contents, let preview = shelf.preview(for: index) {
+                    pool[slot].contents = .image(preview)
+                }
                 waiting[slot] = false
                 fadeStart[slot] = time
-                if crossfades, let from = Carousel.crossfadeSource(pool[slot].contents) {
-                    // One quad mixing both (no clip, no second draw of the item).
-                    pool[slot].contents = .crossfade(from: from, to: ref, progress: 0)
-                } else {
-                    let f = fadeLayers[slot]
-                    f.contents = .image(ref)
-                    f.name = pool[slot].name + "/image"
-                    f.tag = index
-                    f.opacity = 0
-                    pool[slot].addSublayer(f)
-                }
+                let f = fadeLayers[slot]
+                f.contents = .image(ref)
+                f.name = pool[slot].name + "/image"
+                f.tag = index
+                // Over a preview (the same picture, blurred) the image covers it at once, no
+                // fade: it streams in smallest mip level first, so it sharpens over a few
+                // frames anyway, and a 0.2 s fade would draw the item twice in each of its
+                // frames (`parallax-bench --fade-cost`). Over the colour it fades in.
+                if case .image = pool[slot].contents { revealing[slot] = true } else { revealing[slot] = false }
+                f.opacity = revealing[slot] ? 1 : 0
+                pool[slot].addSublayer(f)
             }
             guard fadeStart[slot] > -.infinity else { continue }
-            let progress = (time - fadeStart[slot]) / Carousel.fadeInDuration
-            if case .crossfade(let from, _, _) = pool[slot].contents {
-                if let ref, progress < 1 {
-                    pool[slot].contents = .crossfade(from: from, to: ref, progress: max(0, progress))
-                    continue
-                }
-                switch (ref, from) {
-                case (let ref?, _): pool[slot].contents = .image(ref)
-                case (nil, .image(let preview)): pool[slot].contents = .image(preview)   // evicted meanwhile
-                case (nil, .color(let c)): pool[slot].contents = .color(c)
-                }
+            if revealing[slot] {
+                // The image becomes the item's own contents once the renderer has taken its
+                // pixels (its smallest levels are drawable): no frame shows neither.
+                guard ref == nil || images.wasHandedOver(ref!) else { continue }
+                if let ref { pool[slot].contents = .image(ref) }
+                fadeLayers[slot].removeFromSuperlayer()
                 fadeStart[slot] = -.infinity
-            } else if progress >= 1 || ref == nil {
+                revealing[slot] = false
+                continue
+            }
+            let progress = (time - fadeStart[slot]) / Carousel.fadeInDuration
+            if progress >= 1 || ref == nil {
                 if let ref { pool[slot].contents = .image(ref) }
                 fadeLayers[slot].removeFromSuperlayer()
                 fadeStart[slot] = -.infinity
             } else {
                 fadeLayers[slot].opacity = max(0, progress)
             }
-        }
-    }
-
-    /// Fades are drawn as one crossfade quad (`LayerContents.crossfade`) when the items'
-    /// gravity fills their bounds (the preview and the image then cover the same
-    /// rectangle); other gravities fade the image in as a sublayer over the preview.
-    private var crossfades: Bool { contentsGravity == .resizeAspectFill || contentsGravity == .resize }
-
-    /// What a crossfade starts from: the item's preview or its placeholder colour.
-    static func crossfadeSource(_ contents: LayerContents) -> CrossfadeSource? {
-        switch contents {
-        case .image(let ref): return .image(ref)
-        case .color(let c): return .color(c)
-        case .none, .crossfade: return nil
         }
     }
 
