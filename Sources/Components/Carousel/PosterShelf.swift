@@ -15,7 +15,8 @@ import Layers
 /// In the background mode each image arrives with its mip chain, made by the worker (the
 /// renderer uploads it level by level and never builds mipmaps on the frame loop), and a
 /// JPEG's visible items first get a preview (`Image.decodePreview`: 1/8 scale, fast),
-/// shown instead of the placeholder colour until the full image fades in over it.
+/// shown instead of the placeholder colour until the full image covers it (the carousel
+/// fades an image in only over the colour).
 ///
 /// The byte budget covers everything an image holds, from its decode to its eviction:
 /// its pixels with every mip level and its preview, whether they are still on the CPU or
