@@ -33,32 +33,56 @@ void main() {
 """##),
         ("quad.vert", ##"""
 #version 330 core
-// One layer quad: a rectangle of the layer's bounds space mapped to clip space by u_model,
-// the layer's CA matrix times the canvas projection, multiplied on the CPU (row-major
-// upload, transpose = GL_FALSE, so u_model * v computes CA's v * M). The GPU divides by w.
-// a_unit.xy (0...1) picks a corner of u_rect (a_unit.z = 0) or of u_inner (a_unit.z = 1):
-// the same vertex buffer draws the whole rectangle, its inner rectangle, or the ring
-// between them (the antialiased border).
+// One layer quad per instance: a rectangle of the layer's bounds space mapped to clip
+// space by the instance's model matrix, the layer's CA matrix times the canvas projection,
+// multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
+// v * M). The GPU divides by w.
+// Every instance's data is one record of 10 texels in u_instances (a buffer texture, one
+// RGBA32F texel per vec4), record u_base + gl_InstanceID: one draw call draws every quad of
+// a batch (DrawBatcher) with no uniform per quad.
+//   0-3  model matrix columns
+//   4    outer: the drawn rectangle in bounds space, x, y, w, h (AA margin included)
+//   5    fill: the rectangle drawn alone (the fully covered interior, or the whole
+//        rectangle), and the ring's inner edge
+//   6    content rectangle in bounds space: x, y, w, h
+//   7    uv rectangle over the content (v = 0 is the image's top row)
+//   8    premultiplied colour, or the opacity in every channel
+//   9    bounds size (w, h), corner radius, depth
+// a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
+// rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
+// 4..<8) or the ring between the two (8..<18, the antialiased border).
 layout(location = 0) in vec3 a_unit;
 
-uniform mat4 u_model;   // bounds space -> clip space (homogeneous, +y down on screen)
-uniform vec4 u_rect;    // drawn rectangle in bounds space: x, y, w, h (AA margin included)
-uniform vec4 u_inner;   // inner rectangle (fully covered interior), for the ring and interior draws
-uniform float u_depth;  // painter's order as NDC depth (later = nearer); not 3D depth
-uniform vec4 u_content; // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect; // uv rectangle over u_content (v = 0 is the image's top row)
+uniform samplerBuffer u_instances;
+uniform int u_base;
 
-out vec2 v_local;       // bounds-space position, perspective-correct
-out vec2 v_uv;          // texture coordinate, linear in v_local (so interpolated exactly)
+out vec2 v_local;           // bounds-space position, perspective-correct
+out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
+flat out vec2 v_size;       // bounds size (the layer's shape)
+flat out float v_radius;    // corner radius of the shape
+flat out vec4 v_content;    // content rectangle
+flat out vec4 v_texRect;    // uv rectangle
+flat out vec4 v_color;      // premultiplied colour
 
 void main() {
-    vec4 r = a_unit.z > 0.5 ? u_inner : u_rect;
+    int i = (u_base + gl_InstanceID) * 10;
+    mat4 model = mat4(texelFetch(u_instances, i), texelFetch(u_instances, i + 1),
+                      texelFetch(u_instances, i + 2), texelFetch(u_instances, i + 3));
+    vec4 r = a_unit.z > 0.5 ? texelFetch(u_instances, i + 5) : texelFetch(u_instances, i + 4);
+    vec4 content = texelFetch(u_instances, i + 6);
+    vec4 texRect = texelFetch(u_instances, i + 7);
+    vec4 shape = texelFetch(u_instances, i + 9);
     vec2 p = r.xy + a_unit.xy * r.zw;
     v_local = p;
-    v_uv = u_texRect.xy + (p - u_content.xy) / max(abs(u_content.zw), vec2(1e-30)) * u_texRect.zw;
-    vec4 clip = u_model * vec4(p, 0.0, 1.0);
+    v_uv = texRect.xy + (p - content.xy) / max(abs(content.zw), vec2(1e-30)) * texRect.zw;
+    v_size = shape.xy;
+    v_radius = shape.z;
+    v_content = content;
+    v_texRect = texRect;
+    v_color = texelFetch(u_instances, i + 8);
+    vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
-    gl_Position = vec4(clip.xy, u_depth * clip.w, clip.w);
+    gl_Position = vec4(clip.xy, shape.w * clip.w, clip.w);
 }
 
 """##),
@@ -66,9 +90,8 @@ void main() {
 #version 330 core
 // Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
 in vec2 v_local;
-
-uniform vec2 u_size;
-uniform float u_radius;
+flat in vec2 v_size;        // from the instance record (quad.vert)
+flat in float v_radius;
 
 out vec4 o_color;
 
@@ -78,8 +101,8 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 }
 
 void main() {
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
 }
@@ -190,15 +213,16 @@ void main() {
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+// Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
+flat in vec2 v_size;        // bounds size (the layer's shape)
+flat in float v_radius;     // corner radius of the shape
+flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
+flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
+flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 
-uniform vec2 u_size;        // bounds size (the layer's shape)
-uniform float u_radius;     // corner radius of the shape
-uniform vec4 u_content;     // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
-uniform vec4 u_color;       // premultiplied colour, or the opacity in every channel
-uniform int u_textured;     // 1: multiply u_color by the texture
+uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
 uniform sampler2D u_texture;
 
@@ -211,12 +235,12 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
-    vec2 a = u_texRect.xy, b = u_texRect.xy + u_texRect.zw;
+    vec2 a = v_texRect.xy, b = v_texRect.xy + v_texRect.zw;
     return clamp(v_uv, min(a, b), max(a, b));
 }
 
 vec4 fill() {
-    vec4 c = u_color;
+    vec4 c = v_color;
 #if defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
@@ -232,11 +256,11 @@ void main() {
 #if defined(PLAIN)
     o_color = fill();
 #else
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
-    vec2 halfContent = u_content.zw * 0.5;
-    float dContent = roundRectDistance(v_local - (u_content.xy + halfContent), halfContent, 0.0);
+    vec2 halfContent = v_content.zw * 0.5;
+    float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
     float d = max(dShape, dContent);
     float coverage;
     if (u_antialias == 1) {

@@ -1,10 +1,11 @@
 // The frame's commands in GL: windows of quads between clip pops, the front-to-back
-// opaque pre-pass, the in-order pass, clip shapes into the stencil, and the per-draw
-// uniforms. Every decision about one quad comes from its `QuadPlan` (QuadPlanner.swift,
-// pure); this file only turns plans into GL calls.
+// opaque pre-pass, the in-order pass and clip shapes into the stencil. Every decision
+// about one quad comes from its `QuadPlan` (QuadPlanner.swift, pure); this file turns
+// plans into queued draws (GLRenderer+Batches), which reach GL batched.
 //
 // Does NOT: decide what a quad draws (QuadPlanner), whether the pre-pass pays
-// (OpaquePrePass), or draw group images (GLRenderer+Groups).
+// (OpaquePrePass), which draws share a call (DrawBatcher), or draw group images
+// (GLRenderer+Groups).
 
 import CGL
 import LayerMath
@@ -42,6 +43,8 @@ extension GLRenderer {
                 k = end
             }
         }
+        // A framebuffer switch or the end of the frame follows.
+        flushBatches()
     }
 
     /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
@@ -69,15 +72,14 @@ extension GLRenderer {
                       let p = prepare(list.quads[i], images: images, counting: false), p.opaque else { continue }
                 if !any {
                     any = true
+                    flushBatches()
                     glDepthMask(GLConstant.true)
                     glDisable(GLConstant.blend)
                 }
-                state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
-                let q = list.quads[i]
-                setUniforms(q, p, program: plainProgram(p), depth: depth(i))
-                if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
+                queueQuadPart(list.quads[i], p, covered: true, depth: depth(i), stencil: d == 0 ? .off : .test(depth: d))
             }
             if any {
+                flushBatches()
                 glDepthMask(GLConstant.false)
                 glEnable(GLConstant.blend)
             }
@@ -118,27 +120,19 @@ extension GLRenderer {
         if fusing { flushRun(list) }
     }
 
-    /// Draws quad `i` on its own, in order (the pre-pass drew its opaque covered part).
+    /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered part).
     func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int) {
-        let d = depth(i)
+        let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
         switch p.draws {
         case .interiorAndRing:
-            if !coveredDrawn {
-                setUniforms(q, p, program: plainProgram(p), depth: d)
-                drawStrip(first: 4, count: 4)
-            }
-            setUniforms(q, p, program: quadProgram, depth: d)
-            drawStrip(first: 8, count: 10)
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
-            if !coveredDrawn {
-                setUniforms(q, p, program: plainProgram(p), depth: d)
-                drawStrip(first: 0, count: 4)
-            }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
         case .coverageWhole:
-            setUniforms(q, p, program: quadProgram, depth: d)
-            drawStrip(first: 0, count: 4)
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         }
     }
 
@@ -152,12 +146,6 @@ extension GLRenderer {
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
     @inline(__always)
     func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
-
-    @inline(__always)
-    func drawStrip(first: GLint, count: GLsizei) {
-        glDrawArrays(GLConstant.triangleStrip, first, count)
-        stats.drawCalls += 1
-    }
 
     /// The coverage-free program for `p`'s fully covered part.
     @inline(__always)
@@ -174,6 +162,8 @@ extension GLRenderer {
         case .color(let c):
             return planner.plan(q, fill: .color(c))
         case .image(let ref):
+            // An upload or a stale texture's deletion must not overtake queued draws.
+            if textures.mayChangeTexture(for: ref) { flushBatches() }
             var bound = state.texture
             var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
             let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
@@ -185,6 +175,7 @@ extension GLRenderer {
             guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible)) else { return nil }
             p.texture = t
             if p.needsMipmaps {
+                if textures.needsMipmapBuild(ref) { flushBatches() }
                 var bound = state.texture
                 textures.generateMipmaps(ref, bound: &bound)
                 state.noteBoundTexture(bound)
@@ -193,40 +184,9 @@ extension GLRenderer {
         }
     }
 
-    /// Binds `u`'s program and the quad's texture and sets every uniform the draw reads.
-    private func setUniforms(_ q: RenderQuad, _ p: QuadPlan, program u: ShaderProgram, depth: Float) {
-        state.useProgram(u.program, stats: &stats)
-        if p.texture != 0 {
-            state.bindTexture(p.texture, stats: &stats)
-            let sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
-                        : p.magnified ? linearSampler : 0
-            state.bindSampler(sampler, stats: &stats)
-        }
-        uploadMatrix(q.matrix, location: u.model)
-        if u.program == quadProgram.program, p.smooth != antialiasUniform {
-            glUniform1i(u.antialias, p.smooth ? 1 : 0)
-            antialiasUniform = p.smooth
-        }
-        let o = p.outer, cr = p.content
-        glUniform4f(u.rect, Float(o.minX), Float(o.minY), Float(o.width), Float(o.height))
-        if let i = p.inner {
-            glUniform4f(u.inner, Float(i.minX), Float(i.minY), Float(i.width), Float(i.height))
-        }
-        glUniform4f(u.content, Float(cr.minX), Float(cr.minY), Float(cr.width), Float(cr.height))
-        glUniform1f(u.depth, depth)
-        glUniform4f(u.color, p.r, p.g, p.b, p.a)
-        if u.program == quadProgram.program {
-            glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
-            glUniform1f(u.radius, Float(q.cornerRadius))
-            glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
-        }
-        if p.texture != 0 {
-            let tr = p.texRect
-            glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
-        }
-    }
-
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
+        // Queued quads go first: they test the stencil as it is now.
+        flushBatches()
         // The clip shape must reach the stencil wherever it lies: no depth test for it.
         if useDepth { glDisable(GLConstant.depthTest) }
         // Clip shapes write only the stencil: the visible-pixel count leaves them out.
@@ -235,15 +195,12 @@ extension GLRenderer {
             if useDepth { glEnable(GLConstant.depthTest) }
             if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
         }
-        state.setStencil(mode, stats: &stats)
-        state.useProgram(clipProgram.program, stats: &stats)
-        uploadMatrix(clip.matrix, location: clipProgram.model)
-        glUniform4f(clipProgram.rect, 0, 0, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.depth, 0)
-        glUniform2f(clipProgram.size, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.radius, Float(clip.cornerRadius))
-        glDrawArrays(GLConstant.triangleStrip, 0, 4)
-        stats.drawCalls += 1
+        let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
+        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode),
+                  box: PixelBox.of(shape, through: clip.matrix, map: planner.map),
+                  InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
+                                 r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0))
+        flushBatches()
         stats.clipPasses += 1
     }
 

@@ -98,6 +98,11 @@ public final class GLRenderer {
     var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     var antialiasUniform = false
+    /// The coverage program's `u_textured` as last set (see `flushBatches`).
+    var texturedUniform = false
+    /// Draws queued for batching and their instance records (GLRenderer+Batches).
+    var batcher = DrawBatcher()
+    let instances: InstanceStream
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
     var useDepth = false
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
@@ -119,7 +124,6 @@ public final class GLRenderer {
     /// Draw opaque interiors front to back with a depth test when the target has depth bits.
     public var reorderOpaque = true
     var targetIsMultisampled = false
-    private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
     /// Plans quads for the bound target (see `setProjection`).
@@ -198,13 +202,11 @@ public final class GLRenderer {
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
+        instances = InstanceStream()
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
         linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram] {
-            glUseProgram(p.program)
-            glUniform1i(p.texture, 0)
-        }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
@@ -227,7 +229,6 @@ public final class GLRenderer {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }
         if countQuery != 0 { glDeleteQueries(1, &countQuery) }
-        matrixScratch.deallocate()
     }
 
     /// The context's extension names.
@@ -295,9 +296,13 @@ public final class GLRenderer {
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
         glBindSampler(0, 0)
+        instances.beginFrame()
+        instances.bind()
         glUseProgram(quadProgram.program)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
+        glUniform1i(quadProgram.textured, 0)
+        texturedUniform = false
         state.reset(program: quadProgram.program)
         glBindVertexArray(vao)
 
@@ -404,18 +409,6 @@ public final class GLRenderer {
     public func finish() {
         glFinish()
         gpuTimer?.collect(wait: true)
-    }
-
-    /// Uploads m * projection, m11...m44 in row-major order with transpose = GL_FALSE
-    /// (DESIGN.md section 2): bounds space straight to clip space.
-    func uploadMatrix(_ model: Transform3D, location: GLint) {
-        let m = model * projection
-        let p = matrixScratch
-        p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
-        p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
-        p[8] = Float(m.m31); p[9] = Float(m.m32); p[10] = Float(m.m33); p[11] = Float(m.m34)
-        p[12] = Float(m.m41); p[13] = Float(m.m42); p[14] = Float(m.m43); p[15] = Float(m.m44)
-        glUniformMatrix4fv(location, 1, GLConstant.false, p)
     }
 
     /// Canvas point (x, y) -> pixel (x*s + ox, y*s + oy) -> NDC with +y down on screen, as a
