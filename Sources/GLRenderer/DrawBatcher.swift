@@ -55,6 +55,9 @@ struct PixelBox: Equatable {
         PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
 
+    /// Width times height (infinite for `everything`).
+    var area: Double { (x1 - x0) * (y1 - y0) }
+
     /// The target pixels a bounds-space rectangle `r` may touch through `m` (bounds to canvas
     /// points, homogeneous) and `map` (canvas points to pixels): the box of its projected
     /// corners grown by one pixel (rounding between this double arithmetic and the GPU's
@@ -75,14 +78,23 @@ struct PixelBox: Equatable {
 
 /// Groups a sequence of draws into batches (see the file comment). Reused frame after
 /// frame: its arrays keep their capacity, so a steady-state frame allocates nothing.
+///
+/// Each batch remembers where its draws are as up to `boxesPerBatch` boxes: each draw's
+/// own box until they are all used, then a draw's box is merged into the one it grows
+/// least. (A single union box would make a batch that reaches from one row of quads to the
+/// next block everything between: a grid of quads would break into one batch per row.)
 struct DrawBatcher {
     /// How many of the most recent batches a draw looks back through for one with its key
     /// (bounds the work per draw; a draw that finds none opens a new batch).
     var lookback: Int
+    /// Boxes kept per batch (see above).
+    let boxesPerBatch: Int
 
-    /// Key and union box of each batch, in the order the batches were opened.
+    /// Key of each batch, in the order the batches were opened.
     private(set) var batchKeys: [DrawKey] = []
-    private var batchBoxes: [PixelBox] = []
+    /// Batch b's boxes are `boxes[b * boxesPerBatch ..< b * boxesPerBatch + boxCounts[b]]`.
+    private var boxes: [PixelBox] = []
+    private var boxCounts: [Int] = []
     /// The batch each draw joined, by draw index.
     private(set) var batchOfDraw: [Int] = []
     /// After `finish`: draw indices in drawing order (batch by batch), and where each batch
@@ -90,8 +102,9 @@ struct DrawBatcher {
     private(set) var order: [Int] = []
     private(set) var batchStarts: [Int] = []
 
-    init(lookback: Int = 16) {
+    init(lookback: Int = 16, boxesPerBatch: Int = 8) {
         self.lookback = max(1, lookback)
+        self.boxesPerBatch = max(1, boxesPerBatch)
     }
 
     /// Draws added since the last `reset`.
@@ -102,7 +115,8 @@ struct DrawBatcher {
     /// Forgets every draw and batch (keeps the memory).
     mutating func reset() {
         batchKeys.removeAll(keepingCapacity: true)
-        batchBoxes.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+        boxCounts.removeAll(keepingCapacity: true)
         batchOfDraw.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         batchStarts.removeAll(keepingCapacity: true)
@@ -118,18 +132,49 @@ struct DrawBatcher {
         var joined = -1
         while b >= stop {
             if batchKeys[b] == key { joined = b; break }
-            if batchBoxes[b].touches(box) { break }
+            if batchTouches(b, box) { break }
             b -= 1
         }
         if joined < 0 {
             joined = batchKeys.count
             batchKeys.append(key)
-            batchBoxes.append(box)
+            boxCounts.append(1)
+            boxes.append(contentsOf: repeatElement(box, count: boxesPerBatch))
         } else {
-            batchBoxes[joined] = batchBoxes[joined].union(box)
+            addBox(box, to: joined)
         }
         batchOfDraw.append(joined)
         return joined
+    }
+
+    /// Whether any draw of batch `b` may touch `box`.
+    private func batchTouches(_ b: Int, _ box: PixelBox) -> Bool {
+        let first = b * boxesPerBatch
+        for k in first..<(first + boxCounts[b]) where boxes[k].touches(box) { return true }
+        return false
+    }
+
+    /// Records that batch `b` now also draws in `box`: in a free slot, else merged into the
+    /// slot whose area grows least (the first such slot on a tie).
+    private mutating func addBox(_ box: PixelBox, to b: Int) {
+        let first = b * boxesPerBatch
+        if boxCounts[b] < boxesPerBatch {
+            boxes[first + boxCounts[b]] = box
+            boxCounts[b] += 1
+            return
+        }
+        if box == .everything {
+            boxes[first] = .everything
+            return
+        }
+        var best = first, bestGrowth = Double.infinity
+        for k in first..<(first + boxesPerBatch) {
+            let growth = boxes[k].union(box).area - boxes[k].area
+            // An infinite box grows by nothing (its growth is NaN): it already holds `box`.
+            if growth.isNaN { return }
+            if growth < bestGrowth { best = k; bestGrowth = growth }
+        }
+        boxes[best] = boxes[best].union(box)
     }
 
     /// Computes `order` and `batchStarts` (a counting sort of the draws by batch, stable).

@@ -23,8 +23,8 @@ extension GLRenderer {
             case .popClip(let i):
                 let clip = list.clips[i]
                 drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
+                // Later draws set their stencil test from it when they reach GL (their keys).
                 stencilDepth = clip.depth - 1 - stencilBase
-                state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
                 k += 1
             case .beginGroup(let g):
                 drawGroupImage(list.groups[g], index: g, map: map)
@@ -83,7 +83,6 @@ extension GLRenderer {
                 glDepthMask(GLConstant.false)
                 glEnable(GLConstant.blend)
             }
-            state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
         }
         // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a
         // clip push ends the run, quads that draw nothing do not.
@@ -94,7 +93,6 @@ extension GLRenderer {
                 let clip = list.clips[i]
                 if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
                 stencilDepth = clip.depth - stencilBase
-                state.setStencil(.test(depth: stencilDepth), stats: &stats)
                 continue
             }
             guard case .quad(let i) = list.commands[k] else { continue }

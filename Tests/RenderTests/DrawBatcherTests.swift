@@ -90,6 +90,25 @@ final class DrawBatcherTests: XCTestCase {
         XCTAssertEqual(batches(&batcher), [[0], [1, 3], [2], [4]])
     }
 
+    /// Two rows of two quads (x 0-10 and 20-30; y 0-10 and 20-30), interior A then ring B
+    /// each, with two boxes kept per batch. The third A (row 2, left) fills A's slots, so it
+    /// is merged into the slot it grows least: A0's (by 200, not A2's by 800), and B5 into
+    /// B1's; B then holds x 0-10 y 0-30 and x 20-30 y 0-10, which A6 (x 20-30, y 20-30) does
+    /// not touch: two batches. With one box per batch B's union (x 0-30, y 0-30) blocks A6,
+    /// and A6 blocks B7 (the same box).
+    func testAGridOfQuadsStaysInTwoBatchesAcrossRows() {
+        func run(_ boxesPerBatch: Int) -> [[Int]] {
+            var batcher = DrawBatcher(boxesPerBatch: boxesPerBatch)
+            for (x, y) in [(0.0, 0.0), (20, 0), (0, 20), (20, 20)] {
+                batcher.add(a, box: box(x, x + 10, y0: y, y1: y + 10))
+                batcher.add(b, box: box(x, x + 10, y0: y, y1: y + 10))
+            }
+            return batches(&batcher)
+        }
+        XCTAssertEqual(run(2), [[0, 2, 4, 6], [1, 3, 5, 7]])
+        XCTAssertEqual(run(1), [[0, 2, 4], [1, 3, 5], [6], [7]])
+    }
+
     /// A quad crossing the eye plane may touch any pixel: nothing moves past it.
     func testEverythingBoxBlocksAllReordering() {
         var batcher = DrawBatcher()
