@@ -16,4 +16,7 @@ void main() {
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
+    // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
+    // wherever it lies when the depth test is on, with no state change around it.
+    gl_FragDepth = 0.0;
 }

@@ -182,23 +182,25 @@ extension GLRenderer {
         }
     }
 
+    /// Queues a clip shape: a draw like any other (its key holds its stencil mode), batched
+    /// with draws that share its key and reordered only past draws it touches no pixel of.
+    /// It passes the depth test wherever it lies: clip.frag writes depth 0, nearer than
+    /// every depth a quad writes (window depth > 0).
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
-        // Queued quads go first: they test the stencil as it is now.
-        flushBatches()
-        // The clip shape must reach the stencil wherever it lies: no depth test for it.
-        if useDepth { glDisable(GLConstant.depthTest) }
         // Clip shapes write only the stencil: the visible-pixel count leaves them out.
-        if countingVisible { endCountSegment() }
-        defer {
-            if useDepth { glEnable(GLConstant.depthTest) }
-            if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
+        if countingVisible {
+            flushBatches()
+            endCountSegment()
         }
         let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
         queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode),
                   box: PixelBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0))
-        flushBatches()
+        if countingVisible {
+            flushBatches()
+            glBeginQuery(GLConstant.samplesPassed, countQuery)
+        }
         stats.clipPasses += 1
     }
 
