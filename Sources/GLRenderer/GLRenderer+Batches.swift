@@ -2,7 +2,7 @@
 // its pixel box and its instance record; `flushBatches` uploads the records in drawing
 // order and issues one glDrawArraysInstanced per batch (DrawBatcher decides the batches),
 // setting per batch only what its key changes (program, texture, sampler, stencil, the
-// coverage program's two flags) plus `u_base`.
+// coverage program's two flags); the batch's first record is its base instance.
 //
 // The queue is drawn (flushed) before anything else touches GL state that queued draws
 // depend on: a clip shape, a fused run, the pre-pass's depth and blend switches, a texture
@@ -89,11 +89,10 @@ extension GLRenderer {
                     texturedUniform = textured
                 }
             }
-            glUniform1i(u.base, GLint(base + starts[b]))
             let count = starts[b + 1] - starts[b]
             switch key.geometry {
-            case .rect: glDrawArraysInstanced(GLConstant.triangleStrip, 4, 4, GLsizei(count))
-            case .ring: glDrawArraysInstanced(GLConstant.triangleStrip, 8, 10, GLsizei(count))
+            case .rect: instances.draw(first: 4, count: 4, instances: count, base: base + starts[b])
+            case .ring: instances.draw(first: 8, count: 10, instances: count, base: base + starts[b])
             }
             stats.drawCalls += 1
         }

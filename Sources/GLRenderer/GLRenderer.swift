@@ -200,9 +200,11 @@ public final class GLRenderer {
         }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
+        // The per-draw records: attributes 1...10 of the same VAO, one record per instance.
+        instances = InstanceStream(hasBaseInstance: major > 4 || (major == 4 && minor >= 2)
+                                   || extensions.contains("GL_ARB_base_instance"))
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
-        instances = InstanceStream()
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
         linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
 
@@ -297,7 +299,6 @@ public final class GLRenderer {
         glBindTexture(GLConstant.texture2D, 0)
         glBindSampler(0, 0)
         instances.beginFrame()
-        instances.bind()
         glUseProgram(quadProgram.program)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false

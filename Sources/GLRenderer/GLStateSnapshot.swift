@@ -1,10 +1,10 @@
 // The GL state the renderer touches (or relies on: pixel-unpack buffer and row layout,
-// the sampler on unit 0; the buffer texture on unit 8 holds its instance records), read before it draws into an app's framebuffer and put back
+// the sampler on unit 0), read before it draws into an app's framebuffer and put back
 // after, so the app's own drawing goes on as if the scene had not drawn.
 //
 // Does NOT: save state the renderer never changes (cull face mode, front face, polygon
 // mode, line width, blend colour, vertex attribute arrays of the app's VAOs, texture
-// units other than 0 (and 8's buffer texture), sampler objects, query objects), the contents of any buffer, or
+// units other than 0, sampler objects, query objects), the contents of any buffer, or
 // the stencil values it clears inside the viewport.
 
 import CGL
@@ -24,11 +24,8 @@ public struct GLStateSnapshot: Equatable {
     public var vertexArray: GLint = 0
     public var arrayBuffer: GLint = 0
     public var activeTexture: GLint = 0
-    /// The 2D texture and the sampler object bound on unit 0 (the only unit the renderer
-    /// samples layers from on an app target).
+    /// The 2D texture and the sampler object bound on unit 0 (the only unit the renderer uses).
     public var texture0: GLint = 0, sampler0: GLint = 0
-    /// The buffer texture bound on unit 8 (`InstanceStream.unit`: the renderer's instance records).
-    public var bufferTexture8: GLint = 0
     /// GL_PIXEL_UNPACK_BUFFER_BINDING: texture uploads would read from it.
     public var pixelUnpackBuffer: GLint = 0
     /// GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS.
@@ -93,8 +90,6 @@ public struct GLStateSnapshot: Equatable {
         glActiveTexture(GLenum(GL_TEXTURE0))
         s.texture0 = int(GL_TEXTURE_BINDING_2D)
         s.sampler0 = int(GL_SAMPLER_BINDING)
-        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(InstanceStream.unit))
-        s.bufferTexture8 = int(GL_TEXTURE_BINDING_BUFFER)
         glActiveTexture(GLenum(s.activeTexture))
         s.pixelUnpackBuffer = int(GL_PIXEL_UNPACK_BUFFER_BINDING)
         s.unpackRowLength = int(GL_UNPACK_ROW_LENGTH)
@@ -162,8 +157,6 @@ public struct GLStateSnapshot: Equatable {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture0))
         glBindSampler(0, GLuint(sampler0))
-        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(InstanceStream.unit))
-        glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture8))
         glActiveTexture(GLenum(activeTexture))
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(pixelUnpackBuffer))
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), unpackRowLength)

@@ -1,7 +1,8 @@
 // The per-draw instance records of a frame, streamed to the GPU: written in submission
 // order into CPU memory, uploaded in drawing order (batch by batch) into a buffer that the
-// vertex shader reads as a buffer texture (quad.vert: `u_instances`, record
-// `u_base + gl_InstanceID`).
+// vertex shader reads as per-instance attributes (quad.vert, locations 1...10, divisor 1).
+// A batch's first record is its base instance (glDrawArraysInstancedBaseInstance, GL 4.2 or
+// ARB_base_instance; without it the attributes are pointed at the batch's first record).
 //
 // The buffer is orphaned (re-specified with no data) before the first upload of each frame
 // and whenever the frame's uploads reach its end, and each upload of a frame goes after the
@@ -18,14 +19,17 @@ final class InstanceStream {
     /// Floats in one record: 10 vec4 (quad.vert lists them).
     static let floatsPerRecord = 40
     static let bytesPerRecord = floatsPerRecord * MemoryLayout<Float>.stride
-    /// The texture unit of the buffer texture (units 0...7 hold layer textures: fusion).
-    static let unit: GLint = 8
+    /// The attribute locations of a record's 10 vec4.
+    static let attributes: ClosedRange<GLuint> = 1...10
 
-    /// The buffer object and the buffer texture over it (GL_RGBA32F: one texel per vec4).
+    /// The buffer object.
     private(set) var buffer: GLuint = 0
-    private(set) var texture: GLuint = 0
-    /// The most records one upload may hold: GL_MAX_TEXTURE_BUFFER_SIZE texels.
-    let maxRecords: Int
+    /// The most records one upload may hold (a bound on the memory of one window of draws).
+    let maxRecords = 1 << 20
+    /// Draws take a base instance (else the attributes are re-pointed per batch).
+    let hasBaseInstance: Bool
+    /// The record the attributes point at (without base instances).
+    private var pointedBase = 0
     /// Records written since the last upload (submission order), and the CPU memory.
     private(set) var count = 0
     private var capacity = 0
@@ -37,13 +41,10 @@ final class InstanceStream {
     private var gpuUsed = 0
     private var orphanNext = true
 
-    /// Creates the buffer and its texture (requires a current context). Leaves
-    /// GL_ARRAY_BUFFER unbound and the buffer texture bound on `unit` (unit 0 active).
-    init(initialRecords: Int = 256) {
-        var maxTexels: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &maxTexels)
-        // GL 3.3 guarantees 65536 texels.
-        maxRecords = max(1, Int(max(maxTexels, 65536)) / (InstanceStream.floatsPerRecord / 4))
+    /// Creates the buffer and points the attributes of the bound vertex array at it
+    /// (requires a current context and the renderer's VAO bound). Leaves GL_ARRAY_BUFFER unbound.
+    init(hasBaseInstance: Bool, initialRecords: Int = 256) {
+        self.hasBaseInstance = hasBaseInstance
         capacity = max(1, min(initialRecords, maxRecords))
         records = .allocate(capacity: capacity * InstanceStream.floatsPerRecord)
         reordered = .allocate(capacity: capacity * InstanceStream.floatsPerRecord)
@@ -51,26 +52,43 @@ final class InstanceStream {
         glBindBuffer(GLConstant.arrayBuffer, buffer)
         gpuCapacity = capacity
         glBufferData(GLConstant.arrayBuffer, GLsizeiptr(gpuCapacity * InstanceStream.bytesPerRecord), nil, GLenum(GL_STREAM_DRAW))
+        for location in InstanceStream.attributes {
+            glEnableVertexAttribArray(location)
+            glVertexAttribDivisor(location, 1)
+        }
+        pointAttributes(at: 0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
-        glGenTextures(1, &texture)
-        glActiveTexture(GLConstant.texture0 + GLenum(InstanceStream.unit))
-        glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture)
-        glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32F), buffer)
-        glActiveTexture(GLConstant.texture0)
+    }
+
+    /// Points the record attributes at record `base` (GL_ARRAY_BUFFER must be `buffer`).
+    private func pointAttributes(at base: Int) {
+        for location in InstanceStream.attributes {
+            let offset = base * InstanceStream.bytesPerRecord + Int(location - 1) * 16
+            glVertexAttribPointer(location, 4, GLConstant.float, GLConstant.false, GLsizei(InstanceStream.bytesPerRecord),
+                                  UnsafeRawPointer(bitPattern: offset))
+        }
+        pointedBase = base
+    }
+
+    /// Draws `instances` records from record `base` with the unit buffer's vertices
+    /// `first..<first + count` as a triangle strip (the renderer's VAO bound).
+    func draw(first: GLint, count: GLsizei, instances: Int, base: Int) {
+        if hasBaseInstance {
+            glDrawArraysInstancedBaseInstance(GLConstant.triangleStrip, first, count, GLsizei(instances), GLuint(base))
+        } else {
+            if base != pointedBase {
+                glBindBuffer(GLConstant.arrayBuffer, buffer)
+                pointAttributes(at: base)
+                glBindBuffer(GLConstant.arrayBuffer, 0)
+            }
+            glDrawArraysInstanced(GLConstant.triangleStrip, first, count, GLsizei(instances))
+        }
     }
 
     deinit {
         records.deallocate()
         reordered.deallocate()
-        glDeleteTextures(1, &texture)
         glDeleteBuffers(1, &buffer)
-    }
-
-    /// Binds the buffer texture on `unit` (leaves unit 0 active).
-    func bind() {
-        glActiveTexture(GLConstant.texture0 + GLenum(InstanceStream.unit))
-        glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture)
-        glActiveTexture(GLConstant.texture0)
     }
 
     /// A new frame: the next upload orphans the buffer (the last frame's draws may still read it).

@@ -6,22 +6,17 @@ import CGL
 struct ShaderProgram {
     let program: GLuint
     let textured: GLint, antialias: GLint, texture: GLint
-    /// The instance buffer texture and the first record of a draw call.
-    let instances: GLint, base: GLint
 
     init(library: ShaderLibrary, vertex: String, fragment: String, defines: [String] = []) throws {
         let p = try library.program(vertex: vertex, fragment: fragment, defines: defines)
         program = p
         func loc(_ name: String) -> GLint { glGetUniformLocation(p, name) }
         textured = loc("u_textured"); antialias = loc("u_antialias"); texture = loc("u_texture")
-        instances = loc("u_instances"); base = loc("u_base")
     }
 
-    /// Points the program's samplers at their units: the layer texture at 0, the instance
-    /// records at `InstanceStream.unit`. Leaves the program bound.
+    /// Points the program's layer texture at unit 0. Leaves the program bound.
     func bindSamplerUnits() {
         glUseProgram(program)
         glUniform1i(texture, 0)
-        glUniform1i(instances, InstanceStream.unit)
     }
 }

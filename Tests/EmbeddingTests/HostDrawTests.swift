@@ -92,12 +92,6 @@ final class HostDrawTests: XCTestCase {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        // Unit 8's buffer texture: the renderer keeps its instance records there.
-        var bufferTexture: GLuint = 0
-        glGenTextures(1, &bufferTexture)
-        defer { glDeleteTextures(1, &bufferTexture) }
-        glActiveTexture(GLenum(GL_TEXTURE8))
-        glBindTexture(GLenum(GL_TEXTURE_BUFFER), bufferTexture)
         glActiveTexture(GLenum(GL_TEXTURE3))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture3)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), rb)
@@ -136,8 +130,6 @@ final class HostDrawTests: XCTestCase {
         XCTAssertEqual(int(GL_TEXTURE_BINDING_2D), Int(texture3), "unit 3")
         glActiveTexture(GLenum(GL_TEXTURE0))
         XCTAssertEqual(int(GL_TEXTURE_BINDING_2D), Int(texture), "unit 0")
-        glActiveTexture(GLenum(GL_TEXTURE8))
-        XCTAssertEqual(int(GL_TEXTURE_BINDING_BUFFER), Int(bufferTexture), "unit 8's buffer texture")
         glActiveTexture(GLenum(GL_TEXTURE3))
         XCTAssertEqual(int(GL_RENDERBUFFER_BINDING), Int(rb))
         XCTAssertEqual(int(GL_DRAW_FRAMEBUFFER_BINDING), Int(fb.name))
