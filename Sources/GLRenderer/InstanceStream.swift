@@ -26,8 +26,9 @@ final class InstanceStream {
     private(set) var buffer: GLuint = 0
     /// The most records one upload may hold (a bound on the memory of one window of draws).
     let maxRecords = 1 << 20
-    /// Draws take a base instance (else the attributes are re-pointed per batch).
-    let hasBaseInstance: Bool
+    /// Draws take a base instance (else the attributes are re-pointed per batch). Settable
+    /// so that tests run the fallback on any context.
+    var hasBaseInstance: Bool
     /// The record the attributes point at (without base instances).
     private var pointedBase = 0
     /// Records written since the last upload (submission order), and the CPU memory.
@@ -74,6 +75,12 @@ final class InstanceStream {
     /// `first..<first + count` as a triangle strip (the renderer's VAO bound).
     func draw(first: GLint, count: GLsizei, instances: Int, base: Int) {
         if hasBaseInstance {
+            // The base instance counts from where the attributes point.
+            if pointedBase != 0 {
+                glBindBuffer(GLConstant.arrayBuffer, buffer)
+                pointAttributes(at: 0)
+                glBindBuffer(GLConstant.arrayBuffer, 0)
+            }
             glDrawArraysInstancedBaseInstance(GLConstant.triangleStrip, first, count, GLsizei(instances), GLuint(base))
         } else {
             if base != pointedBase {

@@ -45,4 +45,28 @@ final class BatchedSubmissionTests: XCTestCase {
         assertPixel(image, 28, 25, (128, 0, 0, 255), tolerance: 1, "red alone")
         assertPixel(image, 72, 25, (0, 0, 128, 255), tolerance: 1, "blue alone")
     }
+
+    /// Without base instances (GL 3.3 without ARB_base_instance) the attributes are pointed
+    /// at each batch's first record: the four batches of the overlapping pair (records 0, 1,
+    /// 2, 3) come out the same as with base instances, and so does a clipped scene.
+    func testAttributePointerFallbackDrawsTheSamePixels() throws {
+        let h = try RenderHarness.shared()
+        let red = tilted("red", Point(40, 25), Color(1, 0, 0, 0.5), size: 40, angle: 0.2)
+        let blue = tilted("blue", Point(60, 25), Color(0, 0, 1, 0.5), size: 40, angle: 0.2)
+        let clip = Layer(name: "clip", bounds: Size(30, 30), position: Point(80, 25))
+        clip.masksToBounds = true
+        clip.cornerRadius = 8
+        clip.addSublayer(tilted("inside", Point(15, 15), Color(0, 1, 0, 1), size: 40, angle: 0.1))
+        let layers = [red, blue, clip]
+        let withBase = try h.render(layers, canvas: Size(100, 50))
+        XCTAssertGreaterThan(h.renderer.stats.drawCalls, 4)
+        let supported = h.renderer.instances.hasBaseInstance
+        h.renderer.instances.hasBaseInstance = false
+        defer { h.renderer.instances.hasBaseInstance = supported }
+        let pointed = try h.render(layers, canvas: Size(100, 50))
+        XCTAssertEqual(zip(pointed.pixels, withBase.pixels).filter { $0 != $1 }.count, 0, "bytes that differ")
+        assertPixel(pointed, 50, 25, (64, 0, 128, 255), tolerance: 1, "blue over red")
+        assertPixel(pointed, 80, 25, (0, 255, 0, 255), tolerance: 1, "inside the clip")
+        assertPixel(pointed, 66, 12, (0, 0, 128, 255), tolerance: 1, "blue outside the clip's rounded corner")
+    }
 }
