@@ -13,6 +13,8 @@ flat in float v_radius;     // corner radius of the shape
 flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
 flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
+flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
+flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -60,6 +62,12 @@ void main() {
         coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0);
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
+    }
+    if (v_clipShape.x > 0.0) {
+        // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
+        vec2 halfClip = v_clipShape.xy * 0.5;
+        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
+        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

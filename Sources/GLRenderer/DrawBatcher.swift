@@ -37,22 +37,24 @@ struct DrawKey: Equatable {
     var smooth = false
     /// The stencil mode of the draw.
     var stencil: GLStateCache.StencilMode = .off
+    /// The scissor box (the damage, an app's viewport, scissor clips); nil: none.
+    var scissor: PixelBox? = nil
 }
 
 /// A box in target pixels; `everything` for a draw that may touch any pixel.
-struct PixelBox: Equatable {
+struct DrawBox: Equatable {
     var x0: Double, y0: Double, x1: Double, y1: Double
 
     /// Touches every pixel (a quad crossing the eye plane, a box that is not finite).
-    static let everything = PixelBox(x0: -.infinity, y0: -.infinity, x1: .infinity, y1: .infinity)
+    static let everything = DrawBox(x0: -.infinity, y0: -.infinity, x1: .infinity, y1: .infinity)
 
     /// Closed boxes: sharing an edge counts as touching.
     @inline(__always)
-    func touches(_ o: PixelBox) -> Bool { x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
+    func touches(_ o: DrawBox) -> Bool { x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
 
     @inline(__always)
-    func union(_ o: PixelBox) -> PixelBox {
-        PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    func union(_ o: DrawBox) -> DrawBox {
+        DrawBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
 
     /// Width times height (infinite for `everything`).
@@ -62,8 +64,8 @@ struct PixelBox: Equatable {
     /// points, homogeneous) and `map` (canvas points to pixels): the box of its projected
     /// corners grown by one pixel (rounding between this double arithmetic and the GPU's
     /// floats). `everything` when a corner is not in front of the eye or not finite.
-    static func of(_ r: Rect, through m: Transform3D, map: CanvasMapping) -> PixelBox {
-        var b = PixelBox(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
+    static func of(_ r: Rect, through m: Transform3D, map: CanvasMapping) -> DrawBox {
+        var b = DrawBox(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
         // Four corners without an array (no allocation per draw).
         for k in 0..<4 {
             let v = m.apply(Vector4(k & 1 == 0 ? r.minX : r.maxX, k < 2 ? r.minY : r.maxY, 0, 1))
@@ -72,7 +74,7 @@ struct PixelBox: Equatable {
             guard px.isFinite, py.isFinite else { return .everything }
             b.x0 = min(b.x0, px); b.y0 = min(b.y0, py); b.x1 = max(b.x1, px); b.y1 = max(b.y1, py)
         }
-        return PixelBox(x0: b.x0 - 1, y0: b.y0 - 1, x1: b.x1 + 1, y1: b.y1 + 1)
+        return DrawBox(x0: b.x0 - 1, y0: b.y0 - 1, x1: b.x1 + 1, y1: b.y1 + 1)
     }
 }
 
@@ -93,7 +95,7 @@ struct DrawBatcher {
     /// Key of each batch, in the order the batches were opened.
     private(set) var batchKeys: [DrawKey] = []
     /// Batch b's boxes are `boxes[b * boxesPerBatch ..< b * boxesPerBatch + boxCounts[b]]`.
-    private var boxes: [PixelBox] = []
+    private var boxes: [DrawBox] = []
     private var boxCounts: [Int] = []
     /// The batch each draw joined, by draw index.
     private(set) var batchOfDraw: [Int] = []
@@ -126,7 +128,7 @@ struct DrawBatcher {
     /// `lookback` batches when no batch opened after that one touches `box`, else it opens a
     /// new batch. Returns the batch it is in.
     @discardableResult
-    mutating func add(_ key: DrawKey, box: PixelBox) -> Int {
+    mutating func add(_ key: DrawKey, box: DrawBox) -> Int {
         var b = batchKeys.count - 1
         let stop = max(0, batchKeys.count - lookback)
         var joined = -1
@@ -148,7 +150,7 @@ struct DrawBatcher {
     }
 
     /// Whether any draw of batch `b` may touch `box`.
-    private func batchTouches(_ b: Int, _ box: PixelBox) -> Bool {
+    private func batchTouches(_ b: Int, _ box: DrawBox) -> Bool {
         let first = b * boxesPerBatch
         for k in first..<(first + boxCounts[b]) where boxes[k].touches(box) { return true }
         return false
@@ -156,7 +158,7 @@ struct DrawBatcher {
 
     /// Records that batch `b` now also draws in `box`: in a free slot, else merged into the
     /// slot whose area grows least (the first such slot on a tie).
-    private mutating func addBox(_ box: PixelBox, to b: Int) {
+    private mutating func addBox(_ box: DrawBox, to b: Int) {
         let first = b * boxesPerBatch
         if boxCounts[b] < boxesPerBatch {
             boxes[first + boxCounts[b]] = box

@@ -37,7 +37,7 @@ void main() {
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 10 vec4 in the instance buffer, read as
+// Every instance's data is one record of 12 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -48,6 +48,8 @@ void main() {
 //   i_texRect   uv rectangle over the content (v = 0 is the image's top row)
 //   i_color     premultiplied colour, or the opacity in every channel
 //   i_shape     bounds size (w, h), corner radius, depth
+//   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
+//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -62,6 +64,8 @@ layout(location = 7) in vec4 i_content;
 layout(location = 8) in vec4 i_texRect;
 layout(location = 9) in vec4 i_color;
 layout(location = 10) in vec4 i_shape;
+layout(location = 11) in vec4 i_clipMap;
+layout(location = 12) in vec4 i_clipShape;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -70,6 +74,8 @@ flat out float v_radius;    // corner radius of the shape
 flat out vec4 v_content;    // content rectangle
 flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
+flat out vec4 v_clipMap;    // analytic clip (quad.frag)
+flat out vec3 v_clipShape;
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -82,6 +88,8 @@ void main() {
     v_content = i_content;
     v_texRect = i_texRect;
     v_color = i_color;
+    v_clipMap = i_clipMap;
+    v_clipShape = i_clipShape.xyz;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
@@ -226,6 +234,8 @@ flat in float v_radius;     // corner radius of the shape
 flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
 flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
+flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
+flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -273,6 +283,12 @@ void main() {
         coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0);
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
+    }
+    if (v_clipShape.x > 0.0) {
+        // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
+        vec2 halfClip = v_clipShape.xy * 0.5;
+        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
+        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

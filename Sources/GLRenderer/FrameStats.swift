@@ -15,6 +15,12 @@ public struct FrameStats: Equatable, Sendable {
     public var textureChanges = 0
     /// Stencil state changes (enable/disable, func, op, colour mask).
     public var stencilChanges = 0
+    /// Scissor box changes (the damage, an app's viewport, clips applied as scissor boxes).
+    public var scissorChanges = 0
+    /// Clips applied as scissor boxes (axis-aligned rectangles: no stencil pass).
+    public var scissorClips = 0
+    /// Clips tested in the quad shader (quads in the clip's plane along its axes: no stencil pass).
+    public var analyticClips = 0
     /// Sampler-object binds that changed the bound sampler (nearest or magnified quads).
     public var samplerChanges = 0
     /// Textures uploaded this frame.
@@ -41,8 +47,8 @@ public struct FrameStats: Equatable, Sendable {
     public var fusedRuns = 0
     public var fusedLayers = 0
 
-    /// Program, texture and stencil changes together.
-    public var stateChanges: Int { programChanges + textureChanges + stencilChanges }
+    /// Program, texture, stencil and scissor changes together.
+    public var stateChanges: Int { programChanges + textureChanges + stencilChanges + scissorChanges }
 
     public init() {}
 }

@@ -12,8 +12,9 @@ extension GLRenderer {
     /// settings, viewport, clear colour, framebuffer bindings and pixel-store alignment are
     /// as they were.
     ///
-    /// - Throws: `AppTargetError.noStencil` when the list has clips (`masksToBounds`) and
-    ///   the framebuffer has no stencil bits (the scene would silently not clip), `.incomplete`
+    /// - Throws: `AppTargetError.noStencil` when the list has clips (`masksToBounds`) other
+    ///   than axis-aligned rectangles (those are scissor boxes) and the framebuffer has no
+    ///   stencil bits (the scene would silently not clip), `.incomplete`
     ///   for an incomplete framebuffer, `.emptyViewport`; nothing is drawn then.
     public func render(_ list: RenderList, into target: AppTarget, images: ImageSource, background: Color) throws {
         guard target.viewport.width > 0, target.viewport.height > 0 else {
@@ -27,8 +28,10 @@ extension GLRenderer {
         guard status == GLConstant.framebufferComplete else {
             throw AppTargetError.incomplete(framebuffer: target.framebuffer, status: status)
         }
-        if !list.clips.isEmpty, GLRenderer.boundStencilBits(framebuffer: target.framebuffer) == 0 {
-            throw AppTargetError.noStencil(framebuffer: target.framebuffer, clips: list.clips.count)
+        // Clips that are axis-aligned rectangles are scissor boxes: only the others need stencil.
+        clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
+        if clipLowering.stencilClipCount > 0, GLRenderer.boundStencilBits(framebuffer: target.framebuffer) == 0 {
+            throw AppTargetError.noStencil(framebuffer: target.framebuffer, clips: clipLowering.stencilClipCount)
         }
         render(list, into: .app(target), images: images, background: background)
     }

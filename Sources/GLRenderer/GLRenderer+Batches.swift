@@ -1,8 +1,8 @@
 // Queued draws in GL: every quad part, group image and clip shape is queued with its key,
 // its pixel box and its instance record; `flushBatches` uploads the records in drawing
 // order and issues one glDrawArraysInstanced per batch (DrawBatcher decides the batches),
-// setting per batch only what its key changes (program, texture, sampler, stencil, the
-// coverage program's two flags); the batch's first record is its base instance.
+// setting per batch only what its key changes (program, texture, sampler, stencil,
+// scissor, the coverage program's two flags); the batch's first record is its base instance.
 //
 // The queue is drawn (flushed) before anything else touches GL state that queued draws
 // depend on: a clip shape, a fused run, the pre-pass's depth and blend switches, a texture
@@ -28,6 +28,8 @@ struct InstanceValues {
     var size: Size, radius: Double
     /// NDC depth (painter's order).
     var depth: Float
+    /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
+    var clip: AnalyticClip? = nil
 }
 
 extension GLRenderer {
@@ -35,7 +37,7 @@ extension GLRenderer {
     var currentStencilTest: GLStateCache.StencilMode { stencilDepth == 0 ? .off : .test(depth: stencilDepth) }
 
     /// Queues one draw; it reaches GL at the next `flushBatches`.
-    func queueDraw(_ key: DrawKey, box: PixelBox, _ v: InstanceValues) {
+    func queueDraw(_ key: DrawKey, box: DrawBox, _ v: InstanceValues) {
         if instances.isFull { flushBatches() }
         batcher.add(key, box: box)
         writeRecord(instances.nextRecord(), v)
@@ -49,7 +51,7 @@ extension GLRenderer {
         // The covered part is the interior when there is one, else the whole rectangle.
         let fill = p.inner ?? p.outer
         let geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
-        var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil)
+        var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
         if p.texture != 0 {
             key.texture = p.texture
             key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
@@ -57,10 +59,10 @@ extension GLRenderer {
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
         let boxRect = covered ? fill : p.outer
-        let box = PixelBox.of(boxRect, through: q.matrix, map: planner.map)
+        let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
         queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: p.outer, fill: fill, content: p.content,
                                                 texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,
-                                                size: q.size, radius: q.cornerRadius, depth: depth))
+                                                size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -73,6 +75,7 @@ extension GLRenderer {
             let key = batcher.batchKeys[b]
             let u = shaderProgram(key.program)
             state.setStencil(key.stencil, stats: &stats)
+            applyScissor(key.scissor)
             state.useProgram(u.program, stats: &stats)
             if key.texture != 0 {
                 state.bindTexture(key.texture, stats: &stats)
@@ -124,6 +127,12 @@ extension GLRenderer {
         GLRenderer.put(v.texRect, p + 28)
         p[32] = v.r; p[33] = v.g; p[34] = v.b; p[35] = v.a
         p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius); p[39] = v.depth
+        if let c = v.clip {
+            p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
+            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius); p[47] = 0
+        } else {
+            for k in 40..<48 { p[k] = 0 }
+        }
     }
 
     @inline(__always)

@@ -21,10 +21,13 @@ extension GLRenderer {
         while k < range.upperBound {
             switch commands[k] {
             case .popClip(let i):
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .decrement(depth: clip.depth - stencilBase))
-                // Later draws set their stencil test from it when they reach GL (their keys).
-                stencilDepth = clip.depth - 1 - stencilBase
+                // A scissor or analytic clip has nothing to undo: each draw applies it.
+                if !clipLowering.skipsStencil(i) {
+                    let d = clipLowering.stencilDepth(i)
+                    drawClipShape(list.clips[i], mode: .decrement(depth: d - stencilBase))
+                    // Later draws set their stencil test from it when they reach GL (their keys).
+                    stencilDepth = d - 1 - stencilBase
+                }
                 k += 1
             case .beginGroup(let g):
                 drawGroupImage(list.groups[g], index: g, map: map)
@@ -59,15 +62,17 @@ extension GLRenderer {
         if useDepth {
             var pushes = 0
             for k in commands {
-                guard case .pushClip(let i) = list.commands[k] else { continue }
-                let clip = list.clips[i]
-                drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase))
+                guard case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) else { continue }
+                drawClipShape(list.clips[i], mode: .increment(depth: clipLowering.stencilDepth(i) - 1 - stencilBase))
                 pushes += 1
             }
             var d = startDepth + pushes
             var any = false
             for k in commands.reversed() {
-                if case .pushClip = list.commands[k] { d -= 1; continue }
+                if case .pushClip(let i) = list.commands[k] {
+                    if !clipLowering.skipsStencil(i) { d -= 1 }
+                    continue
+                }
                 guard case .quad(let i) = list.commands[k],
                       let p = prepare(list.quads[i], images: images, counting: false), p.opaque else { continue }
                 if !any {
@@ -90,9 +95,15 @@ extension GLRenderer {
         for k in commands {
             if case .pushClip(let i) = list.commands[k] {
                 if fusing { flushRun(list) }
-                let clip = list.clips[i]
-                if !useDepth { drawClipShape(clip, mode: .increment(depth: clip.depth - 1 - stencilBase)) }
-                stencilDepth = clip.depth - stencilBase
+                // A scissor clip is applied by each draw inside it (`clipScissorBox`), an
+                // analytic one by the quad shader (`AnalyticClip`).
+                if clipLowering.skipsStencil(i) {
+                    if clipLowering.isScissor(i) { stats.scissorClips += 1 } else { stats.analyticClips += 1 }
+                    continue
+                }
+                let d = clipLowering.stencilDepth(i)
+                if !useDepth { drawClipShape(list.clips[i], mode: .increment(depth: d - 1 - stencilBase)) }
+                stencilDepth = d - stencilBase
                 continue
             }
             guard case .quad(let i) = list.commands[k] else { continue }
@@ -158,7 +169,7 @@ extension GLRenderer {
         case .none:
             return nil
         case .color(let c):
-            return planner.plan(q, fill: .color(c))
+            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(for: q, clips: frameClips))
         case .image(let ref):
             // An upload or a stale texture's deletion must not overtake queued draws.
             if textures.mayChangeTexture(for: ref) { flushBatches() }
@@ -170,7 +181,8 @@ extension GLRenderer {
                 if counting { stats.missingImages += 1 }
                 return nil
             }
-            guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible)) else { return nil }
+            guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible),
+                                       clip: clipLowering.analyticClip(for: q, clips: frameClips)) else { return nil }
             p.texture = t
             if p.needsMipmaps {
                 if textures.needsMipmapBuild(ref) { flushBatches() }
@@ -180,6 +192,32 @@ extension GLRenderer {
             }
             return p
         }
+    }
+
+    /// The scissor for draws inside clip `index` (-1: none): the target's base scissor cut
+    /// by the scissor clips of the clip's chain (a draw's key holds it: `flushBatches` sets it).
+    func clipScissorBox(_ index: Int) -> PixelBox? {
+        var box = baseScissor
+        if index >= 0, let s = clipLowering.scissorBox(clip: index, clips: frameClips, map: targetMap,
+                                                       pixelWidth: targetPixelSize.width, pixelHeight: targetPixelSize.height) {
+            box = box.map { $0.intersection(s) } ?? s
+        }
+        return box
+    }
+
+    /// Sets GL's scissor box to `box` (pixels of the bound target, rows from the top; nil:
+    /// scissor test off), skipping the calls when it is already set.
+    func applyScissor(_ box: PixelBox?) {
+        if case .some(let current) = appliedScissor, current == box { return }
+        appliedScissor = .some(box)
+        stats.scissorChanges += 1
+        guard let b = box else {
+            glDisable(GLConstant.scissorTest)
+            return
+        }
+        glEnable(GLConstant.scissorTest)
+        glScissor(GLint(targetOrigin.x + b.x0), GLint(targetOrigin.y + targetPixelSize.height - b.y1),
+                  GLsizei(b.x1 - b.x0), GLsizei(b.y1 - b.y0))
     }
 
     /// Queues a clip shape: a draw like any other (its key holds its stencil mode), batched
@@ -193,8 +231,9 @@ extension GLRenderer {
             endCountSegment()
         }
         let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
-        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode),
-                  box: PixelBox.of(shape, through: clip.matrix, map: planner.map),
+        // Push and pop must reach the same pixels: both under the parent chain's scissor.
+        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
+                  box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0))
         if countingVisible {

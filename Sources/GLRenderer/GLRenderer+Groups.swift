@@ -67,8 +67,11 @@ extension GLRenderer {
         // Its stencil only when a clip inside the group writes it.
         var clipsInside = false
         for k in (groupBegins[g] + 1)..<group.end {
-            if case .pushClip = list.commands[k] { clipsInside = true; break }
+            if case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) { clipsInside = true; break }
         }
+        // No scissor: a clip scissor of the previous group's draws must not cut this clear.
+        targetOrigin = (0, 0)
+        applyScissor(nil)
         clearTarget(stencil: clipsInside)
         // The group's own draws are not cut by the frame's damage (its image is, when composited).
         let damage = damageBox
@@ -76,7 +79,7 @@ extension GLRenderer {
         defer { damageBox = damage }
         // The image's pixel (0, 0) is target pixel (x0, y0): the same sample positions.
         setProjection((map.scale, map.offsetX - Double(x0), map.offsetY - Double(y0)), pixelWidth: w, pixelHeight: h)
-        stencilBase = group.clipDepth
+        stencilBase = clipLowering.stencilDepth(clipLowering.groupClips[g])
         stencilDepth = 0
         state.setStencil(.off, stats: &stats)
         drawCommands(list, (groupBegins[g] + 1)..<group.end, map: map, images: images)
@@ -100,10 +103,11 @@ extension GLRenderer {
         let rect = Rect(x: 0, y: 0, width: Double(Float(Double(image.width) / s)), height: Double(Float(Double(image.height) / s)))
         // GL rows run bottom-up: the box's top row is the image's row height - 1.
         let tw = Double(Float(image.width) / Float(image.textureWidth)), th = Double(Float(image.height) / Float(image.textureHeight))
-        let box = PixelBox(x0: Double(image.x) - 1, y0: Double(image.y) - 1,
-                           x1: Double(image.x + image.width) + 1, y1: Double(image.y + image.height) + 1)
+        let box = DrawBox(x0: Double(image.x) - 1, y0: Double(image.y) - 1,
+                          x1: Double(image.x + image.width) + 1, y1: Double(image.y + image.height) + 1)
+        let clip = index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1
         queueDraw(DrawKey(program: plainTexturedProgram.program, geometry: .rect, texture: image.texture,
-                          stencil: currentStencilTest), box: box,
+                          stencil: currentStencilTest, scissor: clipScissorBox(clip)), box: box,
                   InstanceValues(model: model, outer: rect, fill: rect, content: rect,
                                  texRect: Rect(x: 0, y: th, width: tw, height: -th), r: op, g: op, b: op, a: op,
                                  size: rect.size, radius: 0, depth: depth(group.firstQuad)))

@@ -123,6 +123,26 @@ public final class GLRenderer {
     private var depthBits: [GLuint: Bool] = [:]
     /// Draw opaque interiors front to back with a depth test when the target has depth bits.
     public var reorderOpaque = true
+    /// Apply clips that are axis-aligned rectangles of the canvas as scissor boxes (the same
+    /// pixels as their stencil shapes, without drawing them); false: every clip is a stencil
+    /// shape (tests compare the two).
+    public var scissorClips = true
+    /// This frame's clips: scissor boxes, stencil values and the clip around each group.
+    var clipLowering = ClipLowering()
+    /// The scissor of the bound target before any clip (the damage, an app's viewport), in
+    /// its pixels, rows from the top; nil: the whole target.
+    var baseScissor: PixelBox?
+    /// The scissor last set in GL (`Optional.none`: not known; `.some(nil)`: disabled).
+    var appliedScissor: PixelBox?? = .none
+    /// The bound target's mapping, pixel size and viewport origin (see `setProjection`).
+    var targetMap: CanvasMapping = (1, 0, 0)
+    var targetPixelSize = (width: 1, height: 1)
+    var targetOrigin = (x: 0, y: 0)
+    /// The clips of the list being drawn (for the scissor of each draw).
+    var frameClips: [RenderClip] = []
+    /// Apply clips whose quads all lie in their plane along their axes in the quad shader
+    /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
+    public var analyticClips = true
     var targetIsMultisampled = false
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
@@ -269,6 +289,10 @@ public final class GLRenderer {
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         drawingAppTarget = target.isAppTarget
         fusion.forgetUnits()
+        clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
+        frameClips = list.clips
+        baseScissor = nil
+        appliedScissor = .none
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
 
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
@@ -320,25 +344,26 @@ public final class GLRenderer {
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         let origin = target.viewportOrigin
         glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
+        targetOrigin = (Int(origin.x), Int(origin.y))
+        targetPixelSize = (pw, ph)
         if damageBox != nil {
             let x0 = pixelIndex(damage!.minX * map.scale + map.offsetX, down: true, limit: pw)
             let x1 = pixelIndex(damage!.maxX * map.scale + map.offsetX, down: false, limit: pw)
             let y0 = pixelIndex(damage!.minY * map.scale + map.offsetY, down: true, limit: ph)
             let y1 = pixelIndex(damage!.maxY * map.scale + map.offsetY, down: false, limit: ph)
-            glEnable(GLConstant.scissorTest)
-            glScissor(GLint(origin.x + x0), GLint(origin.y + ph - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+            baseScissor = PixelBox(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
             stats.damagePixels = max(0, x1 - x0) * max(0, y1 - y0)
         } else if target.isAppTarget {
             // The app's pixels outside the viewport are never cleared nor drawn.
-            glEnable(GLConstant.scissorTest)
-            glScissor(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
+            baseScissor = PixelBox(x0: 0, y0: 0, x1: pw, y1: ph)
         }
+        applyScissor(baseScissor)
         let clearColor = target.clearColor(background: background)
         if let c = clearColor {
             let a = max(0, min(1, c.a))
             glClearColor(GLfloat(c.r * a), GLfloat(c.g * a), GLfloat(c.b * a), GLfloat(a))
         }
-        clearTarget(stencil: !list.clips.isEmpty, color: clearColor != nil)
+        clearTarget(stencil: clipLowering.anyStencil, color: clearColor != nil)
         setProjection(map, pixelWidth: pw, pixelHeight: ph, origin: (Int(origin.x), Int(origin.y)))
         stencilBase = 0
         stencilDepth = 0
@@ -349,7 +374,7 @@ public final class GLRenderer {
             glDepthMask(GLConstant.true)
         }
         if countingVisible { endCountSegment() }
-        if damageBox != nil || target.isAppTarget { glDisable(GLConstant.scissorTest) }
+        applyScissor(nil)
         state.bindSampler(0, stats: &stats)
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
@@ -376,6 +401,9 @@ public final class GLRenderer {
     /// canvas region it shows, cut to the frame's damage (`damageBox`).
     func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int, origin: (x: Int, y: Int) = (0, 0)) {
         projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        targetMap = map
+        targetPixelSize = (pixelWidth, pixelHeight)
+        targetOrigin = origin
         fusion.viewport = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixelWidth), height: Double(pixelHeight))
         var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }

@@ -47,6 +47,9 @@ struct QuadPlan: Equatable {
     var magnified = false
     /// The image is minified (or may be) and has no mip chain yet: build it before drawing.
     var needsMipmaps = false
+    /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
+    /// scissor box or stencil shape.
+    var clip: AnalyticClip?
 
     /// The draws of the in-order pass.
     var draws: QuadDraws {

@@ -45,8 +45,10 @@ struct QuadPlanner {
         return Rect.bounding(c.0, c.1, c.2, c.3).intersects(v)
     }
 
-    /// The plan of `q` filled with `fill`; nil when it draws nothing.
-    func plan(_ q: RenderQuad, fill: QuadFill) -> QuadPlan? {
+    /// The plan of `q` filled with `fill`; nil when it draws nothing. `clip`: the quad's
+    /// clip, tested in the shader: the drawn rectangle is cut to it, the interior to its
+    /// inside, and a quad not wholly inside it goes through the coverage shader.
+    func plan(_ q: RenderQuad, fill: QuadFill, clip: AnalyticClip? = nil) -> QuadPlan? {
         guard mayDraw(q) else { return nil }
         let op = Float(min(1, q.opacityInGroup))
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
@@ -76,9 +78,9 @@ struct QuadPlanner {
         let smooth = antialias && !multisampled && !isPixelAligned(q)
         let margin = smooth ? edgeMargin(q) : 0
         let cr = contentRect
-        let outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
+        var outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
         let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
-        let plainWhole = !smooth && !multisampled && antialias && radius <= 0
+        var plainWhole = !smooth && !multisampled && antialias && radius <= 0
         var inner: Rect? = nil
         if smooth, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
             // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
@@ -91,10 +93,25 @@ struct QuadPlanner {
                 inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             }
         }
+        if let c = clip {
+            // Pixels outside the clip's rectangle are never drawn; the coverage-free parts
+            // must lie inside its rounded rectangle (the shader tests only the coverage draws).
+            guard let cut = outer.intersection(c.rectInQuad), cut.width > 0, cut.height > 0 else { return nil }
+            outer = cut
+            let inside = c.interiorInQuad
+            if let i = inner {
+                inner = inside.flatMap { i.intersection($0) }.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+            }
+            if plainWhole, !(inside.map { $0.minX <= outer.minX && $0.minY <= outer.minY
+                                       && $0.maxX >= outer.maxX && $0.maxY >= outer.maxY } ?? false) {
+                plainWhole = false
+            }
+        }
         let opaque = opaqueFill && q.isInFrontOfEye && (inner != nil || plainWhole)
         var plan = QuadPlan(r: r, g: g, b: b, a: a, textured: textured, smooth: smooth, outer: outer, inner: inner,
                             plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
         plan.needsMipmaps = needsMipmaps
+        plan.clip = clip
         if plainWhole, let t = texels, isOneTexelPerPixel(q, content: contentRect, texRect: textureRect, texels: t) {
             // Nearest sampling reads level 0 only: no mip chain needed for this draw.
             plan.nearest = true

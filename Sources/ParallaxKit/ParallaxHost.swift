@@ -33,7 +33,8 @@ public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
 /// What the renderer needs from the app: a current OpenGL 3.3 core context on this thread
 /// from the first `draw` to the host's end (it compiles shaders and keeps textures in it);
 /// a framebuffer with a colour attachment, and a stencil buffer when the scene clips
-/// (`masksToBounds`; 8 bits) — `draw` checks it and throws `AppTargetError.noStencil`
+/// (`masksToBounds`; 8 bits) with a rounded, rotated or 3D clip (an axis-aligned rectangle
+/// is a scissor box and needs none) — `draw` checks it and throws `AppTargetError.noStencil`
 /// instead of drawing unclipped. It restores the GL state it touches (`GLStateSnapshot`),
 /// never touches the app's depth buffer, and draws and clears only inside the viewport
 /// (the stencil values there are cleared when the scene clips).

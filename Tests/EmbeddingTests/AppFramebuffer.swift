@@ -98,11 +98,14 @@ func assertRGBA(_ p: [UInt8], _ expected: [UInt8], tolerance: Int = 3, _ message
 /// Scenes written for these tests (canvas points; colours straight alpha).
 enum TestScenes {
     /// A 100x100 canvas with a blue background and a red 40x40 square in the middle
-    /// (canvas 30...70); `clipped` puts the square inside a `masksToBounds` parent.
+    /// (canvas 30...70); `clipped` puts the square, turned by 0.3 radians, inside a rounded
+    /// `masksToBounds` parent: a stencil clip (a square clip would be a scissor box, and one
+    /// around an unturned square is tested in the quad shader).
     static func square(clipped: Bool = false) throws -> ParallaxHost {
         let red = #"{"name": "red", "bounds": [40, 40], "position": [50, 50], "color": [1, 0, 0, 1]}"#
+        let turned = #"{"name": "red", "bounds": [40, 40], "position": [50, 50], "color": [1, 0, 0, 1], "transform": [{"rotate": [0.3, 0, 0, 1]}]}"#
         let layer = clipped
-            ? #"{"kind": "layer", "name": "clip", "bounds": [100, 100], "position": [50, 50], "masksToBounds": true, "sublayers": [\#(red)]}"#
+            ? #"{"kind": "layer", "name": "clip", "bounds": [100, 100], "position": [50, 50], "masksToBounds": true, "cornerRadius": 10, "sublayers": [\#(turned)]}"#
             : #"{"kind": "layer", "#  + red.dropFirst()
         let json = #"{"canvas": {"width": 100, "height": 100, "background": [0, 0, 1, 1]}, "components": [\#(layer)]}"#
         let images = ImageStore()

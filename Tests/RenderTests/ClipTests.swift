@@ -4,7 +4,7 @@ import LayerMath
 import Layers
 import XCTest
 
-/// masksToBounds as nested stencil clips.
+/// masksToBounds as nested clips: stencil shapes, or scissor boxes for square unrotated ones.
 final class ClipTests: XCTestCase {
     let green: (UInt8, UInt8, UInt8, UInt8) = (0, 255, 0, 255)
     let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
@@ -18,15 +18,21 @@ final class ClipTests: XCTestCase {
         let child = Layer(name: "fill", bounds: Size(100, 100), position: Point(50, 50))
         child.contents = .color(Color(0, 1, 0))
         clip.addSublayer(child)
-        let image = try h.render([clip], canvas: Size(200, 200), dump: "roundedClip")
-        // Corner circle centre at canvas (80, 80), radius 30.
-        let d = 26.0 / 2.0.squareRoot()   // 26 points from the centre along the diagonal: inside
-        assertPixel(image, Int(80 - d), Int(80 - d), green, "just inside the corner radius")
-        assertPixel(image, 53, 53, black, "in the corner cut-out (about 38 from the centre)")
-        assertPixel(image, 52, 100, green, "left edge, middle")
-        assertPixel(image, 148, 148 - 30, green, "right edge above the bottom-right corner")
-        assertPixel(image, 147, 147, black, "bottom-right cut-out")
-        XCTAssertEqual(h.renderer.stats.clipPasses, 2)
+        defer { h.renderer.analyticClips = true }
+        // The child lies in the clip's plane: tested in the quad shader, or a stencil shape.
+        for analytic in [true, false] {
+            h.renderer.analyticClips = analytic
+            let image = try h.render([clip], canvas: Size(200, 200), dump: "roundedClip")
+            // Corner circle centre at canvas (80, 80), radius 30.
+            let d = 26.0 / 2.0.squareRoot()   // 26 points from the centre along the diagonal: inside
+            assertPixel(image, Int(80 - d), Int(80 - d), green, "just inside the corner radius")
+            assertPixel(image, 53, 53, black, "in the corner cut-out (about 38 from the centre)")
+            assertPixel(image, 52, 100, green, "left edge, middle")
+            assertPixel(image, 148, 148 - 30, green, "right edge above the bottom-right corner")
+            assertPixel(image, 147, 147, black, "bottom-right cut-out")
+            XCTAssertEqual(h.renderer.stats.clipPasses, analytic ? 0 : 2)
+            XCTAssertEqual(h.renderer.stats.analyticClips, analytic ? 1 : 0)
+        }
     }
 
     /// Two nested clips: a child shows only in their intersection; the parent's own colour
@@ -44,14 +50,20 @@ final class ClipTests: XCTestCase {
         outer.addSublayer(inner)
         let later = Layer(name: "later", bounds: Size(20, 20), position: Point(180, 180))
         later.contents = .color(Color(0, 1, 0))
-        let image = try h.render([outer, later], canvas: Size(200, 200), dump: "nestedClips")
-        assertPixel(image, 100, 100, (255, 0, 0, 255), "inside both clips")
-        assertPixel(image, 40, 40, (0, 0, 255, 255), "inside outer only: outer's own colour")
-        assertPixel(image, 140, 140, black, "inside inner only: clipped by outer")
-        assertPixel(image, 125, 90, black, "right of outer")
-        assertPixel(image, 180, 180, green, "sibling after the clips is unclipped")
-        XCTAssertEqual(h.renderer.stats.clipPasses, 4)
-        XCTAssertEqual(h.renderer.stats.quads, 3)
+        defer { h.renderer.scissorClips = true }
+        // Square clips are scissor boxes (no clip pass); as stencil shapes, a push and a pop each.
+        for (scissor, passes) in [(true, 0), (false, 4)] {
+            h.renderer.scissorClips = scissor
+            let image = try h.render([outer, later], canvas: Size(200, 200), dump: "nestedClips")
+            assertPixel(image, 100, 100, (255, 0, 0, 255), "inside both clips")
+            assertPixel(image, 40, 40, (0, 0, 255, 255), "inside outer only: outer's own colour")
+            assertPixel(image, 140, 140, black, "inside inner only: clipped by outer")
+            assertPixel(image, 125, 90, black, "right of outer")
+            assertPixel(image, 180, 180, green, "sibling after the clips is unclipped")
+            XCTAssertEqual(h.renderer.stats.clipPasses, passes)
+            XCTAssertEqual(h.renderer.stats.scissorClips, scissor ? 2 : 0)
+            XCTAssertEqual(h.renderer.stats.quads, 3)
+        }
     }
 
     /// A clip under a 3D rotation still clips in its own plane.

@@ -13,8 +13,8 @@ final class DrawBatcherTests: XCTestCase {
     let c = DrawKey(program: 1, geometry: .rect, texture: 7)
 
     /// A box from x0 to x1, one pixel row high (rows are all the same unless given).
-    func box(_ x0: Double, _ x1: Double, y0: Double = 0, y1: Double = 1) -> PixelBox {
-        PixelBox(x0: x0, y0: y0, x1: x1, y1: y1)
+    func box(_ x0: Double, _ x1: Double, y0: Double = 0, y1: Double = 1) -> DrawBox {
+        DrawBox(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     /// The batches as lists of draw indices, in drawing order.
@@ -162,8 +162,8 @@ final class DrawBatcherTests: XCTestCase {
     /// in points, (160.5, 86.5) and (175.5, 116.5) in pixels, grown by one pixel.
     func testPixelBoxOfATranslatedRectangle() {
         let m = Transform3D.translation(100, 50, 0)
-        let b = PixelBox.of(Rect(x: 5, y: 5, width: 10, height: 20), through: m, map: (1.5, 3, 4))
-        XCTAssertEqual(b, PixelBox(x0: 159.5, y0: 85.5, x1: 176.5, y1: 117.5))
+        let b = DrawBox.of(Rect(x: 5, y: 5, width: 10, height: 20), through: m, map: (1.5, 3, 4))
+        XCTAssertEqual(b, DrawBox(x0: 159.5, y0: 85.5, x1: 176.5, y1: 117.5))
     }
 
     /// A rectangle with a corner behind the eye (w <= 0) may touch any pixel.
@@ -171,7 +171,7 @@ final class DrawBatcherTests: XCTestCase {
         // w = 1 - x/100 (m14 = -1/100): the corner at x = 200 has w = -1.
         var m = Transform3D.identity
         m.m14 = -0.01
-        XCTAssertEqual(PixelBox.of(Rect(x: 0, y: 0, width: 200, height: 10), through: m, map: (1, 0, 0)), .everything)
-        XCTAssertNotEqual(PixelBox.of(Rect(x: 0, y: 0, width: 50, height: 10), through: m, map: (1, 0, 0)), .everything)
+        XCTAssertEqual(DrawBox.of(Rect(x: 0, y: 0, width: 200, height: 10), through: m, map: (1, 0, 0)), .everything)
+        XCTAssertNotEqual(DrawBox.of(Rect(x: 0, y: 0, width: 50, height: 10), through: m, map: (1, 0, 0)), .everything)
     }
 }
