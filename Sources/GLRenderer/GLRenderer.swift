@@ -379,6 +379,9 @@ public final class GLRenderer {
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
         textures.enforceBudget()
+        // Let go of the list's clips: the caller refills the same list next frame, and a
+        // second reference would make that copy its storage (one allocation per frame).
+        frameClips = []
         checkError("render")
     }
 
