@@ -43,9 +43,10 @@ extension GLRenderer {
         writeRecord(instances.nextRecord(), v)
     }
 
-    /// Queues the draws of plan `p` for quad `q`: `part` chooses the fully covered part
-    /// alone (the pre-pass, or an interior), the ring, or the whole rectangle through the
-    /// coverage program (see `QuadDraws`).
+    /// Queues one draw of plan `p` for quad `q` (see `QuadDraws`): `covered`, its fully
+    /// covered part alone through the coverage-free program (the pre-pass, an interior, a
+    /// plain whole rectangle); else through the coverage program, the ring around the
+    /// interior or, without one, the whole rectangle.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode) {
         let u = covered ? plainProgram(p) : quadProgram
         // The covered part is the interior when there is one, else the whole rectangle.
