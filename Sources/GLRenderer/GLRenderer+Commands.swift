@@ -13,8 +13,10 @@ import Layers
 
 extension GLRenderer {
     /// Draws `range` of the list's commands into the bound target: windows of quads and clip
-    /// pushes, split at clip pops and at groups (a group's commands are skipped: its offscreen
-    /// image, drawn by `drawGroups`, is composited in their place).
+    /// pushes, split at the pops of stencil clips and at groups (a group's commands are
+    /// skipped: its offscreen image, drawn by `drawGroups`, is composited in their place).
+    /// The pop of a scissor or analytic clip changes no GL state: the window goes on past
+    /// it, so the quads of many clipped cards share one pre-pass and their batches.
     func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
         let commands = list.commands
         var k = range.lowerBound
@@ -38,7 +40,9 @@ extension GLRenderer {
                 var end = k + 1
                 scan: while end < range.upperBound {
                     switch commands[end] {
-                    case .popClip, .beginGroup, .endGroup: break scan
+                    case .popClip(let i):
+                        if clipLowering.skipsStencil(i) { end += 1 } else { break scan }
+                    case .beginGroup, .endGroup: break scan
                     case .quad, .pushClip: end += 1
                     }
                 }
@@ -50,7 +54,7 @@ extension GLRenderer {
         flushBatches()
     }
 
-    /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
+    /// Draws `commands` (quads, clip pushes, pops of clips that skip the stencil). With depth: first every clip push
     /// (stencil only), then the opaque parts front to back (depth write on, blending off),
     /// then every other part back to front in the original order (depth test on, write
     /// off). Each quad's depth is its drawing-order index (later = nearer), so the result
@@ -93,6 +97,11 @@ extension GLRenderer {
         // clip push ends the run, quads that draw nothing do not.
         let fusing = fusionPossible(appTarget: drawingAppTarget)
         for k in commands {
+            if case .popClip = list.commands[k] {
+                // A run never spans a clip's end (nor its start).
+                if fusing { flushRun(list) }
+                continue
+            }
             if case .pushClip(let i) = list.commands[k] {
                 if fusing { flushRun(list) }
                 // A scissor clip is applied by each draw inside it (`clipScissorBox`), an
