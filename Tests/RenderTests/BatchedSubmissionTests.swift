@@ -69,4 +69,30 @@ final class BatchedSubmissionTests: XCTestCase {
         assertPixel(pointed, 80, 25, (0, 255, 0, 255), tolerance: 1, "inside the clip")
         assertPixel(pointed, 66, 12, (0, 0, 128, 255), tolerance: 1, "blue outside the clip's rounded corner")
     }
+
+    /// Two tilted rounded cards 65 points apart (their boxes do not meet), each masking a half-transparent blue layer of its own size:
+    /// both clips are analytic (the layer lies in its card's plane along its axes), so their
+    /// pops change no GL state and one window holds both cards: the two interiors share a
+    /// call and so do the two rings (two calls for four draws; a window per card took four).
+    func testAnalyticClipsDoNotSplitTheBatches() throws {
+        let h = try RenderHarness.shared()
+        let cards = [Point(25, 25), Point(90, 25)].enumerated().map { k, centre -> Layer in
+            let card = Layer(name: "card\(k)", bounds: Size(40, 40), position: centre)
+            card.masksToBounds = true
+            card.cornerRadius = 6
+            card.transform = .rotation(0.2, 0, 0, 1)
+            let inside = Layer(name: "inside\(k)", bounds: Size(40, 40), position: Point(20, 20))
+            inside.contents = .color(Color(0, 0, 1, 0.5))
+            card.addSublayer(inside)
+            return card
+        }
+        let image = try h.render(cards, canvas: Size(120, 50))
+        let s = h.renderer.stats
+        XCTAssertEqual(s.analyticClips, 2)
+        XCTAssertEqual(s.clipPasses, 0)
+        XCTAssertEqual(s.instances, 4)
+        XCTAssertEqual(s.drawCalls, 2)
+        assertPixel(image, 25, 25, (0, 0, 128, 255), tolerance: 1)
+        assertPixel(image, 90, 25, (0, 0, 128, 255), tolerance: 1)
+    }
 }
