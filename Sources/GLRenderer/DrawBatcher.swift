@@ -3,7 +3,7 @@
 // Each draw (the interior, ring or whole rectangle of a quad, a group image, a clip shape)
 // has a `DrawKey` (everything GL must have bound for it) and a box in target pixels (every
 // pixel it may touch). Draws with equal keys go in one batch, drawn by one
-// glDrawArraysInstanced call. Batches are drawn in the order they were opened, the draws of
+// instanced draw call. Batches are drawn in the order they were opened, the draws of
 // a batch in submission order; a draw joins an earlier batch only when no batch opened
 // after that one may touch the same pixels, so every pair of draws that changes order
 // touches disjoint pixels and the frame is pixel for pixel the painter's result. Draws
