@@ -1,9 +1,8 @@
 #version 330 core
 // Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
 in vec2 v_local;
-
-uniform vec2 u_size;
-uniform float u_radius;
+flat in vec2 v_size;        // from the instance record (quad.vert)
+flat in float v_radius;
 
 out vec4 o_color;
 
@@ -13,8 +12,11 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 }
 
 void main() {
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
+    // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
+    // wherever it lies when the depth test is on, with no state change around it.
+    gl_FragDepth = 0.0;
 }

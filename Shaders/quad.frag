@@ -5,18 +5,19 @@
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+// Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
+flat in vec2 v_size;        // bounds size (the layer's shape)
+flat in float v_radius;     // corner radius of the shape
+flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
+flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
+flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
+flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
+flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 
-uniform vec2 u_size;        // bounds size (the layer's shape)
-uniform float u_radius;     // corner radius of the shape
-uniform vec4 u_content;     // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
-uniform vec4 u_color;       // premultiplied colour, or the opacity in every channel
-uniform int u_textured;     // 1: multiply u_color by the texture
+uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
-uniform vec4 u_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
-uniform vec3 u_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 uniform sampler2D u_texture;
 
 out vec4 o_color;
@@ -28,12 +29,12 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
-    vec2 a = u_texRect.xy, b = u_texRect.xy + u_texRect.zw;
+    vec2 a = v_texRect.xy, b = v_texRect.xy + v_texRect.zw;
     return clamp(v_uv, min(a, b), max(a, b));
 }
 
 vec4 fill() {
-    vec4 c = u_color;
+    vec4 c = v_color;
 #if defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
@@ -49,11 +50,11 @@ void main() {
 #if defined(PLAIN)
     o_color = fill();
 #else
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
-    vec2 halfContent = u_content.zw * 0.5;
-    float dContent = roundRectDistance(v_local - (u_content.xy + halfContent), halfContent, 0.0);
+    vec2 halfContent = v_content.zw * 0.5;
+    float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
     float d = max(dShape, dContent);
     float coverage;
     if (u_antialias == 1) {
@@ -62,11 +63,11 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
-    if (u_clipShape.x > 0.0) {
+    if (v_clipShape.x > 0.0) {
         // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
-        vec2 halfClip = u_clipShape.xy * 0.5;
-        float rc = clamp(u_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
-        if (roundRectDistance(v_local * u_clipMap.xy + u_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        vec2 halfClip = v_clipShape.xy * 0.5;
+        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
+        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

@@ -1,28 +1,62 @@
 #version 330 core
-// One layer quad: a rectangle of the layer's bounds space mapped to clip space by u_model,
-// the layer's CA matrix times the canvas projection, multiplied on the CPU (row-major
-// upload, transpose = GL_FALSE, so u_model * v computes CA's v * M). The GPU divides by w.
-// a_unit.xy (0...1) picks a corner of u_rect (a_unit.z = 0) or of u_inner (a_unit.z = 1):
-// the same vertex buffer draws the whole rectangle, its inner rectangle, or the ring
-// between them (the antialiased border).
+// One layer quad per instance: a rectangle of the layer's bounds space mapped to clip
+// space by the instance's model matrix, the layer's CA matrix times the canvas projection,
+// multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
+// v * M). The GPU divides by w.
+// Every instance's data is one record of 12 vec4 in the instance buffer, read as
+// per-instance attributes (divisor 1): one draw call draws every quad of a batch
+// (DrawBatcher) with no uniform per quad.
+//   i_model0-3  model matrix columns
+//   i_outer     the drawn rectangle in bounds space, x, y, w, h (AA margin included)
+//   i_fill      the rectangle drawn alone (the fully covered interior, or the whole
+//               rectangle), and the ring's inner edge
+//   i_content   content rectangle in bounds space: x, y, w, h
+//   i_texRect   uv rectangle over the content (v = 0 is the image's top row)
+//   i_color     premultiplied colour, or the opacity in every channel
+//   i_shape     bounds size (w, h), corner radius, depth
+//   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
+//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+// a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
+// rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
+// 4..<8) or the ring between the two (8..<18, the antialiased border).
 layout(location = 0) in vec3 a_unit;
+layout(location = 1) in vec4 i_model0;
+layout(location = 2) in vec4 i_model1;
+layout(location = 3) in vec4 i_model2;
+layout(location = 4) in vec4 i_model3;
+layout(location = 5) in vec4 i_outer;
+layout(location = 6) in vec4 i_fill;
+layout(location = 7) in vec4 i_content;
+layout(location = 8) in vec4 i_texRect;
+layout(location = 9) in vec4 i_color;
+layout(location = 10) in vec4 i_shape;
+layout(location = 11) in vec4 i_clipMap;
+layout(location = 12) in vec4 i_clipShape;
 
-uniform mat4 u_model;   // bounds space -> clip space (homogeneous, +y down on screen)
-uniform vec4 u_rect;    // drawn rectangle in bounds space: x, y, w, h (AA margin included)
-uniform vec4 u_inner;   // inner rectangle (fully covered interior), for the ring and interior draws
-uniform float u_depth;  // painter's order as NDC depth (later = nearer); not 3D depth
-uniform vec4 u_content; // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect; // uv rectangle over u_content (v = 0 is the image's top row)
-
-out vec2 v_local;       // bounds-space position, perspective-correct
-out vec2 v_uv;          // texture coordinate, linear in v_local (so interpolated exactly)
+out vec2 v_local;           // bounds-space position, perspective-correct
+out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
+flat out vec2 v_size;       // bounds size (the layer's shape)
+flat out float v_radius;    // corner radius of the shape
+flat out vec4 v_content;    // content rectangle
+flat out vec4 v_texRect;    // uv rectangle
+flat out vec4 v_color;      // premultiplied colour
+flat out vec4 v_clipMap;    // analytic clip (quad.frag)
+flat out vec3 v_clipShape;
 
 void main() {
-    vec4 r = a_unit.z > 0.5 ? u_inner : u_rect;
+    mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
+    vec4 r = a_unit.z > 0.5 ? i_fill : i_outer;
     vec2 p = r.xy + a_unit.xy * r.zw;
     v_local = p;
-    v_uv = u_texRect.xy + (p - u_content.xy) / max(abs(u_content.zw), vec2(1e-30)) * u_texRect.zw;
-    vec4 clip = u_model * vec4(p, 0.0, 1.0);
+    v_uv = i_texRect.xy + (p - i_content.xy) / max(abs(i_content.zw), vec2(1e-30)) * i_texRect.zw;
+    v_size = i_shape.xy;
+    v_radius = i_shape.z;
+    v_content = i_content;
+    v_texRect = i_texRect;
+    v_color = i_color;
+    v_clipMap = i_clipMap;
+    v_clipShape = i_clipShape.xyz;
+    vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
-    gl_Position = vec4(clip.xy, u_depth * clip.w, clip.w);
+    gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
 }

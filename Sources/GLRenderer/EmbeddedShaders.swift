@@ -33,32 +33,66 @@ void main() {
 """##),
         ("quad.vert", ##"""
 #version 330 core
-// One layer quad: a rectangle of the layer's bounds space mapped to clip space by u_model,
-// the layer's CA matrix times the canvas projection, multiplied on the CPU (row-major
-// upload, transpose = GL_FALSE, so u_model * v computes CA's v * M). The GPU divides by w.
-// a_unit.xy (0...1) picks a corner of u_rect (a_unit.z = 0) or of u_inner (a_unit.z = 1):
-// the same vertex buffer draws the whole rectangle, its inner rectangle, or the ring
-// between them (the antialiased border).
+// One layer quad per instance: a rectangle of the layer's bounds space mapped to clip
+// space by the instance's model matrix, the layer's CA matrix times the canvas projection,
+// multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
+// v * M). The GPU divides by w.
+// Every instance's data is one record of 12 vec4 in the instance buffer, read as
+// per-instance attributes (divisor 1): one draw call draws every quad of a batch
+// (DrawBatcher) with no uniform per quad.
+//   i_model0-3  model matrix columns
+//   i_outer     the drawn rectangle in bounds space, x, y, w, h (AA margin included)
+//   i_fill      the rectangle drawn alone (the fully covered interior, or the whole
+//               rectangle), and the ring's inner edge
+//   i_content   content rectangle in bounds space: x, y, w, h
+//   i_texRect   uv rectangle over the content (v = 0 is the image's top row)
+//   i_color     premultiplied colour, or the opacity in every channel
+//   i_shape     bounds size (w, h), corner radius, depth
+//   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
+//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+// a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
+// rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
+// 4..<8) or the ring between the two (8..<18, the antialiased border).
 layout(location = 0) in vec3 a_unit;
+layout(location = 1) in vec4 i_model0;
+layout(location = 2) in vec4 i_model1;
+layout(location = 3) in vec4 i_model2;
+layout(location = 4) in vec4 i_model3;
+layout(location = 5) in vec4 i_outer;
+layout(location = 6) in vec4 i_fill;
+layout(location = 7) in vec4 i_content;
+layout(location = 8) in vec4 i_texRect;
+layout(location = 9) in vec4 i_color;
+layout(location = 10) in vec4 i_shape;
+layout(location = 11) in vec4 i_clipMap;
+layout(location = 12) in vec4 i_clipShape;
 
-uniform mat4 u_model;   // bounds space -> clip space (homogeneous, +y down on screen)
-uniform vec4 u_rect;    // drawn rectangle in bounds space: x, y, w, h (AA margin included)
-uniform vec4 u_inner;   // inner rectangle (fully covered interior), for the ring and interior draws
-uniform float u_depth;  // painter's order as NDC depth (later = nearer); not 3D depth
-uniform vec4 u_content; // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect; // uv rectangle over u_content (v = 0 is the image's top row)
-
-out vec2 v_local;       // bounds-space position, perspective-correct
-out vec2 v_uv;          // texture coordinate, linear in v_local (so interpolated exactly)
+out vec2 v_local;           // bounds-space position, perspective-correct
+out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
+flat out vec2 v_size;       // bounds size (the layer's shape)
+flat out float v_radius;    // corner radius of the shape
+flat out vec4 v_content;    // content rectangle
+flat out vec4 v_texRect;    // uv rectangle
+flat out vec4 v_color;      // premultiplied colour
+flat out vec4 v_clipMap;    // analytic clip (quad.frag)
+flat out vec3 v_clipShape;
 
 void main() {
-    vec4 r = a_unit.z > 0.5 ? u_inner : u_rect;
+    mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
+    vec4 r = a_unit.z > 0.5 ? i_fill : i_outer;
     vec2 p = r.xy + a_unit.xy * r.zw;
     v_local = p;
-    v_uv = u_texRect.xy + (p - u_content.xy) / max(abs(u_content.zw), vec2(1e-30)) * u_texRect.zw;
-    vec4 clip = u_model * vec4(p, 0.0, 1.0);
+    v_uv = i_texRect.xy + (p - i_content.xy) / max(abs(i_content.zw), vec2(1e-30)) * i_texRect.zw;
+    v_size = i_shape.xy;
+    v_radius = i_shape.z;
+    v_content = i_content;
+    v_texRect = i_texRect;
+    v_color = i_color;
+    v_clipMap = i_clipMap;
+    v_clipShape = i_clipShape.xyz;
+    vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
-    gl_Position = vec4(clip.xy, u_depth * clip.w, clip.w);
+    gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
 }
 
 """##),
@@ -66,9 +100,8 @@ void main() {
 #version 330 core
 // Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
 in vec2 v_local;
-
-uniform vec2 u_size;
-uniform float u_radius;
+flat in vec2 v_size;        // from the instance record (quad.vert)
+flat in float v_radius;
 
 out vec4 o_color;
 
@@ -78,10 +111,13 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 }
 
 void main() {
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
+    // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
+    // wherever it lies when the depth test is on, with no state change around it.
+    gl_FragDepth = 0.0;
 }
 
 """##),
@@ -190,18 +226,19 @@ void main() {
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+// Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
+flat in vec2 v_size;        // bounds size (the layer's shape)
+flat in float v_radius;     // corner radius of the shape
+flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
+flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
+flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
+flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
+flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 
-uniform vec2 u_size;        // bounds size (the layer's shape)
-uniform float u_radius;     // corner radius of the shape
-uniform vec4 u_content;     // content rectangle in bounds space: x, y, w, h
-uniform vec4 u_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
-uniform vec4 u_color;       // premultiplied colour, or the opacity in every channel
-uniform int u_textured;     // 1: multiply u_color by the texture
+uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
-uniform vec4 u_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
-uniform vec3 u_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
 uniform sampler2D u_texture;
 
 out vec4 o_color;
@@ -213,12 +250,12 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
-    vec2 a = u_texRect.xy, b = u_texRect.xy + u_texRect.zw;
+    vec2 a = v_texRect.xy, b = v_texRect.xy + v_texRect.zw;
     return clamp(v_uv, min(a, b), max(a, b));
 }
 
 vec4 fill() {
-    vec4 c = u_color;
+    vec4 c = v_color;
 #if defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
@@ -234,11 +271,11 @@ void main() {
 #if defined(PLAIN)
     o_color = fill();
 #else
-    vec2 halfSize = u_size * 0.5;
-    float r = clamp(u_radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 halfSize = v_size * 0.5;
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
-    vec2 halfContent = u_content.zw * 0.5;
-    float dContent = roundRectDistance(v_local - (u_content.xy + halfContent), halfContent, 0.0);
+    vec2 halfContent = v_content.zw * 0.5;
+    float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
     float d = max(dShape, dContent);
     float coverage;
     if (u_antialias == 1) {
@@ -247,11 +284,11 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
-    if (u_clipShape.x > 0.0) {
+    if (v_clipShape.x > 0.0) {
         // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
-        vec2 halfClip = u_clipShape.xy * 0.5;
-        float rc = clamp(u_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
-        if (roundRectDistance(v_local * u_clipMap.xy + u_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        vec2 halfClip = v_clipShape.xy * 0.5;
+        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
+        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

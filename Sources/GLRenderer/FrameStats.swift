@@ -4,6 +4,9 @@ public struct FrameStats: Equatable, Sendable {
     public var drawCalls = 0
     /// Quads drawn.
     public var quads = 0
+    /// Rectangles and rings drawn (interiors, rings, whole quads, group images, clip
+    /// shapes): the instances of the instanced draw calls, one draw call each before batching.
+    public var instances = 0
     /// Clip pushes and pops drawn into the stencil buffer.
     public var clipPasses = 0
     /// Program binds that changed the bound program.

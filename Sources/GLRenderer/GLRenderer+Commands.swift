@@ -1,10 +1,11 @@
 // The frame's commands in GL: windows of quads between clip pops, the front-to-back
-// opaque pre-pass, the in-order pass, clip shapes into the stencil, and the per-draw
-// uniforms. Every decision about one quad comes from its `QuadPlan` (QuadPlanner.swift,
-// pure); this file only turns plans into GL calls.
+// opaque pre-pass, the in-order pass and clip shapes into the stencil. Every decision
+// about one quad comes from its `QuadPlan` (QuadPlanner.swift, pure); this file turns
+// plans into queued draws (GLRenderer+Batches), which reach GL batched.
 //
 // Does NOT: decide what a quad draws (QuadPlanner), whether the pre-pass pays
-// (OpaquePrePass), or draw group images (GLRenderer+Groups).
+// (OpaquePrePass), which draws share a call (DrawBatcher), or draw group images
+// (GLRenderer+Groups).
 
 import CGL
 import LayerMath
@@ -12,8 +13,10 @@ import Layers
 
 extension GLRenderer {
     /// Draws `range` of the list's commands into the bound target: windows of quads and clip
-    /// pushes, split at clip pops and at groups (a group's commands are skipped: its offscreen
-    /// image, drawn by `drawGroups`, is composited in their place).
+    /// pushes, split at the pops of stencil clips and at groups (a group's commands are
+    /// skipped: its offscreen image, drawn by `drawGroups`, is composited in their place).
+    /// The pop of a scissor or analytic clip changes no GL state: the window goes on past
+    /// it, so the quads of many clipped cards share one pre-pass and their batches.
     func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
         let commands = list.commands
         var k = range.lowerBound
@@ -24,8 +27,8 @@ extension GLRenderer {
                 if !clipLowering.skipsStencil(i) {
                     let d = clipLowering.stencilDepth(i)
                     drawClipShape(list.clips[i], mode: .decrement(depth: d - stencilBase))
+                    // Later draws set their stencil test from it when they reach GL (their keys).
                     stencilDepth = d - 1 - stencilBase
-                    state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
                 }
                 k += 1
             case .beginGroup(let g):
@@ -37,7 +40,9 @@ extension GLRenderer {
                 var end = k + 1
                 scan: while end < range.upperBound {
                     switch commands[end] {
-                    case .popClip, .beginGroup, .endGroup: break scan
+                    case .popClip(let i):
+                        if clipLowering.skipsStencil(i) { end += 1 } else { break scan }
+                    case .beginGroup, .endGroup: break scan
                     case .quad, .pushClip: end += 1
                     }
                 }
@@ -45,9 +50,11 @@ extension GLRenderer {
                 k = end
             }
         }
+        // A framebuffer switch or the end of the frame follows.
+        flushBatches()
     }
 
-    /// Draws `commands` (quads and clip pushes, no pops). With depth: first every clip push
+    /// Draws `commands` (quads, clip pushes, pops of clips that skip the stencil). With depth: first every clip push
     /// (stencil only), then the opaque parts front to back (depth write on, blending off),
     /// then every other part back to front in the original order (depth test on, write
     /// off). Each quad's depth is its drawing-order index (later = nearer), so the result
@@ -74,28 +81,30 @@ extension GLRenderer {
                       let p = prepare(list.quads[i], images: images, counting: false), p.opaque else { continue }
                 if !any {
                     any = true
+                    flushBatches()
                     glDepthMask(GLConstant.true)
                     glDisable(GLConstant.blend)
                 }
-                state.setStencil(d == 0 ? .off : .test(depth: d), stats: &stats)
-                let q = list.quads[i]
-                applyClipScissor(q.clipIndex)
-                setUniforms(q, p, program: plainProgram(p), depth: depth(i))
-                if p.inner != nil { drawStrip(first: 4, count: 4) } else { drawStrip(first: 0, count: 4) }
+                queueQuadPart(list.quads[i], p, covered: true, depth: depth(i), stencil: d == 0 ? .off : .test(depth: d))
             }
             if any {
+                flushBatches()
                 glDepthMask(GLConstant.false)
                 glEnable(GLConstant.blend)
             }
-            state.setStencil(startDepth == 0 ? .off : .test(depth: startDepth), stats: &stats)
         }
         // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a
         // clip push ends the run, quads that draw nothing do not.
         let fusing = fusionPossible(appTarget: drawingAppTarget)
         for k in commands {
+            if case .popClip = list.commands[k] {
+                // A run never spans a clip's end (nor its start).
+                if fusing { flushRun(list) }
+                continue
+            }
             if case .pushClip(let i) = list.commands[k] {
                 if fusing { flushRun(list) }
-                // A scissor clip is applied by each draw inside it (`applyClipScissor`), an
+                // A scissor clip is applied by each draw inside it (`clipScissorBox`), an
                 // analytic one by the quad shader (`AnalyticClip`).
                 if clipLowering.skipsStencil(i) {
                     if clipLowering.isScissor(i) { stats.scissorClips += 1 } else { stats.analyticClips += 1 }
@@ -104,7 +113,6 @@ extension GLRenderer {
                 let d = clipLowering.stencilDepth(i)
                 if !useDepth { drawClipShape(list.clips[i], mode: .increment(depth: d - 1 - stencilBase)) }
                 stencilDepth = d - stencilBase
-                state.setStencil(.test(depth: stencilDepth), stats: &stats)
                 continue
             }
             guard case .quad(let i) = list.commands[k] else { continue }
@@ -130,28 +138,19 @@ extension GLRenderer {
         if fusing { flushRun(list) }
     }
 
-    /// Draws quad `i` on its own, in order (the pre-pass drew its opaque covered part).
+    /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered part).
     func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int) {
-        let d = depth(i)
-        applyClipScissor(q.clipIndex)
+        let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
         switch p.draws {
         case .interiorAndRing:
-            if !coveredDrawn {
-                setUniforms(q, p, program: plainProgram(p), depth: d)
-                drawStrip(first: 4, count: 4)
-            }
-            setUniforms(q, p, program: quadProgram, depth: d)
-            drawStrip(first: 8, count: 10)
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
-            if !coveredDrawn {
-                setUniforms(q, p, program: plainProgram(p), depth: d)
-                drawStrip(first: 0, count: 4)
-            }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
         case .coverageWhole:
-            setUniforms(q, p, program: quadProgram, depth: d)
-            drawStrip(first: 0, count: 4)
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         }
     }
 
@@ -165,12 +164,6 @@ extension GLRenderer {
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
     @inline(__always)
     func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }
-
-    @inline(__always)
-    func drawStrip(first: GLint, count: GLsizei) {
-        glDrawArrays(GLConstant.triangleStrip, first, count)
-        stats.drawCalls += 1
-    }
 
     /// The coverage-free program for `p`'s fully covered part.
     @inline(__always)
@@ -187,6 +180,8 @@ extension GLRenderer {
         case .color(let c):
             return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(for: q, clips: frameClips))
         case .image(let ref):
+            // An upload or a stale texture's deletion must not overtake queued draws.
+            if textures.mayChangeTexture(for: ref) { flushBatches() }
             var bound = state.texture
             var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
             let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
@@ -199,6 +194,7 @@ extension GLRenderer {
                                        clip: clipLowering.analyticClip(for: q, clips: frameClips)) else { return nil }
             p.texture = t
             if p.needsMipmaps {
+                if textures.needsMipmapBuild(ref) { flushBatches() }
                 var bound = state.texture
                 textures.generateMipmaps(ref, bound: &bound)
                 state.noteBoundTexture(bound)
@@ -207,58 +203,15 @@ extension GLRenderer {
         }
     }
 
-    /// Binds `u`'s program and the quad's texture and sets every uniform the draw reads.
-    private func setUniforms(_ q: RenderQuad, _ p: QuadPlan, program u: ShaderProgram, depth: Float) {
-        state.useProgram(u.program, stats: &stats)
-        if p.texture != 0 {
-            state.bindTexture(p.texture, stats: &stats)
-            let sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
-                        : p.magnified ? linearSampler : 0
-            state.bindSampler(sampler, stats: &stats)
-        }
-        uploadMatrix(q.matrix, location: u.model)
-        if u.program == quadProgram.program, p.smooth != antialiasUniform {
-            glUniform1i(u.antialias, p.smooth ? 1 : 0)
-            antialiasUniform = p.smooth
-        }
-        let o = p.outer, cr = p.content
-        glUniform4f(u.rect, Float(o.minX), Float(o.minY), Float(o.width), Float(o.height))
-        if let i = p.inner {
-            glUniform4f(u.inner, Float(i.minX), Float(i.minY), Float(i.width), Float(i.height))
-        }
-        glUniform4f(u.content, Float(cr.minX), Float(cr.minY), Float(cr.width), Float(cr.height))
-        glUniform1f(u.depth, depth)
-        glUniform4f(u.color, p.r, p.g, p.b, p.a)
-        if u.program == quadProgram.program {
-            glUniform2f(u.size, Float(q.size.width), Float(q.size.height))
-            glUniform1f(u.radius, Float(q.cornerRadius))
-            glUniform1i(u.textured, p.texture != 0 ? 1 : 0)
-            if clipUniformProgram != u.program || clipUniform != p.clip {
-                clipUniformProgram = u.program
-                clipUniform = p.clip
-                if let c = p.clip {
-                    glUniform4f(u.clipMap, Float(c.scaleX), Float(c.scaleY), Float(c.offsetX), Float(c.offsetY))
-                    glUniform3f(u.clipShape, Float(c.width), Float(c.height), Float(c.radius))
-                } else {
-                    glUniform3f(u.clipShape, 0, 0, 0)
-                }
-            }
-        }
-        if p.texture != 0 {
-            let tr = p.texRect
-            glUniform4f(u.texRect, Float(tr.minX), Float(tr.minY), Float(tr.width), Float(tr.height))
-        }
-    }
-
-    /// Sets the scissor for draws inside clip `index` (-1: none): the target's base scissor
-    /// cut by the scissor clips of the clip's chain.
-    func applyClipScissor(_ index: Int) {
+    /// The scissor for draws inside clip `index` (-1: none): the target's base scissor cut
+    /// by the scissor clips of the clip's chain (a draw's key holds it: `flushBatches` sets it).
+    func clipScissorBox(_ index: Int) -> PixelBox? {
         var box = baseScissor
         if index >= 0, let s = clipLowering.scissorBox(clip: index, clips: frameClips, map: targetMap,
                                                        pixelWidth: targetPixelSize.width, pixelHeight: targetPixelSize.height) {
             box = box.map { $0.intersection(s) } ?? s
         }
-        applyScissor(box)
+        return box
     }
 
     /// Sets GL's scissor box to `box` (pixels of the bound target, rows from the top; nil:
@@ -276,26 +229,26 @@ extension GLRenderer {
                   GLsizei(b.x1 - b.x0), GLsizei(b.y1 - b.y0))
     }
 
+    /// Queues a clip shape: a draw like any other (its key holds its stencil mode), batched
+    /// with draws that share its key and reordered only past draws it touches no pixel of.
+    /// It passes the depth test wherever it lies: clip.frag writes depth 0, nearer than
+    /// every depth a quad writes (window depth > 0).
     private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
-        // Push and pop must reach the same pixels: both under the parent chain's scissor.
-        applyClipScissor(clip.parent)
-        // The clip shape must reach the stencil wherever it lies: no depth test for it.
-        if useDepth { glDisable(GLConstant.depthTest) }
         // Clip shapes write only the stencil: the visible-pixel count leaves them out.
-        if countingVisible { endCountSegment() }
-        defer {
-            if useDepth { glEnable(GLConstant.depthTest) }
-            if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
+        if countingVisible {
+            flushBatches()
+            endCountSegment()
         }
-        state.setStencil(mode, stats: &stats)
-        state.useProgram(clipProgram.program, stats: &stats)
-        uploadMatrix(clip.matrix, location: clipProgram.model)
-        glUniform4f(clipProgram.rect, 0, 0, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.depth, 0)
-        glUniform2f(clipProgram.size, Float(clip.size.width), Float(clip.size.height))
-        glUniform1f(clipProgram.radius, Float(clip.cornerRadius))
-        glDrawArrays(GLConstant.triangleStrip, 0, 4)
-        stats.drawCalls += 1
+        let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
+        // Push and pop must reach the same pixels: both under the parent chain's scissor.
+        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
+                  box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
+                  InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
+                                 r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0))
+        if countingVisible {
+            flushBatches()
+            glBeginQuery(GLConstant.samplesPassed, countQuery)
+        }
         stats.clipPasses += 1
     }
 

@@ -101,6 +101,9 @@ extension GLRenderer {
             return
         }
         guard fusion.pending.count > 1 else { return }
+        // Queued draws go first, and the fused draw tests the stencil at the current clip depth.
+        flushBatches()
+        state.setStencil(currentStencilTest, stats: &stats)
         let f = fusion
         var textured = 0, covered = 0
         for (k, entry) in f.pending.enumerated() {
@@ -173,7 +176,8 @@ extension GLRenderer {
         glUniform4f(u.box, Float(b.minX - vp.minX), Float(b.minY - vp.minY), Float(b.width), Float(b.height))
         glUniform2f(u.viewport, Float(vp.width), Float(vp.height))
         glUniform1f(u.depth, depth(f.pending[f.pending.count - 1].index))
-        drawStrip(first: 0, count: 4)
+        glDrawArrays(GLConstant.triangleStrip, 0, 4)
+        stats.drawCalls += 1
         stats.fusedRuns += 1
         stats.fusedLayers += f.pending.count
     }

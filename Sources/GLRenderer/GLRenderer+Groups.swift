@@ -97,24 +97,19 @@ extension GLRenderer {
         let image = groupImages[index]
         let op = Float(max(0, min(1, group.opacity)))
         guard image.texture != 0, op > 0 else { return }
-        state.setStencil(stencilDepth == 0 ? .off : .test(depth: stencilDepth), stats: &stats)
-        applyClipScissor(index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1)
-        let u = plainTexturedProgram
-        state.useProgram(u.program, stats: &stats)
-        state.bindTexture(image.texture, stats: &stats)
-        state.bindSampler(0, stats: &stats)
         // A quad in canvas points covering the box's pixels exactly.
         let s = map.scale
-        uploadMatrix(.translation((Double(image.x) - map.offsetX) / s, (Double(image.y) - map.offsetY) / s, 0),
-                     location: u.model)
-        let bw = Float(Double(image.width) / s), bh = Float(Double(image.height) / s)
-        glUniform4f(u.rect, 0, 0, bw, bh)
-        glUniform4f(u.content, 0, 0, bw, bh)
-        glUniform1f(u.depth, depth(group.firstQuad))
-        glUniform4f(u.color, op, op, op, op)
+        let model = Transform3D.translation((Double(image.x) - map.offsetX) / s, (Double(image.y) - map.offsetY) / s, 0)
+        let rect = Rect(x: 0, y: 0, width: Double(Float(Double(image.width) / s)), height: Double(Float(Double(image.height) / s)))
         // GL rows run bottom-up: the box's top row is the image's row height - 1.
-        let tw = Float(image.width) / Float(image.textureWidth), th = Float(image.height) / Float(image.textureHeight)
-        glUniform4f(u.texRect, 0, th, tw, -th)
-        drawStrip(first: 0, count: 4)
+        let tw = Double(Float(image.width) / Float(image.textureWidth)), th = Double(Float(image.height) / Float(image.textureHeight))
+        let box = DrawBox(x0: Double(image.x) - 1, y0: Double(image.y) - 1,
+                          x1: Double(image.x + image.width) + 1, y1: Double(image.y + image.height) + 1)
+        let clip = index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1
+        queueDraw(DrawKey(program: plainTexturedProgram.program, geometry: .rect, texture: image.texture,
+                          stencil: currentStencilTest, scissor: clipScissorBox(clip)), box: box,
+                  InstanceValues(model: model, outer: rect, fill: rect, content: rect,
+                                 texRect: Rect(x: 0, y: th, width: tw, height: -th), r: op, g: op, b: op, a: op,
+                                 size: rect.size, radius: 0, depth: depth(group.firstQuad)))
     }
 }

@@ -22,10 +22,7 @@ extension GLRenderer {
                                              defines: ["PLAIN", "TEXTURED", "COUNT_VISIBLE"])
             let color = try ShaderProgram(library: l, vertex: "quad.vert", fragment: "quad.frag",
                                           defines: ["PLAIN", "COLORED", "COUNT_VISIBLE"])
-            for p in [quad, textured, color] {
-                glUseProgram(p.program)
-                glUniform1i(p.texture, 0)
-            }
+            for p in [quad, textured, color] { p.bindSamplerUnits() }
             countingPrograms = (quad, textured, color)
             glGenQueries(1, &countQuery)
         }

@@ -98,6 +98,11 @@ public final class GLRenderer {
     var coverage = CoverageEstimator()
     private let gpuTimer: GPUTimer?
     var antialiasUniform = false
+    /// The coverage program's `u_textured` as last set (see `flushBatches`).
+    var texturedUniform = false
+    /// Draws queued for batching and their instance records (GLRenderer+Batches).
+    var batcher = DrawBatcher()
+    let instances: InstanceStream
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
     var useDepth = false
     /// Nesting depth of the clips pushed and not popped (the stencil value inside them all).
@@ -138,11 +143,7 @@ public final class GLRenderer {
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
     /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
     public var analyticClips = true
-    /// The program whose clip uniforms were last set, and their value.
-    var clipUniformProgram: GLuint = 0
-    var clipUniform: AnalyticClip?
     var targetIsMultisampled = false
-    private let matrixScratch = UnsafeMutablePointer<Float>.allocate(capacity: 16)
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
     /// Plans quads for the bound target (see `setProjection`).
@@ -219,15 +220,15 @@ public final class GLRenderer {
         }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
+        // The per-draw records: attributes 1...10 of the same VAO, one record per instance.
+        instances = InstanceStream(hasBaseInstance: major > 4 || (major == 4 && minor >= 2)
+                                   || extensions.contains("GL_ARB_base_instance"))
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
         linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram] {
-            glUseProgram(p.program)
-            glUniform1i(p.texture, 0)
-        }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
@@ -250,7 +251,6 @@ public final class GLRenderer {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }
         if countQuery != 0 { glDeleteQueries(1, &countQuery) }
-        matrixScratch.deallocate()
     }
 
     /// The context's extension names.
@@ -291,7 +291,6 @@ public final class GLRenderer {
         fusion.forgetUnits()
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         frameClips = list.clips
-        clipUniformProgram = 0
         baseScissor = nil
         appliedScissor = .none
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
@@ -323,9 +322,12 @@ public final class GLRenderer {
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, 0)
         glBindSampler(0, 0)
+        instances.beginFrame()
         glUseProgram(quadProgram.program)
         glUniform1i(quadProgram.antialias, 0)
         antialiasUniform = false
+        glUniform1i(quadProgram.textured, 0)
+        texturedUniform = false
         state.reset(program: quadProgram.program)
         glBindVertexArray(vao)
 
@@ -439,18 +441,6 @@ public final class GLRenderer {
     public func finish() {
         glFinish()
         gpuTimer?.collect(wait: true)
-    }
-
-    /// Uploads m * projection, m11...m44 in row-major order with transpose = GL_FALSE
-    /// (DESIGN.md section 2): bounds space straight to clip space.
-    func uploadMatrix(_ model: Transform3D, location: GLint) {
-        let m = model * projection
-        let p = matrixScratch
-        p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
-        p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
-        p[8] = Float(m.m31); p[9] = Float(m.m32); p[10] = Float(m.m33); p[11] = Float(m.m34)
-        p[12] = Float(m.m41); p[13] = Float(m.m42); p[14] = Float(m.m43); p[15] = Float(m.m44)
-        glUniformMatrix4fv(location, 1, GLConstant.false, p)
     }
 
     /// Canvas point (x, y) -> pixel (x*s + ox, y*s + oy) -> NDC with +y down on screen, as a

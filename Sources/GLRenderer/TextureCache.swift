@@ -158,6 +158,19 @@ public final class TextureCache {
         return name
     }
 
+    /// Whether `texture(for:)` may make GL calls for `ref` (start or continue an upload,
+    /// delete a stale texture): a caller with draws queued (`DrawBatcher`) draws them first.
+    func mayChangeTexture(for ref: ImageRef) -> Bool {
+        if let e = entries[Key(ref)] { return e.generation != ref.generation || e.pending != nil }
+        return !missing.contains(ref)
+    }
+
+    /// Whether `generateMipmaps` would build a chain for `ref` (see `mayChangeTexture`).
+    func needsMipmapBuild(_ ref: ImageRef) -> Bool {
+        guard let e = entries[Key(ref)], e.generation == ref.generation else { return false }
+        return !e.visible.mipmapped
+    }
+
     /// Builds the mip chain of `ref`'s texture (once) and switches it to trilinear filtering.
     /// Binds the texture (the caller's state cache is told via `bound`).
     func generateMipmaps(_ ref: ImageRef, bound: inout GLuint) {

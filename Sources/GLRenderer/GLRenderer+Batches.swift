@@ -1,0 +1,143 @@
+// Queued draws in GL: every quad part, group image and clip shape is queued with its key,
+// its pixel box and its instance record; `flushBatches` uploads the records in drawing
+// order and issues one glDrawArraysInstanced per batch (DrawBatcher decides the batches),
+// setting per batch only what its key changes (program, texture, sampler, stencil,
+// scissor, the coverage program's two flags); the batch's first record is its base instance.
+//
+// The queue is drawn (flushed) before anything else touches GL state that queued draws
+// depend on: a clip shape, a fused run, the pre-pass's depth and blend switches, a texture
+// upload or mip build, the end of a command range (a framebuffer switch follows).
+//
+// Does NOT: decide what a quad draws (QuadPlanner) or which draws share a call (DrawBatcher).
+
+import CGL
+import LayerMath
+import Layers
+
+/// What one queued draw's instance record holds (quad.vert lists the layout).
+struct InstanceValues {
+    /// Bounds space to canvas points (homogeneous); the projection is multiplied in.
+    var model: Transform3D
+    /// The drawn rectangle (the ring's outer edge), and the rectangle drawn alone (the
+    /// ring's inner edge).
+    var outer: Rect, fill: Rect
+    var content: Rect, texRect: Rect
+    /// Premultiplied colour (the opacity in every channel for an image).
+    var r: Float, g: Float, b: Float, a: Float
+    /// The shape: bounds size and corner radius.
+    var size: Size, radius: Double
+    /// NDC depth (painter's order).
+    var depth: Float
+    /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
+    var clip: AnalyticClip? = nil
+}
+
+extension GLRenderer {
+    /// The stencil test of a quad drawn at the current clip depth.
+    var currentStencilTest: GLStateCache.StencilMode { stencilDepth == 0 ? .off : .test(depth: stencilDepth) }
+
+    /// Queues one draw; it reaches GL at the next `flushBatches`.
+    func queueDraw(_ key: DrawKey, box: DrawBox, _ v: InstanceValues) {
+        if instances.isFull { flushBatches() }
+        batcher.add(key, box: box)
+        writeRecord(instances.nextRecord(), v)
+    }
+
+    /// Queues one draw of plan `p` for quad `q` (see `QuadDraws`): `covered`, its fully
+    /// covered part alone through the coverage-free program (the pre-pass, an interior, a
+    /// plain whole rectangle); else through the coverage program, the ring around the
+    /// interior or, without one, the whole rectangle.
+    func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode) {
+        let u = covered ? plainProgram(p) : quadProgram
+        // The covered part is the interior when there is one, else the whole rectangle.
+        let fill = p.inner ?? p.outer
+        let geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
+        var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
+        if p.texture != 0 {
+            key.texture = p.texture
+            key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
+                        : p.magnified ? linearSampler : 0
+        }
+        if u.program == quadProgram.program { key.smooth = p.smooth }
+        let boxRect = covered ? fill : p.outer
+        let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
+        queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: p.outer, fill: fill, content: p.content,
+                                                texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,
+                                                size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
+    }
+
+    /// Draws every queued draw, batch by batch, and empties the queue.
+    func flushBatches() {
+        guard batcher.drawCount > 0 else { return }
+        batcher.finish()
+        let base = instances.upload(order: batcher.order)
+        let starts = batcher.batchStarts
+        for b in 0..<batcher.batchCount {
+            let key = batcher.batchKeys[b]
+            let u = shaderProgram(key.program)
+            state.setStencil(key.stencil, stats: &stats)
+            applyScissor(key.scissor)
+            state.useProgram(u.program, stats: &stats)
+            if key.texture != 0 {
+                state.bindTexture(key.texture, stats: &stats)
+                state.bindSampler(key.sampler, stats: &stats)
+            }
+            if u.program == quadProgram.program {
+                if key.smooth != antialiasUniform {
+                    glUniform1i(u.antialias, key.smooth ? 1 : 0)
+                    antialiasUniform = key.smooth
+                }
+                let textured = key.texture != 0
+                if textured != texturedUniform {
+                    glUniform1i(u.textured, textured ? 1 : 0)
+                    texturedUniform = textured
+                }
+            }
+            let count = starts[b + 1] - starts[b]
+            switch key.geometry {
+            case .rect: instances.draw(first: 4, count: 4, instances: count, base: base + starts[b])
+            case .ring: instances.draw(first: 8, count: 10, instances: count, base: base + starts[b])
+            }
+            stats.drawCalls += 1
+        }
+        stats.instances += batcher.drawCount
+        batcher.reset()
+    }
+
+    /// The program linked as `name` among the quad and clip programs (the counting variants
+    /// while counting).
+    private func shaderProgram(_ name: GLuint) -> ShaderProgram {
+        if name == quadProgram.program { return quadProgram }
+        if name == plainTexturedProgram.program { return plainTexturedProgram }
+        if name == plainColorProgram.program { return plainColorProgram }
+        return clipProgram
+    }
+
+    /// Writes `v` as one record (quad.vert's layout): the matrix m * projection row by row
+    /// (read as columns: transpose = GL_FALSE, DESIGN.md section 2), then the rectangles,
+    /// the colour and the shape.
+    private func writeRecord(_ p: UnsafeMutablePointer<Float>, _ v: InstanceValues) {
+        let m = v.model * projection
+        p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
+        p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
+        p[8] = Float(m.m31); p[9] = Float(m.m32); p[10] = Float(m.m33); p[11] = Float(m.m34)
+        p[12] = Float(m.m41); p[13] = Float(m.m42); p[14] = Float(m.m43); p[15] = Float(m.m44)
+        GLRenderer.put(v.outer, p + 16)
+        GLRenderer.put(v.fill, p + 20)
+        GLRenderer.put(v.content, p + 24)
+        GLRenderer.put(v.texRect, p + 28)
+        p[32] = v.r; p[33] = v.g; p[34] = v.b; p[35] = v.a
+        p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius); p[39] = v.depth
+        if let c = v.clip {
+            p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
+            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius); p[47] = 0
+        } else {
+            for k in 40..<48 { p[k] = 0 }
+        }
+    }
+
+    @inline(__always)
+    private static func put(_ r: Rect, _ p: UnsafeMutablePointer<Float>) {
+        p[0] = Float(r.minX); p[1] = Float(r.minY); p[2] = Float(r.width); p[3] = Float(r.height)
+    }
+}
