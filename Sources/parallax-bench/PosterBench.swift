@@ -31,7 +31,7 @@ struct PosterBench {
     /// Where to write one line per frame of both passes (`--frame-log`), nil: nowhere.
     var frameLog: String? = nil
     /// The demo's budget (`StreamingImages.uploadBytesPerFrame`).
-    static let uploadBytesPerFrame = 1 << 19
+    static let uploadBytesPerFrame = 1 << 20
     static let posterSize = (width: 1500, height: 2250)
     static let itemsPerSecond = 8.0
 
