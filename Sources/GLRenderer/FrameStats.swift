@@ -39,6 +39,9 @@ public struct FrameStats: Equatable, Sendable {
     public var nearestQuads = 0
     /// Image quads magnified at every pixel, sampled bilinear without mip levels (same pixels).
     public var magnifiedQuads = 0
+    /// The frame drew its opaque parts first, front to back, behind a depth test
+    /// (`GLRenderer.reorderOpaque`, and always when counting visible pixels).
+    public var depthPrePass = false
     /// Pixels of the damage region redrawn (0: the whole frame was drawn).
     public var damagePixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
