@@ -39,6 +39,9 @@ struct DrawKey: Equatable {
     var stencil: GLStateCache.StencilMode = .off
     /// The scissor box (the damage, an app's viewport, scissor clips); nil: none.
     var scissor: PixelBox? = nil
+    /// Blending on; false for an opaque fully covered part, which replaces the pixels (the
+    /// same result: with source alpha 1, src + dst (1 - 1) is src), without reading them.
+    var blend = true
 }
 
 /// A box in target pixels; `everything` for a draw that may touch any pixel.

@@ -15,6 +15,8 @@ public struct FrameStats: Equatable, Sendable {
     public var textureChanges = 0
     /// Stencil state changes (enable/disable, func, op, colour mask).
     public var stencilChanges = 0
+    /// Blending switched on or off (opaque covered parts are drawn without it).
+    public var blendChanges = 0
     /// Scissor box changes (the damage, an app's viewport, clips applied as scissor boxes).
     public var scissorChanges = 0
     /// Clips applied as scissor boxes (axis-aligned rectangles: no stencil pass).
@@ -51,7 +53,7 @@ public struct FrameStats: Equatable, Sendable {
     public var fusedLayers = 0
 
     /// Program, texture, stencil and scissor changes together.
-    public var stateChanges: Int { programChanges + textureChanges + stencilChanges + scissorChanges }
+    public var stateChanges: Int { programChanges + textureChanges + stencilChanges + scissorChanges + blendChanges }
 
     public init() {}
 }

@@ -59,6 +59,7 @@ extension GLRenderer {
                         : p.magnified ? linearSampler : 0
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
+        if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
         let boxRect = covered ? fill : p.outer
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
         queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: p.outer, fill: fill, content: p.content,
@@ -76,6 +77,7 @@ extension GLRenderer {
             let key = batcher.batchKeys[b]
             let u = shaderProgram(key.program)
             state.setStencil(key.stencil, stats: &stats)
+            state.setBlend(key.blend, stats: &stats)
             applyScissor(key.scissor)
             state.useProgram(u.program, stats: &stats)
             if key.texture != 0 {

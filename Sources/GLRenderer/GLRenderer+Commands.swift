@@ -83,14 +83,12 @@ extension GLRenderer {
                     any = true
                     flushBatches()
                     glDepthMask(GLConstant.true)
-                    glDisable(GLConstant.blend)
                 }
                 queueQuadPart(list.quads[i], p, covered: true, depth: depth(i), stencil: d == 0 ? .off : .test(depth: d))
             }
             if any {
                 flushBatches()
                 glDepthMask(GLConstant.false)
-                glEnable(GLConstant.blend)
             }
         }
         // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a

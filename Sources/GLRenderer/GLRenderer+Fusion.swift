@@ -104,6 +104,7 @@ extension GLRenderer {
         // Queued draws go first, and the fused draw tests the stencil at the current clip depth.
         flushBatches()
         state.setStencil(currentStencilTest, stats: &stats)
+        state.setBlend(true, stats: &stats)   // the fused draw blends once over what is there
         let f = fusion
         var textured = 0, covered = 0
         for (k, entry) in f.pending.enumerated() {

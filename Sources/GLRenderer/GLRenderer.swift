@@ -149,6 +149,9 @@ public final class GLRenderer {
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
     /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
     public var analyticClips = true
+    /// Draw opaque fully covered parts with blending off (the same pixels, no read of the
+    /// target); false: blended like the rest (tests compare the two).
+    var opaqueWithoutBlending = true
     var targetIsMultisampled = false
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
@@ -387,6 +390,7 @@ public final class GLRenderer {
         state.bindSampler(0, stats: &stats)
         glBindVertexArray(0)
         if !countingVisible { gpuTimer?.end() }
+        state.setBlend(true, stats: &stats)   // the baseline for whoever draws next
         textures.enforceBudget()
         // Let go of the list's clips: the caller refills the same list next frame, and a
         // second reference would make that copy its storage (one allocation per frame).

@@ -20,6 +20,8 @@ struct GLStateCache {
     private(set) var stencil: StencilMode = .off
     /// The sampler object bound to texture unit 0 (0: the texture's own filtering).
     private(set) var sampler: GLuint = 0
+    /// Whether blending is enabled (the frame's baseline enables it).
+    private(set) var blend = true
 
     /// Forgets everything (call after setting the frame's baseline GL state).
     mutating func reset(program: GLuint) {
@@ -27,6 +29,15 @@ struct GLStateCache {
         texture = 0
         stencil = .off
         sampler = 0
+        blend = true
+    }
+
+    /// Enables or disables blending (an opaque part replaces the pixels it covers).
+    mutating func setBlend(_ on: Bool, stats: inout FrameStats) {
+        guard on != blend else { return }
+        if on { glEnable(GLConstant.blend) } else { glDisable(GLConstant.blend) }
+        blend = on
+        stats.blendChanges += 1
     }
 
     mutating func bindSampler(_ s: GLuint, stats: inout FrameStats) {
