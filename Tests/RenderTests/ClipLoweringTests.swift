@@ -258,18 +258,11 @@ final class ClipLoweringTests: XCTestCase {
         let h = try RenderHarness.shared()
         defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true }
         for name in ["carousel", "header", "grid", "button", "home"] {
-            let images = ImageStore()
-            let scene = try BuiltInScenes.load(name, images: images)
-            let driver = SceneDriver(scene: scene, events: [])
-            driver.advance(to: 0.4)
-            let sceneRenderer = SceneRenderer(renderer: h.renderer)
-            let w = Int(scene.canvas.width * 0.75), ht = Int(scene.canvas.height * 0.75)
-            let fb = try Framebuffer(width: w, height: ht)
-            defer { fb.destroy() }
+            let frame = try BuiltInSceneFrame(name, at: 0.4)
+            let w = frame.framebuffer.width, ht = frame.framebuffer.height
             h.renderer.scissorClips = true
             h.renderer.analyticClips = true
-            sceneRenderer.render(scene, images: images, into: .framebuffer(fb))
-            let scissor = h.renderer.readPixels(fb).pixels
+            let scissor = try frame.draw()
             let passes = h.renderer.stats.clipPasses
             let skipped = h.renderer.stats.scissorClips + h.renderer.stats.analyticClips
             let analyticCount = h.renderer.stats.analyticClips
@@ -277,8 +270,7 @@ final class ClipLoweringTests: XCTestCase {
             print("ClipLoweringTests: \(name): \(h.renderer.stats.scissorClips) scissor, \(h.renderer.stats.analyticClips) analytic, \(passes) clip passes")
             h.renderer.scissorClips = false
             h.renderer.analyticClips = false
-            sceneRenderer.submit(scene, images: images, into: .framebuffer(fb))
-            let stencil = h.renderer.readPixels(fb).pixels
+            let stencil = try frame.draw()
             var differing = 0, largest = 0, at = -1
             for k in 0..<scissor.count where scissor[k] != stencil[k] {
                 differing += 1
