@@ -52,8 +52,12 @@ struct ClipLowering {
     private(set) var groupClips: [Int] = []
     /// Per clip: whether every quad inside it tests it in the quad shader (`AnalyticClip`).
     private(set) var analytic: [Bool] = []
-    /// Per clip: the inverse of its plane homography, for analytic clips (nil otherwise).
-    private(set) var clipInverses: [Homography2D?] = []
+    /// Per quad: its analytic clip (nil: none, or its clip is not analytic), worked out once.
+    private(set) var quadClips: [AnalyticClip?] = []
+    /// Per clip: its parent clip, or -1 (for the scissor chain).
+    private var parents: [Int] = []
+    /// Per clip: the inverse of its plane homography where it may be analytic (scratch).
+    private var clipInverses: [Homography2D?] = []
     /// Clips drawn into the stencil (neither scissor boxes nor analytic).
     private(set) var stencilClipCount = 0
     /// Whether any clip of the frame is drawn into the stencil.
@@ -66,6 +70,8 @@ struct ClipLowering {
         scissorRects.removeAll(keepingCapacity: true)
         analytic.removeAll(keepingCapacity: true)
         clipInverses.removeAll(keepingCapacity: true)
+        quadClips.removeAll(keepingCapacity: true)
+        parents.removeAll(keepingCapacity: true)
         stencilDepths.removeAll(keepingCapacity: true)
         groupClips.removeAll(keepingCapacity: true)
         stencilClipCount = 0
@@ -73,6 +79,7 @@ struct ClipLowering {
             let rect = scissors ? ClipLowering.scissorRect(clip) : nil
             // Parents come before their children in `clips` (a clip is recorded when pushed).
             let parentDepth = clip.parent >= 0 && clip.parent < stencilDepths.count ? stencilDepths[clip.parent] : 0
+            parents.append(clip.parent)
             scissorRects.append(rect)
             stencilDepths.append(rect == nil ? parentDepth + 1 : parentDepth)
             if rect == nil { stencilClipCount += 1 }
@@ -108,12 +115,17 @@ struct ClipLowering {
         }
         for clip in list.clips where clip.parent >= 0 && clip.parent < analytic.count { analytic[clip.parent] = false }
         for c in groupClips where c >= 0 && c < analytic.count { analytic[c] = false }
-        for q in list.quads where q.clipIndex >= 0 && q.clipIndex < analytic.count && analytic[q.clipIndex] {
-            if AnalyticClip.map(quadMatrix: q.matrix, quadSize: q.size, clipInverse: clipInverses[q.clipIndex]!,
-                                clip: list.clips[q.clipIndex]) == nil {
-                analytic[q.clipIndex] = false
+        for q in list.quads {
+            let c = q.clipIndex
+            var map: AnalyticClip? = nil
+            if c >= 0, c < analytic.count, analytic[c], let inverse = clipInverses[c] {
+                map = AnalyticClip.map(quadMatrix: q.matrix, quadSize: q.size, clipInverse: inverse, clip: list.clips[c])
+                if map == nil { analytic[c] = false }
             }
+            quadClips.append(map)
         }
+        // A clip left out by a later quad takes its earlier quads' maps with it.
+        for (i, q) in list.quads.enumerated() where quadClips[i] != nil && !analytic[q.clipIndex] { quadClips[i] = nil }
         for c in analytic.indices where analytic[c] {
             stencilDepths[c] = 0   // no stencil clip around it (stencilDepths was 1)
             stencilClipCount -= 1
@@ -125,11 +137,9 @@ struct ClipLowering {
         index >= 0 && index < scissorRects.count && (scissorRects[index] != nil || analytic[index])
     }
 
-    /// The analytic clip of quad `q` (its innermost clip tested in the quad shader), or nil.
-    func analyticClip(for q: RenderQuad, clips: [RenderClip]) -> AnalyticClip? {
-        let c = q.clipIndex
-        guard c >= 0, c < analytic.count, analytic[c], let inverse = clipInverses[c] else { return nil }
-        return AnalyticClip.map(quadMatrix: q.matrix, quadSize: q.size, clipInverse: inverse, clip: clips[c])
+    /// The analytic clip of quad `index` (its innermost clip tested in the quad shader), or nil.
+    func analyticClip(forQuad index: Int) -> AnalyticClip? {
+        index >= 0 && index < quadClips.count ? quadClips[index] : nil
     }
 
     /// The stencil value inside clip `index` (0 for -1: no clip).
@@ -144,7 +154,7 @@ struct ClipLowering {
 
     /// The pixels kept by the scissor clips in the chain of clip `index` (itself and its
     /// ancestors) on a target under `map`; nil when the chain has no scissor clip.
-    func scissorBox(clip index: Int, clips: [RenderClip], map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox? {
+    func scissorBox(clip index: Int, map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox? {
         var box: PixelBox? = nil
         var c = index
         while c >= 0 && c < scissorRects.count {
@@ -152,7 +162,7 @@ struct ClipLowering {
                 let b = PixelBox.covering(r, map: map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
                 box = box.map { $0.intersection(b) } ?? b
             }
-            c = clips[c].parent
+            c = parents[c]
         }
         return box
     }

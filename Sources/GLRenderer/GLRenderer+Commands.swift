@@ -78,7 +78,7 @@ extension GLRenderer {
                     continue
                 }
                 guard case .quad(let i) = list.commands[k],
-                      let p = prepare(list.quads[i], images: images, counting: false), p.opaque else { continue }
+                      let p = prepare(list.quads[i], index: i, images: images, counting: false), p.opaque else { continue }
                 if !any {
                     any = true
                     flushBatches()
@@ -115,7 +115,7 @@ extension GLRenderer {
             }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
-            guard let p = prepare(q, images: images) else { continue }
+            guard let p = prepare(q, index: i, images: images) else { continue }
             stats.quads += 1
             if p.nearest { stats.nearestQuads += 1 }
             if p.magnified { stats.magnifiedQuads += 1 }
@@ -167,16 +167,17 @@ extension GLRenderer {
     @inline(__always)
     func plainProgram(_ p: QuadPlan) -> ShaderProgram { p.textured ? plainTexturedProgram : plainColorProgram }
 
-    /// The plan of `q` for the bound target (`planner`), with its texture looked up (uploaded
-    /// on first use) and its mip chain built when the plan needs one. `counting`: count a
-    /// missing image in the stats (once per quad: in the in-order pass).
-    func prepare(_ q: RenderQuad, images: ImageSource, counting: Bool = true) -> QuadPlan? {
+    /// The plan of `q` (quad `i` of the list) for the bound target (`planner`), with its
+    /// analytic clip, its texture looked up (uploaded on first use) and its mip chain built
+    /// when the plan needs one. `counting`: count a missing image in the stats (once per
+    /// quad: in the in-order pass).
+    func prepare(_ q: RenderQuad, index i: Int, images: ImageSource, counting: Bool = true) -> QuadPlan? {
         guard planner.mayDraw(q) else { return nil }
         switch q.contents {
         case .none:
             return nil
         case .color(let c):
-            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(for: q, clips: frameClips))
+            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(forQuad: i))
         case .image(let ref):
             // An upload or a stale texture's deletion must not overtake queued draws.
             if textures.mayChangeTexture(for: ref) { flushBatches() }
@@ -189,7 +190,7 @@ extension GLRenderer {
                 return nil
             }
             guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible),
-                                       clip: clipLowering.analyticClip(for: q, clips: frameClips)) else { return nil }
+                                       clip: clipLowering.analyticClip(forQuad: i)) else { return nil }
             p.texture = t
             if p.needsMipmaps {
                 if textures.needsMipmapBuild(ref) { flushBatches() }
@@ -205,7 +206,7 @@ extension GLRenderer {
     /// by the scissor clips of the clip's chain (a draw's key holds it: `flushBatches` sets it).
     func clipScissorBox(_ index: Int) -> PixelBox? {
         var box = baseScissor
-        if index >= 0, let s = clipLowering.scissorBox(clip: index, clips: frameClips, map: targetMap,
+        if index >= 0, let s = clipLowering.scissorBox(clip: index, map: targetMap,
                                                        pixelWidth: targetPixelSize.width, pixelHeight: targetPixelSize.height) {
             box = box.map { $0.intersection(s) } ?? s
         }

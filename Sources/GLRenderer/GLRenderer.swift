@@ -144,8 +144,6 @@ public final class GLRenderer {
     var targetMap: CanvasMapping = (1, 0, 0)
     var targetPixelSize = (width: 1, height: 1)
     var targetOrigin = (x: 0, y: 0)
-    /// The clips of the list being drawn (for the scissor of each draw).
-    var frameClips: [RenderClip] = []
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
     /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
     public var analyticClips = true
@@ -299,7 +297,6 @@ public final class GLRenderer {
         drawingAppTarget = target.isAppTarget
         fusion.forgetUnits()
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
-        frameClips = list.clips
         baseScissor = nil
         appliedScissor = .none
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
@@ -392,9 +389,6 @@ public final class GLRenderer {
         if !countingVisible { gpuTimer?.end() }
         state.setBlend(true, stats: &stats)   // the baseline for whoever draws next
         textures.enforceBudget()
-        // Let go of the list's clips: the caller refills the same list next frame, and a
-        // second reference would make that copy its storage (one allocation per frame).
-        frameClips = []
         checkError("render")
     }
 

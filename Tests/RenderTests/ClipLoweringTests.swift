@@ -113,9 +113,9 @@ final class ClipLoweringTests: XCTestCase {
         list.clips = clips
         var lowering = ClipLowering()
         lowering.update(list)
-        XCTAssertEqual(lowering.scissorBox(clip: 1, clips: clips, map: identity, pixelWidth: 200, pixelHeight: 200),
+        XCTAssertEqual(lowering.scissorBox(clip: 1, map: identity, pixelWidth: 200, pixelHeight: 200),
                        PixelBox(x0: 50, y0: 20, x1: 110, y1: 110))
-        XCTAssertNil(lowering.scissorBox(clip: -1, clips: clips, map: identity, pixelWidth: 200, pixelHeight: 200))
+        XCTAssertNil(lowering.scissorBox(clip: -1, map: identity, pixelWidth: 200, pixelHeight: 200))
     }
 
     // MARK: Analytic clips
