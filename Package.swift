@@ -32,7 +32,10 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libgl-dev", "libegl-dev", "libgl1-mesa-dri", "libegl-mesa0"])]),
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                    providers: [.apt(["libpng-dev"])]),
-    // JPEG decoding through libjpeg-turbo's TurboJPEG API (scaled decode, CMYK, greyscale).
+    // JPEG through libjpeg-turbo: its libjpeg API decodes (scaled by 1/2, 1/4, 1/8, only the
+    // rows and columns shown: CJPEGRegion), its TurboJPEG API encodes (test fixtures, posters).
+    .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
+                   providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                    providers: [.apt(["libturbojpeg0-dev"])]),
     // WebP decoding (and encoding, for test fixtures) through libwebp.
@@ -55,7 +58,9 @@ let modules: [Target] = [
     .target(name: "JSON"),
     .target(name: "LayerMath"),
     .target(name: "Layers", dependencies: ["LayerMath", "JSON"]),
-    .target(name: "Images", dependencies: ["JSON", "CPNG", "CJPEG", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    // libjpeg's errors exit through longjmp, which only C can catch: the region decoder is C.
+    .target(name: "CJPEGRegion", dependencies: ["CLibJPEG"]),
+    .target(name: "Images", dependencies: ["JSON", "CPNG", "CJPEG", "CJPEGRegion", "CWebP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),

@@ -7,4 +7,5 @@ static inline int cjpeg_scaled(int dimension, tjscalingfactor factor) { return T
 static const int CJPEG_FLAG_STOPONWARNING = TJFLAG_STOPONWARNING;
 static const int CJPEG_FLAG_LIMITSCANS = TJFLAG_LIMITSCANS;
 static const int CJPEG_FLAG_ACCURATEDCT = TJFLAG_ACCURATEDCT;
+static const int CJPEG_FLAG_PROGRESSIVE = TJFLAG_PROGRESSIVE;
 #endif

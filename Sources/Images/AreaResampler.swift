@@ -40,6 +40,17 @@ enum AreaResampler {
             var big = 0
             for k in 0..<n where weights[i * stride + k] > weights[i * stride + big] { big = k }
             weights[i * stride + big] = weights[i * stride + big] &+ (one &- sum)
+            // Every output gets exactly `stride` taps where the source is that long: short
+            // ones padded with zero weights, their window moved left where it would pass the
+            // source's end. The inner loop then has one fixed length (the same sums).
+            if n < stride && source >= stride {
+                let shift = max(0, j0 + stride - source)
+                for k in (0..<stride).reversed() {
+                    weights[i * stride + k] = k >= shift ? weights[i * stride + k - shift] : 0
+                }
+                first[i] = Int32(j0 - shift)
+                count[i] = Int32(stride)
+            }
         }
         return Taps(first: first, count: count, weights: weights, stride: stride)
     }
@@ -49,12 +60,22 @@ enum AreaResampler {
     /// (an aspect-fill poster shows a third of its height: two thirds less filtering).
     static func resampleCentre(_ image: Image, scaledWidth: Int, scaledHeight: Int,
                                cropWidth: Int, cropHeight: Int) -> Image {
-        let sx = Double(image.width) / Double(max(1, scaledWidth))
-        let sy = Double(image.height) / Double(max(1, scaledHeight))
-        let rw = max(1, min(image.width, Int((Double(cropWidth) * sx).rounded())))
-        let rh = max(1, min(image.height, Int((Double(cropHeight) * sy).rounded())))
-        return resample(image, x0: (image.width - rw) / 2, y0: (image.height - rh) / 2, width: rw, height: rh,
+        let r = centreRegion(width: image.width, height: image.height, scaledWidth: scaledWidth,
+                             scaledHeight: scaledHeight, cropWidth: cropWidth, cropHeight: cropHeight)
+        return resample(image, x0: r.x, y0: r.y, width: r.width, height: r.height,
                         toWidth: cropWidth, toHeight: cropHeight)
+    }
+
+    /// The part of a `width` x `height` source under the centred `cropWidth` x `cropHeight`
+    /// crop of its `scaledWidth` x `scaledHeight` resample: what `resampleCentre` filters,
+    /// and what a decoder that can skip rows and columns needs to decode.
+    static func centreRegion(width: Int, height: Int, scaledWidth: Int, scaledHeight: Int,
+                             cropWidth: Int, cropHeight: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let sx = Double(width) / Double(max(1, scaledWidth))
+        let sy = Double(height) / Double(max(1, scaledHeight))
+        let rw = max(1, min(width, Int((Double(cropWidth) * sx).rounded())))
+        let rh = max(1, min(height, Int((Double(cropHeight) * sy).rounded())))
+        return ((width - rw) / 2, (height - rh) / 2, rw, rh)
     }
 
     /// `image` resampled to `width` x `height` (each at most the source's). Fixed point:
@@ -66,62 +87,69 @@ enum AreaResampler {
 
     /// The `width` x `height` region at (`x0`, `y0`) of `image` resampled to `toWidth` x
     /// `toHeight` (each at most the region's), without copying the region first.
+    ///
+    /// Rows first, each source row once into a small ring of filtered rows (values times
+    /// 256: 16 bits), then each output row from the ring's rows it covers, rounded to bytes.
+    /// Scalar per channel: SIMD4 from bytes is slow on baseline x86-64 (SSE2 has no byte
+    /// widening or 32-bit lane multiply), while the column sums over whole rows vectorise.
     static func resample(_ image: Image, x0: Int, y0: Int, width sw: Int, height sh: Int,
                          toWidth: Int, toHeight: Int) -> Image {
         let dw = max(1, min(toWidth, sw)), dh = max(1, min(toHeight, sh))
         let tx = taps(source: sw, target: dw), ty = taps(source: sh, target: dh)
         let stride = image.width * 4
-        // Rows first: sw x sh -> dw x sh, values times 256 (at most 65280: 16 bits).
-        var rows = [UInt16](repeating: 0, count: dw * sh * 4)
-        image.pixels.withUnsafeBufferPointer { srcBuf in
-        rows.withUnsafeMutableBufferPointer { dstBuf in
-        tx.weights.withUnsafeBufferPointer { wBuf in
-        tx.first.withUnsafeBufferPointer { firstBuf in
-        tx.count.withUnsafeBufferPointer { countBuf in
-            let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, w = wBuf.baseAddress!
-            for y in 0..<sh {
-                let srow = src + (y0 + y) * stride + x0 * 4
-                var d = dst + y * dw * 4
-                for x in 0..<dw {
-                    // The four channels at once (SIMD): the same integer sums as one at a time.
-                    var acc = SIMD4<UInt32>(repeating: 0)
-                    var s = srow + Int(firstBuf[x]) * 4
-                    var wk = w + x * tx.stride
-                    for _ in 0..<Int(countBuf[x]) {
-                        acc &+= SIMD4<UInt32>(UInt32(s[0]), UInt32(s[1]), UInt32(s[2]), UInt32(s[3]))
-                            &* SIMD4<UInt32>(repeating: wk.pointee)
-                        s += 4; wk += 1
-                    }
-                    let o = (acc &+ 8) &>> 4
-                    d[0] = UInt16(truncatingIfNeeded: o[0]); d[1] = UInt16(truncatingIfNeeded: o[1])
-                    d[2] = UInt16(truncatingIfNeeded: o[2]); d[3] = UInt16(truncatingIfNeeded: o[3])
-                    d += 4
-                }
-            }
-        } } } } }
-        // Then columns: dw x sh -> dw x dh, rounded to bytes. Whole rows are accumulated tap
-        // by tap (contiguous, so the loops vectorise).
-        var out = [UInt8](repeating: 0, count: dw * dh * 4)
         let rowLength = dw * 4
+        let ringRows = ty.stride
+        var ring = [UInt16](repeating: 0, count: ringRows * rowLength)
+        var ringHolds = [Int](repeating: -1, count: ringRows)   // the source row in each slot
         var acc = [UInt32](repeating: 0, count: rowLength)
-        rows.withUnsafeBufferPointer { srcBuf in
-        out.withUnsafeMutableBufferPointer { dstBuf in
-        acc.withUnsafeMutableBufferPointer { accBuf in
-        ty.weights.withUnsafeBufferPointer { wBuf in
-            let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, w = wBuf.baseAddress!, a = accBuf.baseAddress!
-            for y in 0..<dh {
-                let j0 = Int(ty.first[y]), n = Int(ty.count[y])
-                let wk = w + y * ty.stride
-                let d = dst + y * rowLength
-                for i in 0..<rowLength { a[i] = 0 }
-                for k in 0..<n {
-                    let f = wk[k]
-                    let s = src + (j0 + k) * rowLength
-                    for i in 0..<rowLength { a[i] &+= UInt32(s[i]) &* f }
+        let out = [UInt8](unsafeUninitializedCapacity: dw * dh * 4) { outBuf, initialised in
+            image.pixels.withUnsafeBufferPointer { srcBuf in
+            ring.withUnsafeMutableBufferPointer { ringBuf in
+            acc.withUnsafeMutableBufferPointer { accBuf in
+            tx.weights.withUnsafeBufferPointer { wxBuf in
+            tx.first.withUnsafeBufferPointer { firstBuf in
+            tx.count.withUnsafeBufferPointer { countBuf in
+            ty.weights.withUnsafeBufferPointer { wyBuf in
+                let src = srcBuf.baseAddress!, wx = wxBuf.baseAddress!, wy = wyBuf.baseAddress!
+                let a = accBuf.baseAddress!, dst = outBuf.baseAddress!
+                // Source row `j` of the region, filtered across, into its ring slot.
+                func filterRow(_ j: Int, into d0: UnsafeMutablePointer<UInt16>) {
+                    let srow = src + (y0 + j) * stride + x0 * 4
+                    var d = d0
+                    for x in 0..<dw {
+                        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, al: UInt32 = 0
+                        var s = srow + Int(firstBuf[x]) * 4
+                        var wk = wx + x * tx.stride
+                        for _ in 0..<Int(countBuf[x]) {
+                            let f = wk.pointee
+                            r &+= UInt32(s[0]) &* f; g &+= UInt32(s[1]) &* f
+                            b &+= UInt32(s[2]) &* f; al &+= UInt32(s[3]) &* f
+                            s += 4; wk += 1
+                        }
+                        d[0] = UInt16(truncatingIfNeeded: (r &+ 8) &>> 4); d[1] = UInt16(truncatingIfNeeded: (g &+ 8) &>> 4)
+                        d[2] = UInt16(truncatingIfNeeded: (b &+ 8) &>> 4); d[3] = UInt16(truncatingIfNeeded: (al &+ 8) &>> 4)
+                        d += 4
+                    }
                 }
-                for i in 0..<rowLength { d[i] = UInt8(truncatingIfNeeded: min(255, (a[i] &+ (1 << 19)) >> 20)) }
-            }
-        } } } }
+                for y in 0..<dh {
+                    let j0 = Int(ty.first[y]), n = Int(ty.count[y])
+                    let wk = wy + y * ty.stride
+                    let d = dst + y * rowLength
+                    for i in 0..<rowLength { a[i] = 0 }
+                    for k in 0..<n {
+                        // Consecutive rows, at most `ringRows` of them: distinct slots.
+                        let f = wk[k]
+                        if f == 0 { continue }   // padding
+                        let j = j0 + k, slot = j % ringRows
+                        let row = ringBuf.baseAddress! + slot * rowLength
+                        if ringHolds[slot] != j { filterRow(j, into: row); ringHolds[slot] = j }
+                        for i in 0..<rowLength { a[i] &+= UInt32(row[i]) &* f }
+                    }
+                    for i in 0..<rowLength { d[i] = UInt8(truncatingIfNeeded: min(255, (a[i] &+ (1 << 19)) >> 20)) }
+                }
+            } } } } } } }
+            initialised = dw * dh * 4
+        }
         return Image(width: dw, height: dh, pixels: out)
     }
 }

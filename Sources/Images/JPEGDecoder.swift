@@ -1,89 +1,93 @@
-import CJPEG
+import CJPEGRegion
 
-/// JPEG decoding through libjpeg-turbo's TurboJPEG API: baseline and progressive,
-/// YCbCr, greyscale, CMYK and YCCK (Adobe's inverted CMYK convention), EXIF orientation,
-/// and decoding directly at a reduced scale (1/2, 1/4, 1/8) when a smaller size is asked for.
+/// JPEG decoding through libjpeg-turbo (its libjpeg API, in `CJPEGRegion`): baseline and
+/// progressive, YCbCr, greyscale, CMYK and YCCK (Adobe's inverted CMYK convention), EXIF
+/// orientation, decoding directly at a reduced scale (1/2, 1/4, 1/8) when a smaller size
+/// is asked for, and, for an aspect-fill crop, decoding only the rows and columns shown:
+/// the rows above are entropy-decoded only and the rows below not at all (a portrait
+/// poster in a landscape item shows a third of its height: about half the decode).
 ///
 /// Refuses, with one line naming the file: a declared size over `ImageLimits` (before any
 /// pixel allocation: a "JPEG bomb" costs nothing), corrupt data, data that ends before
-/// the image does, and progressive files with more than 500 scans (TurboJPEG's limit on
-/// a known CPU-exhaustion trick). Other libjpeg warnings (stray bytes between markers,
-/// common in camera files) are tolerated.
+/// the rows decoded do, and progressive files with more than 500 scans (a known
+/// CPU-exhaustion trick). Other libjpeg warnings (stray bytes between markers, common in
+/// camera files) are tolerated.
 ///
 /// Does NOT read ICC profiles (pixels are taken as sRGB), 12-bit or lossless JPEGs,
-/// or arithmetic-coded files the library was built without.
+/// or arithmetic-coded files the library was built without; does NOT notice damage in
+/// rows a crop leaves out.
 enum JPEGDecoder {
+    /// Scans a progressive file may have (TurboJPEG's `TJFLAG_LIMITSCANS` figure).
+    static let maxScans: Int32 = 500
+
     static func decode(_ data: [UInt8], name: String, size: DecodeSize, limits: ImageLimits) throws -> Image {
-        guard let handle = tjInitDecompress() else {
-            throw ImageError(file: name, .corruptImage(format: "JPEG", message: "cannot start the decoder"))
+        func failure(_ message: UnsafePointer<CChar>) -> ImageError {
+            ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: message)))
         }
-        defer { tjDestroy(handle) }
-        func failure() -> ImageError {
-            ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: tjGetErrorStr2(handle))))
-        }
-        var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JPEG_REGION_MESSAGE_LENGTH))
+        var header = jpeg_region_header()
         let headerOK = data.withUnsafeBufferPointer { buf in
-            tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsamp, &colorspace)
+            jpeg_region_read_header(buf.baseAddress, buf.count, &header, &message)
         }
-        guard headerOK == 0 else { throw failure() }
+        guard headerOK == 0 else { throw failure(message) }
+        let width = Int(header.width), height = Int(header.height)
         guard width > 0, height > 0 else {
             throw ImageError(file: name, .corruptImage(format: "JPEG", message: "declared size \(width)x\(height)"))
         }
-        try limits.check(width: Int(width), height: Int(height), file: name)
+        try limits.check(width: width, height: height, file: name)
 
         let orientation = EXIFOrientation.read(jpeg: data)
         let swap = EXIFOrientation.swapsAxes(orientation)
-        // The covering size in the stored orientation, and the smallest n/8 scale reaching it.
+        // The covering size in the stored orientation, and the smallest 1/n scale reaching it.
         var storedSize = DecodeSize.full
         if case .cover(let tw, let th, _) = size {
             storedSize = .cover(width: swap ? th : tw, height: swap ? tw : th, crop: false)
         }
-        let target = storedSize.finalSize(width: Int(width), height: Int(height))
-        var scale = tjscalingfactor(num: 1, denom: 1)
-        var count: Int32 = 0
-        if let factors = tjGetScalingFactors(&count) {
-            var best = 1.0
-            for i in 0..<Int(count) {
-                let f = factors[i]
-                let ratio = Double(f.num) / Double(f.denom)
-                // Only 1/2, 1/4 and 1/8: libjpeg-turbo has SIMD paths for those; the other n/8
-                // scales run slower than a full decode (djpeg -scale 3/4: 35 ms vs 23 ms here).
-                guard f.num == 1, [2, 4, 8].contains(f.denom), ratio < best else { continue }
-                if Int(cjpeg_scaled(width, f)) >= target.width && Int(cjpeg_scaled(height, f)) >= target.height {
-                    best = ratio; scale = f
-                }
-            }
-        }
-        let sw = Int(cjpeg_scaled(width, scale)), sh = Int(cjpeg_scaled(height, scale))
-        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        let format = cmyk ? TJPF_CMYK : TJPF_RGBA
-        var pixels = [UInt8](repeating: 0, count: sw * sh * 4)
-        let flags = CJPEG_FLAG_LIMITSCANS
-        let ok = data.withUnsafeBufferPointer { buf in
-            pixels.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(handle, buf.baseAddress, UInt(buf.count), out.baseAddress, Int32(sw), 0, Int32(sh),
-                              Int32(format.rawValue), flags)
-            }
-        }
-        if ok != 0 {
-            // Warnings leave a complete image, except a premature end (the rest is grey fill).
-            let message = String(cString: tjGetErrorStr2(handle))
-            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) || message.hasPrefix("Premature end") {
-                throw ImageError(file: name, .corruptImage(format: "JPEG", message: message))
-            }
-        }
-        if cmyk { convertInvertedCMYK(&pixels) }
-        var image = Image(width: sw, height: sh, pixels: pixels)
+        let target = storedSize.finalSize(width: width, height: height)
+        // Only 1/2, 1/4 and 1/8: libjpeg-turbo has SIMD paths for those; the other n/8
+        // scales run slower than a full decode (djpeg -scale 3/4: 35 ms vs 23 ms here).
+        func scaled(_ side: Int, _ denominator: Int) -> Int { (side + denominator - 1) / denominator }
+        let denominator = [8, 4, 2].first { scaled(width, $0) >= target.width && scaled(height, $0) >= target.height } ?? 1
+        let sw = scaled(width, denominator), sh = scaled(height, denominator)
+
+        // The part decoded: all of it, or (aspect fill) the source of the centred crop.
+        var region = (x: 0, y: 0, width: sw, height: sh)
+        var shown = (width: sw, height: sh)
         if case .cover(_, _, true) = size {
-            // Crop first (in the stored orientation), so only the part shown is filtered.
-            let shown = size.finalSize(width: Int(swap ? height : width), height: Int(swap ? width : height))
-            let cw = swap ? shown.height : shown.width, ch = swap ? shown.width : shown.height
-            image = AreaResampler.resampleCentre(image, scaledWidth: target.width, scaledHeight: target.height,
-                                                 cropWidth: cw, cropHeight: ch)
-        } else if sw != target.width || sh != target.height {
-            image = AreaResampler.resample(image, width: target.width, height: target.height)
+            let oriented = size.finalSize(width: swap ? height : width, height: swap ? width : height)
+            shown = swap ? (oriented.height, oriented.width) : (oriented.width, oriented.height)
+            region = AreaResampler.centreRegion(width: sw, height: sh, scaledWidth: target.width,
+                                                scaledHeight: target.height, cropWidth: shown.width,
+                                                cropHeight: shown.height)
+        } else {
+            shown = (target.width, target.height)
+        }
+        var image = try decodeRegion(data, name: name, denominator: denominator, x: region.x, y: region.y,
+                                     width: region.width, height: region.height)
+        if header.cmyk != 0 { convertInvertedCMYK(&image.pixels) }
+        if shown.width != region.width || shown.height != region.height {
+            image = AreaResampler.resample(image, width: shown.width, height: shown.height)
         }
         return EXIFOrientation.apply(orientation, to: image)
+    }
+
+    /// Columns `x..<x+width` and rows `y..<y+height` of the image scaled by 1/`denominator`
+    /// (RGBA, or CMYK as stored): the same bytes a whole decode has there. The caller has
+    /// checked the declared size against the limits.
+    static func decodeRegion(_ data: [UInt8], name: String, denominator: Int,
+                             x: Int, y: Int, width: Int, height: Int) throws -> Image {
+        var message = [CChar](repeating: 0, count: Int(JPEG_REGION_MESSAGE_LENGTH))
+        let pixels = try [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+            let status = data.withUnsafeBufferPointer { buf in
+                jpeg_region_decode(buf.baseAddress, buf.count, Int32(denominator), Int32(x), Int32(y),
+                                   Int32(width), Int32(height), maxScans, out.baseAddress, &message)
+            }
+            guard status == 0 else {
+                throw ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: message)))
+            }
+            count = out.count
+        }
+        return Image(width: width, height: height, pixels: pixels)
     }
 
     /// CMYK as JPEG files store it (Adobe's convention: 255 = no ink) to opaque RGB:

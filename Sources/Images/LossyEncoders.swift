@@ -5,12 +5,14 @@ import CWebP
 // the benchmark's poster folders. Premultiplied input is written as is (these writers are
 // for opaque pictures; alpha is dropped by JPEG and kept by WebP).
 //
-// Does NOT write EXIF, ICC profiles or progressive JPEG.
+// Does NOT write EXIF or ICC profiles.
 
 extension Image {
-    /// The image as a baseline JPEG: 4:2:0 chroma (4:4:4 when `fullChroma`), quality 1...100.
-    /// With `greyscale`, one luminance channel. Returns nil when the encoder fails.
-    public func jpegData(quality: Int = 90, fullChroma: Bool = false, greyscale: Bool = false) -> [UInt8]? {
+    /// The image as a baseline JPEG (progressive with `progressive`): 4:2:0 chroma (4:4:4
+    /// when `fullChroma`), quality 1...100. With `greyscale`, one luminance channel.
+    /// Returns nil when the encoder fails.
+    public func jpegData(quality: Int = 90, fullChroma: Bool = false, greyscale: Bool = false,
+                         progressive: Bool = false) -> [UInt8]? {
         guard width > 0, height > 0, let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>? = nil
@@ -18,7 +20,8 @@ extension Image {
         let subsamp = greyscale ? TJSAMP_GRAY : (fullChroma ? TJSAMP_444 : TJSAMP_420)
         let ok = pixels.withUnsafeBufferPointer { src in
             tjCompress2(handle, src.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue),
-                        &out, &size, Int32(subsamp.rawValue), Int32(max(1, min(100, quality))), 0)
+                        &out, &size, Int32(subsamp.rawValue), Int32(max(1, min(100, quality))),
+                        progressive ? CJPEG_FLAG_PROGRESSIVE : 0)
         }
         defer { if out != nil { tjFree(out) } }
         guard ok == 0, let out else { return nil }
