@@ -50,9 +50,12 @@ public final class DecodeQueue {
         var stopping = false
         let limits: ImageLimits
         let priority: DecodeThreadPriority
+        let gate: FrameGate?
         /// What each started worker read back after applying `priority`.
         var applied: [DecodeThreadPriority?] = []
-        init(limits: ImageLimits, priority: DecodeThreadPriority) { self.limits = limits; self.priority = priority }
+        init(limits: ImageLimits, priority: DecodeThreadPriority, gate: FrameGate?) {
+            self.limits = limits; self.priority = priority; self.gate = gate
+        }
     }
     private let shared: Shared
     /// Number of worker threads.
@@ -73,12 +76,13 @@ public final class DecodeQueue {
 
     /// Starts `workers` threads (at least 1) at `priority` (nice 10 by default: lower than
     /// the frame loop, so a decode rarely delays a frame on a busy machine; see
-    /// `DecodeThreadPriority`).
+    /// `DecodeThreadPriority`). With `gate`, workers pause while the host renders a frame
+    /// (between jobs and between bands of rows: see `FrameGate`).
     public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default,
-                priority: DecodeThreadPriority = .nice(10)) {
+                priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil) {
         self.workers = max(1, workers)
         self.priority = priority
-        shared = Shared(limits: limits, priority: priority)
+        shared = Shared(limits: limits, priority: priority, gate: gate)
         for n in 0..<self.workers {
             let s = shared
             let thread = Thread { DecodeQueue.work(s) }
@@ -145,6 +149,7 @@ public final class DecodeQueue {
 
     private static func work(_ s: Shared) {
         let applied = s.priority.applyToCurrentThread()
+        let checkpoint = s.gate?.makeCheckpoint()
         s.condition.lock()
         s.applied.append(applied)
         s.condition.unlock()
@@ -156,18 +161,21 @@ public final class DecodeQueue {
             for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
             let job = s.pending.remove(at: best)
             s.condition.unlock()
+            checkpoint?()
             let start = threadCPUSeconds()
             let result: Result<MipChain?, ImageError>
             var opaque = false
             do {
                 if job.preview {
-                    let image = try Image.decodePreview(path: job.path, size: job.size, limits: s.limits)
+                    let image = try Image.decodePreview(path: job.path, size: job.size, limits: s.limits,
+                                                        checkpoint: checkpoint)
                     opaque = image?.isOpaque ?? false
                     result = .success(image.map { MipChain(single: $0) })
                 } else {
-                    let image = try Image.decode(path: job.path, size: job.size, limits: s.limits)
+                    let image = try Image.decode(path: job.path, size: job.size, limits: s.limits, checkpoint: checkpoint)
+                    checkpoint?()
                     opaque = image.isOpaque
-                    result = .success(MipChain(image))
+                    result = .success(MipChain(image, checkpoint: checkpoint))
                 }
             } catch let e as ImageError {
                 result = .failure(e)

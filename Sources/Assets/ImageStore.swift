@@ -211,6 +211,9 @@ public final class ImageStore {
     /// The priority of the decode worker threads of carousels loaded from now on (nice 10
     /// by default; `.idle` for hosts that own their machine, see `DecodeThreadPriority`).
     public var decodePriority = DecodeThreadPriority.nice(10)
+    /// Hosts that render on the CPU bracket each frame with its `beginFrame` / `endFrame`,
+    /// and background decoders pause while a frame renders (see `FrameGate`).
+    public let frameGate = FrameGate()
     /// Where one-line warnings go (a bad file among a carousel's images); stderr by default.
     public var warn: (String) -> Void = { line in
         _ = ("warning: " + line + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr

@@ -37,10 +37,14 @@ static void region_emit_message(j_common_ptr cinfo, int level) {
 typedef struct {
     struct jpeg_progress_mgr pub;
     int max_scans;
+    jpeg_region_checkpoint checkpoint;
+    void *context;
 } region_progress;
 
+/* libjpeg calls this once per jpeg_read_scanlines call and per pass of a multi-scan file. */
 static void region_progress_monitor(j_common_ptr cinfo) {
     region_progress *p = (region_progress *)cinfo->progress;
+    if (p->checkpoint) p->checkpoint(p->context);
     if (((j_decompress_ptr)cinfo)->input_scan_number > p->max_scans) {
         region_error *e = (region_error *)cinfo->err;
         snprintf(e->message, JPEG_REGION_MESSAGE_LENGTH,
@@ -81,7 +85,8 @@ enum { ROWS_PER_READ = 16 };
 
 int jpeg_region_decode(const uint8_t *data, size_t size, int denominator,
                        int x, int y, int width, int height, int max_scans,
-                       uint8_t *out, char message[JPEG_REGION_MESSAGE_LENGTH]) {
+                       uint8_t *out, char message[JPEG_REGION_MESSAGE_LENGTH],
+                       jpeg_region_checkpoint checkpoint, void *context) {
     struct jpeg_decompress_struct cinfo;
     region_error err;
     region_progress progress;
@@ -95,6 +100,8 @@ int jpeg_region_decode(const uint8_t *data, size_t size, int denominator,
     jpeg_create_decompress(&cinfo);
     progress.pub.progress_monitor = region_progress_monitor;
     progress.max_scans = max_scans;
+    progress.checkpoint = checkpoint;
+    progress.context = context;
     cinfo.progress = &progress.pub;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
@@ -135,7 +142,19 @@ int jpeg_region_decode(const uint8_t *data, size_t size, int denominator,
     }
 
     /* Rows: the ones above are entropy-decoded only, the ones below not at all. */
-    if (y > 0) jpeg_skip_scanlines(&cinfo, (JDIMENSION)y);
+    /* (in bands, so the checkpoint is reached while skipping too) */
+    for (JDIMENSION skipped = 0; skipped < (JDIMENSION)y;) {
+        JDIMENSION band = (JDIMENSION)y - skipped < 64 ? (JDIMENSION)y - skipped : 64;
+        JDIMENSION done = jpeg_skip_scanlines(&cinfo, band);
+        if (done == 0) {
+            snprintf(message, JPEG_REGION_MESSAGE_LENGTH, "cannot skip past row %u", skipped);
+            jpeg_destroy_decompress(&cinfo);
+            free(spare);
+            return -1;
+        }
+        skipped += done;
+        if (checkpoint) checkpoint(context);
+    }
     JDIMENSION end = (JDIMENSION)(y + height);
     while (cinfo.output_scanline < end) {
         JDIMENSION first = cinfo.output_scanline;

@@ -202,6 +202,23 @@ extension GLRenderer {
         }
     }
 
+    /// Uploads (within the frame's budget) the texels of every image the frame may draw
+    /// whose texture is new or still streaming, before any draw is queued. Mesa's llvmpipe
+    /// flushes and waits for the frame's queued draws before writing a texture they use,
+    /// and splitting a frame into two binned scenes costs a second pass over every tile.
+    /// Counts deferrals once: the in-order lookups that follow count them.
+    func uploadAhead(_ list: RenderList, images: ImageSource) {
+        let deferred = stats.deferredUploads
+        for q in list.quads {
+            guard case .image(let ref) = q.contents, textures.mayChangeTexture(for: ref) else { continue }
+            var bound = state.texture
+            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
+            _ = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
+            state.noteBoundTexture(bound)
+        }
+        stats.deferredUploads = deferred
+    }
+
     /// The scissor for draws inside clip `index` (-1: none): the target's base scissor cut
     /// by the scissor clips of the clip's chain (a draw's key holds it: `flushBatches` sets it).
     func clipScissorBox(_ index: Int) -> PixelBox? {

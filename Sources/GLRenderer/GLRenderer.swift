@@ -60,6 +60,17 @@ public final class GLRenderer {
     public let textures: TextureCache
     /// GL_VERSION and GL_RENDERER of the context.
     public let glVersion: String, glRenderer: String
+    /// Whether the context rasterises on the CPU (Mesa's llvmpipe or softpipe, SwiftShader,
+    /// Microsoft's WARP): a frame then competes for cores with everything else the host
+    /// runs, e.g. image decoding (see Assets' `FrameGate`).
+    public var rendersOnCPU: Bool { GLRenderer.rendersOnCPU(glRenderer) }
+
+    /// Whether a GL_RENDERER string names a CPU rasteriser.
+    public static func rendersOnCPU(_ renderer: String) -> Bool {
+        let name = renderer.lowercased()
+        return ["llvmpipe", "softpipe", "swiftshader", "software rasterizer", "microsoft basic render"]
+            .contains { name.contains($0) }
+    }
     /// The most recent GPU frame time in milliseconds (`Options.gpuTiming`; a few frames late).
     public var lastGPUMilliseconds: Double? { gpuTimer?.lastMilliseconds }
     /// Debug builds: glGetError results seen so far, with the place they were seen.
@@ -347,6 +358,7 @@ public final class GLRenderer {
             let m = 2 / max(map.scale, 1e-9)
             return Rect(x: d.minX - m, y: d.minY - m, width: d.width + 2 * m, height: d.height + 2 * m)
         }
+        uploadAhead(list, images: images)
         // Group-opacity groups first, innermost first, each into its own offscreen image.
         if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
 

@@ -48,20 +48,111 @@ struct UnpackBuffers {
     }
 }
 
+/// A few textures of streamed mip chains kept after their images left, for the next chain
+/// of the same shape. Mesa's llvmpipe zeroes a new texture's memory on the thread that
+/// creates it: for a 960x525 poster's chain, 2.7 MB of page faults and memset on the frame
+/// loop, the largest cost of a frame that starts a poster. A browsed shelf's posters share
+/// one shape, so a spare is almost always there.
+struct SpareTextures {
+    struct Shape: Equatable {
+        var width: Int, height: Int, levels: Int
+    }
+    /// Spare textures kept at most (their memory is beyond the texture budget).
+    static let capacity = 2
+    /// The shape of the last large chain that started uploading, and the frame it did:
+    /// what `TextureCache.prepareSpare()` makes ahead while chains of it keep arriving.
+    var lastMade: (shape: Shape, frame: Int)? = nil
+    /// Smaller textures are not kept: they are cheap to make, and previews (an eighth of
+    /// a poster per side) would otherwise fill the spares.
+    static let minimumBytes = 256 * 1024
+    private var kept: [(name: GLuint, shape: Shape, bytes: Int)] = []
+    private(set) var bytes = 0
+
+    /// Keeps `name` (returns true), or returns false when full (the caller deletes it).
+    mutating func keep(_ name: GLuint, shape: Shape, bytes: Int) -> Bool {
+        guard kept.count < SpareTextures.capacity, bytes >= SpareTextures.minimumBytes else { return false }
+        kept.append((name, shape, bytes))
+        self.bytes += bytes
+        return true
+    }
+
+    /// Textures kept.
+    var count: Int { kept.count }
+
+    /// Whether a kept texture has a level 0 of `width` x `height`.
+    func has(width: Int, height: Int) -> Bool {
+        kept.contains { $0.shape.width == width && $0.shape.height == height }
+    }
+
+    /// A kept texture of `shape`, no longer kept; nil when none.
+    mutating func take(_ shape: Shape) -> GLuint? {
+        guard let i = kept.firstIndex(where: { $0.shape == shape }) else { return nil }
+        let spare = kept.remove(at: i)
+        bytes -= spare.bytes
+        return spare.name
+    }
+
+    mutating func deleteAll() {
+        for spare in kept { var t = spare.name; glDeleteTextures(1, &t) }
+        kept.removeAll()
+        bytes = 0
+    }
+}
+
 extension TextureCache {
+    /// Makes one spare texture ahead, in the shape of the last large streamed chain that
+    /// started uploading, when that was within the last `recentFrames` frames and no spare
+    /// is kept (once the budget is full, each new image evicts one, whose texture becomes
+    /// the spare); returns whether it made one.
+    ///
+    /// For hosts to call after presenting a frame, in the time before the next one: the
+    /// driver's clearing of the texture's memory (about 3.5 ms for a 960x525 poster on
+    /// llvmpipe) then delays no frame, and the next poster to arrive finds a spare. The
+    /// texture is bound to GL_TEXTURE_2D of the active unit; the renderer's own state cache
+    /// re-binds at the next frame (`render` resets it).
+    @discardableResult
+    public func prepareSpare(recentFrames: Int = 60) -> Bool {
+        guard let made = spares.lastMade, frame - made.frame <= recentFrames, spares.count == 0 else { return false }
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLConstant.texture2D, name)
+        var w = made.shape.width, h = made.shape.height, bytes = 0
+        for i in 0..<made.shape.levels {
+            glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(w), GLsizei(h), 0,
+                         GLConstant.rgba, GLConstant.unsignedByte, nil)
+            bytes += w * h * 4
+            w = max(1, w / 2); h = max(1, h / 2)
+        }
+        glBindTexture(GLConstant.texture2D, 0)
+        if !spares.keep(name, shape: made.shape, bytes: bytes) { glDeleteTextures(1, &name); return false }
+        return true
+    }
+
     /// A texture for `chain` with every level allocated (no texels yet) and the sampling
     /// state set; nothing drawable until `continueUpload` completes the smallest level.
     /// Binds the texture (the caller's state cache is told via `bound`).
     func startUpload(_ chain: MipChain, ref: ImageRef, bound: inout GLuint) -> Entry {
-        var name: GLuint = 0
-        glGenTextures(1, &name)
-        glBindTexture(GLConstant.texture2D, name)
-        bound = name
+        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
         let last = chain.levels.count - 1
-        for (i, level) in chain.levels.enumerated() {
-            glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(level.width), GLsizei(level.height), 0,
-                         GLConstant.rgba, GLConstant.unsignedByte, nil)
+        var name: GLuint = 0
+        if let spare = spares.take(shape) {
+            // Its levels keep the last image's texels until overwritten; the base level
+            // below keeps them from being sampled.
+            name = spare
+            glBindTexture(GLConstant.texture2D, name)
+        } else {
+            glGenTextures(1, &name)
+            glBindTexture(GLConstant.texture2D, name)
+            for (i, level) in chain.levels.enumerated() {
+                glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(level.width), GLsizei(level.height), 0,
+                             GLConstant.rgba, GLConstant.unsignedByte, nil)
+            }
+            // The driver cleared that memory: a cost like uploading it (see `texture(for:)`).
+            if chain.byteCount >= SpareTextures.minimumBytes { uploadBudget.spendAll() }
         }
+        // Chains of this shape keep arriving: `prepareSpare` makes the next one's texture.
+        if chain.byteCount >= SpareTextures.minimumBytes { spares.lastMade = (shape, frame) }
+        bound = name
         // Sampled only from the levels uploaded whole: base and max level bound the chain
         // GL reads, so a partly uploaded texture is complete and never shows garbage.
         glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_BASE_LEVEL), GLint(last))
@@ -80,6 +171,7 @@ extension TextureCache {
                           generation: ref.generation)
         entry.pending = PendingLevels(chain: chain, level: last)
         entry.baseLevel = -1
+        entry.chainShape = shape
         return entry
     }
 

@@ -35,6 +35,9 @@ public final class TextureCache {
         /// The largest level uploaded whole (the texture's base level); -1: none yet, so
         /// the texture cannot be drawn.
         var baseLevel = 0
+        /// For a streamed chain's texture: its level-0 size and level count, so it can be
+        /// kept as a spare (`SpareTextures`) when its image goes.
+        var chainShape: SpareTextures.Shape? = nil
     }
 
     /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
@@ -64,6 +67,10 @@ public final class TextureCache {
     private var retiredCursor = 0
     /// Pixel-buffer objects for streamed uploads (`TextureCache+Streaming.swift`).
     var unpackBuffers = UnpackBuffers()
+    /// Textures of streamed chains whose images left, for the next chain of their shape.
+    var spares = SpareTextures()
+    /// Bytes held by spare textures (beyond `totalBytes`: at most `SpareTextures.capacity`).
+    public var spareBytes: Int { spares.bytes }
 
     init(budgetBytes: Int, maxAnisotropy: Float) {
         self.budgetBytes = budgetBytes
@@ -104,7 +111,13 @@ public final class TextureCache {
             remove(key)     // the slot now holds another image: this texture is stale
         }
         if missing.contains(ref) { return 0 }
-        if uploadBudget.isSpent {
+        // A new texture's memory is cleared by the driver on this thread (llvmpipe: a memset
+        // and page faults, about 3.5 ms for a 960x525 poster's chain): with a bounded budget,
+        // a large one without a spare waits for a frame that has uploaded nothing, and ends
+        // that frame's uploads (`startUpload`).
+        let large = ref.width * ref.height * 16 / 3 >= SpareTextures.minimumBytes
+        if uploadBudget.isSpent || (large && uploadBudget.isBounded && uploadBudget.usedBytes > 0
+                                    && !spares.has(width: ref.width, height: ref.height)) {
             stats.deferredUploads += 1
             return 0
         }
@@ -256,12 +269,14 @@ public final class TextureCache {
         missing.removeAll()
         totalBytes = 0
         unpackBuffers.delete()
+        spares.deleteAll()
     }
 
     private func remove(_ key: Key) {
         guard let e = entries.removeValue(forKey: key) else { return }
+        totalBytes -= e.bytes
+        if let shape = e.chainShape, spares.keep(e.texture, shape: shape, bytes: e.bytes) { return }
         var t = e.texture
         glDeleteTextures(1, &t)
-        totalBytes -= e.bytes
     }
 }

@@ -38,6 +38,15 @@ public struct UploadBudget: Sendable {
         return n
     }
 
+    /// Whether uploads are bounded per frame (not the unbounded default).
+    var isBounded: Bool { bytesPerFrame != .max }
+
+    /// Ends this frame's uploads, when bounded: what a new large texture does, whose
+    /// memory the driver clears on the frame loop (a cost like an upload of its size).
+    mutating func spendAll() {
+        if isBounded { usedBytes = max(usedBytes, bytesPerFrame, 1) }
+    }
+
     /// True when `bytes` more may be uploaded in this frame; records them if so.
     mutating func admit(_ bytes: Int) -> Bool {
         guard usedBytes == 0 || usedBytes <= bytesPerFrame - bytes else { return false }

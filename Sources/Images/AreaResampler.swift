@@ -59,11 +59,11 @@ enum AreaResampler {
     /// `cropHeight` crop would give, computed from the source pixels under the crop only
     /// (an aspect-fill poster shows a third of its height: two thirds less filtering).
     static func resampleCentre(_ image: Image, scaledWidth: Int, scaledHeight: Int,
-                               cropWidth: Int, cropHeight: Int) -> Image {
+                               cropWidth: Int, cropHeight: Int, checkpoint: DecodeCheckpoint? = nil) -> Image {
         let r = centreRegion(width: image.width, height: image.height, scaledWidth: scaledWidth,
                              scaledHeight: scaledHeight, cropWidth: cropWidth, cropHeight: cropHeight)
         return resample(image, x0: r.x, y0: r.y, width: r.width, height: r.height,
-                        toWidth: cropWidth, toHeight: cropHeight)
+                        toWidth: cropWidth, toHeight: cropHeight, checkpoint: checkpoint)
     }
 
     /// The part of a `width` x `height` source under the centred `cropWidth` x `cropHeight`
@@ -78,11 +78,13 @@ enum AreaResampler {
         return ((width - rw) / 2, (height - rh) / 2, rw, rh)
     }
 
-    /// `image` resampled to `width` x `height` (each at most the source's). Fixed point:
+    /// `image` resampled to `width` x `height` (each at most the source's), calling
+    /// `checkpoint` every 16 output rows. Fixed point:
     /// rows keep 8 fractional bits, the result is rounded to nearest.
-    static func resample(_ image: Image, width: Int, height: Int) -> Image {
+    static func resample(_ image: Image, width: Int, height: Int, checkpoint: DecodeCheckpoint? = nil) -> Image {
         if width >= image.width && height >= image.height { return image }
-        return resample(image, x0: 0, y0: 0, width: image.width, height: image.height, toWidth: width, toHeight: height)
+        return resample(image, x0: 0, y0: 0, width: image.width, height: image.height, toWidth: width, toHeight: height,
+                        checkpoint: checkpoint)
     }
 
     /// The `width` x `height` region at (`x0`, `y0`) of `image` resampled to `toWidth` x
@@ -93,7 +95,7 @@ enum AreaResampler {
     /// Scalar per channel: SIMD4 from bytes is slow on baseline x86-64 (SSE2 has no byte
     /// widening or 32-bit lane multiply), while the column sums over whole rows vectorise.
     static func resample(_ image: Image, x0: Int, y0: Int, width sw: Int, height sh: Int,
-                         toWidth: Int, toHeight: Int) -> Image {
+                         toWidth: Int, toHeight: Int, checkpoint: DecodeCheckpoint? = nil) -> Image {
         let dw = max(1, min(toWidth, sw)), dh = max(1, min(toHeight, sh))
         let tx = taps(source: sw, target: dw), ty = taps(source: sh, target: dh)
         let stride = image.width * 4
@@ -132,6 +134,7 @@ enum AreaResampler {
                     }
                 }
                 for y in 0..<dh {
+                    if y % 16 == 15 { checkpoint?() }
                     let j0 = Int(ty.first[y]), n = Int(ty.count[y])
                     let wk = wy + y * ty.stride
                     let d = dst + y * rowLength

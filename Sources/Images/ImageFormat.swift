@@ -24,6 +24,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 }
 
 /// The size to decode an image at.
+/// Called by a long decode between bands of rows, on the decoding thread (see
+/// `Image.decode(path:name:size:limits:checkpoint:)`).
+public typealias DecodeCheckpoint = () -> Void
+
 public enum DecodeSize: Equatable, Sendable {
     /// Every pixel the file has.
     case full
@@ -57,9 +61,12 @@ extension Image {
     /// within `limits`; only then are pixels allocated. JPEGs are turned upright by their
     /// EXIF orientation. With `.cover`, JPEGs decode at a reduced scale (1/2, 1/4, 1/8) and
     /// every format is downsampled once with an area filter to the size asked for.
+    ///
+    /// `checkpoint` is called between bands of rows of a long decode (JPEG rows, the
+    /// downsample): a worker that must yield the CPU while its host renders blocks there.
     /// - Throws: `ImageError` naming `name` (default: `path`).
     public static func decode(path: String, name: String? = nil, size: DecodeSize = .full,
-                              limits: ImageLimits = .default) throws -> Image {
+                              limits: ImageLimits = .default, checkpoint: DecodeCheckpoint? = nil) throws -> Image {
         let name = name ?? path
         let head = try readHead(path: path, name: name)
         guard let format = ImageFormat.detect(head) else { throw ImageError(file: name, .unknownFormat) }
@@ -69,16 +76,16 @@ extension Image {
             image = try read(path: path, name: name, limits: limits)
         case .jpeg, .webp:
             let data = try readWhole(path: path, name: name, limit: limits.maxEncodedBytes)
-            return try decode(data: data, name: name, size: size, limits: limits)
+            return try decode(data: data, name: name, size: size, limits: limits, checkpoint: checkpoint)
         }
-        return image.fitted(size)
+        return image.fitted(size, checkpoint: checkpoint)
     }
 
     /// Decodes PNG, JPEG or WebP bytes held in memory (chosen by signature).
     /// - Parameter name: the file name shown in errors.
     /// - Throws: `ImageError` naming `name`.
     public static func decode(data: [UInt8], name: String, size: DecodeSize = .full,
-                              limits: ImageLimits = .default) throws -> Image {
+                              limits: ImageLimits = .default, checkpoint: DecodeCheckpoint? = nil) throws -> Image {
         if data.isEmpty { throw ImageError(file: name, .emptyFile) }
         guard let format = ImageFormat.detect(data) else {
             if data.count < 8, Array(pngSignature.prefix(data.count)) == data {
@@ -87,24 +94,24 @@ extension Image {
             throw ImageError(file: name, .unknownFormat)
         }
         switch format {
-        case .png: return try decodePNG(data: data, name: name, limits: limits).fitted(size)
-        case .jpeg: return try JPEGDecoder.decode(data, name: name, size: size, limits: limits)
-        case .webp: return try WebPDecoder.decode(data, name: name, size: size, limits: limits)
+        case .png: return try decodePNG(data: data, name: name, limits: limits).fitted(size, checkpoint: checkpoint)
+        case .jpeg: return try JPEGDecoder.decode(data, name: name, size: size, limits: limits, checkpoint: checkpoint)
+        case .webp: return try WebPDecoder.decode(data, name: name, size: size, limits: limits)   // one libwebp call
         }
     }
 
     /// This image downsampled to `size` (`.full`, or already small enough: unchanged).
-    func fitted(_ size: DecodeSize) -> Image {
+    func fitted(_ size: DecodeSize, checkpoint: DecodeCheckpoint? = nil) -> Image {
         guard case .cover(_, _, let crop) = size else { return self }
         let scaled = DecodeSize.cover(width: coverWidth(size), height: coverHeight(size), crop: false)
             .finalSize(width: width, height: height)
         if crop {
             let f = size.finalSize(width: width, height: height)
             return AreaResampler.resampleCentre(self, scaledWidth: scaled.width, scaledHeight: scaled.height,
-                                                cropWidth: f.width, cropHeight: f.height)
+                                                cropWidth: f.width, cropHeight: f.height, checkpoint: checkpoint)
         }
         return (scaled.width == width && scaled.height == height) ? self
-            : AreaResampler.resample(self, width: scaled.width, height: scaled.height)
+            : AreaResampler.resample(self, width: scaled.width, height: scaled.height, checkpoint: checkpoint)
     }
 
     private func coverWidth(_ s: DecodeSize) -> Int { if case .cover(let w, _, _) = s { return w }; return width }

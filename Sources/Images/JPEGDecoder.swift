@@ -20,7 +20,8 @@ enum JPEGDecoder {
     /// Scans a progressive file may have (TurboJPEG's `TJFLAG_LIMITSCANS` figure).
     static let maxScans: Int32 = 500
 
-    static func decode(_ data: [UInt8], name: String, size: DecodeSize, limits: ImageLimits) throws -> Image {
+    static func decode(_ data: [UInt8], name: String, size: DecodeSize, limits: ImageLimits,
+                       checkpoint: DecodeCheckpoint? = nil) throws -> Image {
         func failure(_ message: UnsafePointer<CChar>) -> ImageError {
             ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: message)))
         }
@@ -63,10 +64,10 @@ enum JPEGDecoder {
             shown = (target.width, target.height)
         }
         var image = try decodeRegion(data, name: name, denominator: denominator, x: region.x, y: region.y,
-                                     width: region.width, height: region.height)
+                                     width: region.width, height: region.height, checkpoint: checkpoint)
         if header.cmyk != 0 { convertInvertedCMYK(&image.pixels) }
         if shown.width != region.width || shown.height != region.height {
-            image = AreaResampler.resample(image, width: shown.width, height: shown.height)
+            image = AreaResampler.resample(image, width: shown.width, height: shown.height, checkpoint: checkpoint)
         }
         return EXIFOrientation.apply(orientation, to: image)
     }
@@ -75,19 +76,34 @@ enum JPEGDecoder {
     /// (RGBA, or CMYK as stored): the same bytes a whole decode has there. The caller has
     /// checked the declared size against the limits.
     static func decodeRegion(_ data: [UInt8], name: String, denominator: Int,
-                             x: Int, y: Int, width: Int, height: Int) throws -> Image {
+                             x: Int, y: Int, width: Int, height: Int,
+                             checkpoint: DecodeCheckpoint? = nil) throws -> Image {
         var message = [CChar](repeating: 0, count: Int(JPEG_REGION_MESSAGE_LENGTH))
-        let pixels = try [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-            let status = data.withUnsafeBufferPointer { buf in
-                jpeg_region_decode(buf.baseAddress, buf.count, Int32(denominator), Int32(x), Int32(y),
-                                   Int32(width), Int32(height), maxScans, out.baseAddress, &message)
+        // The checkpoint reaches C as a context pointer and a function that calls it.
+        let box = checkpoint.map(CheckpointBox.init)
+        let context = box.map { Unmanaged.passUnretained($0).toOpaque() }
+        let callback: jpeg_region_checkpoint? = box == nil ? nil : { context in
+            Unmanaged<CheckpointBox>.fromOpaque(context!).takeUnretainedValue().body()
+        }
+        let pixels = try withExtendedLifetime(box) {
+            try [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+                let status = data.withUnsafeBufferPointer { buf in
+                    jpeg_region_decode(buf.baseAddress, buf.count, Int32(denominator), Int32(x), Int32(y),
+                                       Int32(width), Int32(height), maxScans, out.baseAddress, &message,
+                                       callback, context)
+                }
+                guard status == 0 else {
+                    throw ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: message)))
+                }
+                count = out.count
             }
-            guard status == 0 else {
-                throw ImageError(file: name, .corruptImage(format: "JPEG", message: String(cString: message)))
-            }
-            count = out.count
         }
         return Image(width: width, height: height, pixels: pixels)
+    }
+
+    private final class CheckpointBox {
+        let body: DecodeCheckpoint
+        init(_ body: @escaping DecodeCheckpoint) { self.body = body }
     }
 
     /// CMYK as JPEG files store it (Adobe's convention: 255 = no ink) to opaque RGB:

@@ -17,13 +17,14 @@ public struct MipChain: Sendable {
     /// drawn minified, e.g. a tiny preview that is only ever magnified.
     public init(single image: Image) { levels = [image] }
 
-    /// `image` and every smaller level down to 1x1.
-    public init(_ image: Image) {
+    /// `image` and every smaller level down to 1x1, calling `checkpoint` after each level.
+    public init(_ image: Image, checkpoint: DecodeCheckpoint? = nil) {
         levels = [image]
         var last = image
         while last.width > 1 || last.height > 1 {
             last = MipChain.halve(last)
             levels.append(last)
+            checkpoint?()
         }
     }
 

@@ -81,6 +81,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --posters mode, write each frame's wall and CPU time, bytes uploaded and items fading to this file.")
     var frameLog: String?
 
+    @Flag(help: "In --posters mode, let decode workers run while a frame renders (no FrameGate).")
+    var noFrameGate = false
+
     @Flag(help: "Time an item fading in (its image over its preview or the colour) against the item drawn once.")
     var fadeCost = false
 
@@ -147,7 +150,7 @@ struct BenchCommand: ParsableCommand {
                                       browseItems: min(browseItems, posters - 1), upload: budget,
                                       budgetBytes: posterBudget.map { $0 << 20 },
                                       decodePriority: decodePriority.flatMap(PosterBench.priority) ?? .nice(10),
-                                      frameLog: frameLog).run())
+                                      frameLog: frameLog, frameGate: !noFrameGate).run())
                 return
             }
             if let soak {

@@ -101,9 +101,15 @@ final class DemoApp {
             if drawable.width > 0 && drawable.height > 0 {
                 sceneRenderer.flatten(scene)
                 if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
+                    // On a CPU rasteriser, decode workers wait while the frame renders.
+                    let gate = sceneRenderer.renderer.rendersOnCPU ? images.frameGate : nil
+                    gate?.beginFrame()
                     keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height)
                     pixelsRedrawn += keptFrame.lastRedrawnPixels
                     host.swapBuffers()
+                    gate?.endFrame()
+                    // After presenting: a spare texture for the next streamed poster, if one is due.
+                    sceneRenderer.renderer.textures.prepareSpare()
                     presented.copy(from: sceneRenderer.list)
                     // An image whose upload waits for a later frame: that frame must be drawn.
                     mustPresent = sceneRenderer.renderer.stats.deferredUploads > 0

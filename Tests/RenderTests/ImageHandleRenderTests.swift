@@ -114,4 +114,60 @@ final class ImageHandleRenderTests: XCTestCase {
         assertPixel(last, 0, 4, red)
         assertPixel(last, 1, 4, blue)
     }
+
+    /// A large streamed chain's texture outlives its image as a spare: the next chain of
+    /// that shape streams into it (no new texture, whose memory the driver would clear),
+    /// and `prepareSpare` makes one ahead only while none is kept.
+    func testEvictedChainTextureIsReusedByTheNextChainOfItsShape() throws {
+        let h = try RenderHarness.shared()
+        let saved = h.renderer.textures.uploadBudget
+        defer { h.renderer.textures.uploadBudget = saved }
+        h.renderer.textures.uploadBudget = UploadBudget()
+        h.renderer.textures.removeAll()
+        // 512x256: 699,052 bytes with its levels, over the spares' 256 KB minimum.
+        let stripes = makeImage(width: 512, height: 256) { x, _ in x % 2 == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+        let store = ImageStore()
+        let first = store.addHandOff(MipChain(stripes), isOpaque: true, key: "first")
+        _ = try h.render([layer(first, size: 64)], canvas: Size(64, 64), source: store)
+        XCTAssertEqual(h.renderer.textures.spareBytes, 0)
+        h.renderer.textures.invalidate(first)
+        XCTAssertEqual(h.renderer.textures.spareBytes, 699_052, "kept, not deleted")
+        XCTAssertFalse(h.renderer.textures.prepareSpare(), "one spare is enough")
+        let second = store.addHandOff(MipChain(makeImage(width: 512, height: 256) { _, _ in (0, 255, 0, 255) }),
+                                      isOpaque: true, key: "second")
+        let shown = try h.render([layer(second, size: 64)], canvas: Size(64, 64), source: store)
+        XCTAssertEqual(h.renderer.textures.spareBytes, 0, "taken by the next chain of its shape")
+        assertPixel(shown, 32, 32, (0, 255, 0, 255), tolerance: 1)
+        // The shape keeps arriving: a spare is made ahead once, then not while one is kept.
+        XCTAssertTrue(h.renderer.textures.prepareSpare())
+        XCTAssertEqual(h.renderer.textures.spareBytes, 699_052)
+        XCTAssertFalse(h.renderer.textures.prepareSpare())
+        // A small image's texture is not kept.
+        let small = store.addHandOff(MipChain(solid(red)), isOpaque: true, key: "small")
+        _ = try h.render([layer(small)], canvas: Size(8, 8), source: store)
+        h.renderer.textures.invalidate(small)
+        XCTAssertEqual(h.renderer.textures.spareBytes, 699_052)
+        h.renderer.textures.removeAll()
+        XCTAssertEqual(h.renderer.textures.spareBytes, 0)
+    }
+
+    /// A new large texture (its memory cleared by the driver) waits for a frame that has
+    /// uploaded nothing, and nothing more is uploaded in its frame.
+    func testANewLargeTextureGetsAFrameOfItsOwn() throws {
+        let h = try RenderHarness.shared()
+        let saved = h.renderer.textures.uploadBudget
+        defer { h.renderer.textures.uploadBudget = saved }
+        h.renderer.textures.removeAll()
+        h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 1 << 20)
+        let store = ImageStore()
+        let big = store.addHandOff(MipChain(makeImage(width: 512, height: 256) { _, _ in (0, 255, 0, 255) }),
+                                   isOpaque: true, key: "big")
+        _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+        XCTAssertEqual(h.renderer.stats.uploadedBytes, 0, "the frame that made the texture uploads nothing")
+        XCTAssertEqual(h.renderer.stats.deferredUploads, 1)
+        let next = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+        XCTAssertEqual(h.renderer.stats.uploadedBytes, 699_052, "the whole chain fits the next frame's budget")
+        assertPixel(next, 32, 32, (0, 255, 0, 255), tolerance: 1)
+        h.renderer.textures.removeAll()
+    }
 }

@@ -27,6 +27,11 @@ typedef struct {
 int jpeg_region_read_header(const uint8_t *data, size_t size, jpeg_region_header *header,
                             char message[JPEG_REGION_MESSAGE_LENGTH]);
 
+/* Called between bands of rows (about every 16 to 64 rows) and between a progressive
+ * file's scans, with the caller's `context`: a decode worker that must not run while
+ * its host renders blocks in it. May be NULL. */
+typedef void (*jpeg_region_checkpoint)(void *context);
+
 /* Decodes columns [x, x + width) and rows [y, y + height) of the image scaled by
  * 1 / `denominator` (1, 2, 4 or 8; the scaled size is the declared size divided and
  * rounded up, as libjpeg computes it) into `out`: `width` x `height` pixels of 4 bytes
@@ -35,8 +40,10 @@ int jpeg_region_read_header(const uint8_t *data, size_t size, jpeg_region_header
  * Refuses (-1, `message` set): corrupt data, data that ends before the last row asked
  * for ("Premature end of JPEG file"), a progressive file with more than `max_scans`
  * scans, a rectangle outside the scaled image. Other libjpeg warnings (stray bytes
- * between markers, common in camera files) are tolerated. Returns 0 on success. */
+ * between markers, common in camera files) are tolerated. Returns 0 on success.
+ * `checkpoint` (may be NULL) is called with `context` between bands of rows. */
 int jpeg_region_decode(const uint8_t *data, size_t size, int denominator,
                        int x, int y, int width, int height, int max_scans,
-                       uint8_t *out, char message[JPEG_REGION_MESSAGE_LENGTH]);
+                       uint8_t *out, char message[JPEG_REGION_MESSAGE_LENGTH],
+                       jpeg_region_checkpoint checkpoint, void *context);
 #endif

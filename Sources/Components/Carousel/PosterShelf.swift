@@ -77,7 +77,7 @@ public final class PosterShelf {
         case .resizeAspectFill: decodeSize = .cover(width: w, height: h, crop: true)
         case .resize, .resizeAspect: decodeSize = .cover(width: w, height: h, crop: false)
         }
-        queue = store.decodesInBackground ? DecodeQueue(workers: workers, priority: store.decodePriority) : nil
+        queue = store.decodesInBackground ? DecodeQueue(workers: workers, priority: store.decodePriority, gate: store.frameGate) : nil
     }
 
     /// True once, when the folder's complete list has arrived and become `paths`.

@@ -1,0 +1,73 @@
+import Foundation
+import Images
+
+/// Keeps decode workers off the CPU while the host renders a frame.
+///
+/// A software rasteriser (Mesa's llvmpipe) renders on every core; a decode running at
+/// the same time takes one of them and the frame comes out late, however low the
+/// worker's priority (measured on 2 cores: 1 in 7 frames of a cold poster browse over
+/// 1.5x the warm median at nice 10, 1 in 10 at `SCHED_IDLE`). The host brackets each
+/// frame with `beginFrame` / `endFrame` (from the update to the end of rasterising: the
+/// swap, or `glFinish`); workers call `waitWhileRendering` between bands of rows
+/// (`makeCheckpoint`) and so decode in the time between frames.
+///
+/// A frame loop that renders all the time must not starve decoding: a worker waits at
+/// most `maximumWait`, then runs as long without waiting. Hosts that never call
+/// `beginFrame` see no change; hosts whose GL renders on a GPU need not call it
+/// (`GLRenderer.rendersOnCPU`).
+///
+/// Does NOT schedule anything itself or know about GL.
+public final class FrameGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var rendering = false
+    /// The longest one checkpoint waits for a frame to end, in seconds.
+    public var maximumWait = 0.05
+    private var waitCount = 0
+    /// Checkpoints that found a frame rendering and waited (for tests and the bench).
+    public var waits: Int {
+        condition.lock(); defer { condition.unlock() }
+        return waitCount
+    }
+
+    public init() {}
+
+    /// A frame starts rendering: workers pause at their next checkpoint.
+    public func beginFrame() {
+        condition.lock()
+        rendering = true
+        condition.unlock()
+    }
+
+    /// The frame is rendered (rasterised, not just submitted): workers go on.
+    public func endFrame() {
+        condition.lock()
+        rendering = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Returns when no frame is rendering, or after `maximumWait`; a worker that has waited
+    /// that long then runs `maximumWait` without waiting (`freeUntil`, its own), so a
+    /// frame loop that never stops rendering still leaves decoding half the time.
+    func waitWhileRendering(freeUntil: inout Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard rendering else { return }
+        let now = Date().timeIntervalSinceReferenceDate
+        if now < freeUntil { return }
+        waitCount += 1
+        let deadline = Date(timeIntervalSinceReferenceDate: now + maximumWait)
+        while rendering {
+            if !condition.wait(until: deadline) {
+                freeUntil = Date().timeIntervalSinceReferenceDate + maximumWait
+                return
+            }
+        }
+    }
+
+    /// A checkpoint for one worker thread (it keeps that worker's `freeUntil`).
+    public func makeCheckpoint() -> DecodeCheckpoint {
+        var freeUntil = 0.0
+        return { [unowned self] in self.waitWhileRendering(freeUntil: &freeUntil) }
+    }
+}

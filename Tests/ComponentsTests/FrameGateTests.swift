@@ -1,0 +1,109 @@
+import Assets
+import Foundation
+import Images
+import XCTest
+import _TestSupport
+
+/// Decode workers wait while the host renders a frame (`FrameGate`), and are never
+/// starved by a host that renders all the time.
+final class FrameGateTests: XCTestCase {
+    /// A 64x512 opaque gradient.
+    func gradient() -> Image {
+        var image = Image(width: 64, height: 512)
+        for y in 0..<512 { for x in 0..<64 {
+            let i = (y * 64 + x) * 4
+            image.pixels[i] = UInt8(x * 4); image.pixels[i + 1] = UInt8(y / 2); image.pixels[i + 2] = 90; image.pixels[i + 3] = 255
+        } }
+        return image
+    }
+
+    func testACheckpointWaitsForTheFrameToEnd() {
+        let gate = FrameGate()
+        gate.maximumWait = 10
+        let checkpoint = gate.makeCheckpoint()
+        gate.beginFrame()
+        let passed = expectation(description: "checkpoint passed")
+        let start = Date()
+        let waited = Counter()
+        Thread.detachNewThread {
+            checkpoint()
+            waited.set(Date().timeIntervalSince(start))
+            passed.fulfill()
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        gate.endFrame()
+        wait(for: [passed], timeout: 5)
+        XCTAssertGreaterThanOrEqual(waited.value, 0.2)
+        XCTAssertEqual(gate.waits, 1)
+        // No frame rendering: no wait.
+        checkpoint()
+        XCTAssertEqual(gate.waits, 1)
+    }
+
+    func testAFrameThatNeverEndsHoldsAWorkerAtMostMaximumWaitThenLetsItRunAsLong() {
+        let gate = FrameGate()
+        gate.maximumWait = 0.1
+        let checkpoint = gate.makeCheckpoint()
+        gate.beginFrame()
+        let start = Date()
+        checkpoint()                                   // waits 0.1 s, then runs free for 0.1 s
+        let first = Date().timeIntervalSince(start)
+        XCTAssertGreaterThanOrEqual(first, 0.1)
+        XCTAssertLessThan(first, 1.0)
+        let t = Date()
+        for _ in 0..<100 { checkpoint() }              // within the free time: no waiting
+        XCTAssertLessThan(Date().timeIntervalSince(t), 0.05)
+        XCTAssertEqual(gate.waits, 1)
+        gate.endFrame()
+    }
+
+    func testAQueuedDecodeWaitsForTheFrameThenFinishes() throws {
+        let dir = try TemporaryDirectory()
+        let image = gradient()
+        let path = try dir.write("p.jpg", bytes: image.jpegData(quality: 90)!)
+        let gate = FrameGate()
+        gate.maximumWait = 30
+        let queue = DecodeQueue(workers: 1, gate: gate)
+        gate.beginFrame()
+        queue.submit([DecodeQueue.Job(id: 1, path: path, size: .full, priority: 0)])
+        Thread.sleep(forTimeInterval: 0.3)
+        var outcomes: [DecodeQueue.Outcome] = []
+        queue.drain { outcomes.append($0) }
+        XCTAssertTrue(outcomes.isEmpty, "no decode while the frame renders")
+        gate.endFrame()
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while outcomes.isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            queue.drain { outcomes.append($0) }
+        }
+        XCTAssertEqual(outcomes.count, 1)
+        XCTAssertEqual(try outcomes.first?.result.get()?.base.height, 512)
+    }
+
+    /// A JPEG decode reaches its checkpoint between bands of rows: at least once per 16
+    /// rows decoded, plus the downsample's every 16 rows and the mip chain's levels.
+    func testAJPEGDecodeReachesItsCheckpointBetweenBandsOfRows() throws {
+        let image = gradient()
+        let data = image.jpegData(quality: 90)!
+        var calls = 0
+        let decoded = try Image.decode(data: data, name: "p.jpg", checkpoint: { calls += 1 })
+        XCTAssertEqual(decoded.height, 512)
+        XCTAssertGreaterThanOrEqual(calls, 512 / 16)
+        calls = 0
+        // Aspect fill: rows above the crop skipped in bands, then the shown rows, then the downsample.
+        _ = try Image.decode(data: data, name: "p.jpg", size: .cover(width: 32, height: 32, crop: true),
+                             checkpoint: { calls += 1 })
+        XCTAssertGreaterThanOrEqual(calls, 3)
+        calls = 0
+        _ = MipChain(decoded, checkpoint: { calls += 1 })
+        XCTAssertEqual(calls, 9, "512 high: levels 1 to 9")
+    }
+}
+
+/// A value set on one thread and read on another.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0.0
+    func set(_ v: Double) { lock.lock(); stored = v; lock.unlock() }
+    var value: Double { lock.lock(); defer { lock.unlock() }; return stored }
+}
