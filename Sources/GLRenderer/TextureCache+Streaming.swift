@@ -116,16 +116,10 @@ extension TextureCache {
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLConstant.texture2D, name)
-        // Every level written once (with whatever the scratch bytes hold: the base level
-        // hides them until overwritten), so the driver's storage is in place now rather
-        // than at the first upload.
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: made.shape.width * made.shape.height * 4, alignment: 64)
-        defer { scratch.deallocate() }
-        glPixelStorei(GLConstant.unpackAlignment, 1)
         var w = made.shape.width, h = made.shape.height, bytes = 0
         for i in 0..<made.shape.levels {
             glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(w), GLsizei(h), 0,
-                         GLConstant.rgba, GLConstant.unsignedByte, scratch)
+                         GLConstant.rgba, GLConstant.unsignedByte, nil)
             bytes += w * h * 4
             w = max(1, w / 2); h = max(1, h / 2)
         }
