@@ -11,8 +11,10 @@ import Images
 /// swap, or `glFinish`); workers call `waitWhileRendering` between bands of rows
 /// (`makeCheckpoint`) and so decode in the time between frames.
 ///
-/// A frame loop that renders all the time must not starve decoding: a worker waits at
-/// most `maximumWait`, then runs as long without waiting. Hosts that never call
+/// A frame loop that renders all the time must not starve decoding: when frames take
+/// more than `maximumDuty` of the time (no pacing: an uncapped loop), workers are not
+/// held at all, and a worker never waits more than `maximumWait` before running as long
+/// without waiting. Hosts that never call
 /// `beginFrame` see no change; hosts whose GL renders on a GPU need not call it
 /// (`GLRenderer.rendersOnCPU`).
 ///
@@ -20,6 +22,12 @@ import Images
 public final class FrameGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var rendering = false
+    private var frameStart = 0.0, lastEnd = 0.0
+    /// The share of time spent rendering, averaged over recent frames (0...1).
+    private var duty = 0.0
+    /// Above this share of time spent rendering (a frame loop that is not paced, e.g. no
+    /// vsync), holding workers would starve them: they run as if there were no gate.
+    public var maximumDuty = 0.9
     /// The longest one checkpoint waits for a frame to end, in seconds.
     public var maximumWait = 0.05
     private var waitCount = 0
@@ -34,6 +42,7 @@ public final class FrameGate: @unchecked Sendable {
     /// A frame starts rendering: workers pause at their next checkpoint.
     public func beginFrame() {
         condition.lock()
+        frameStart = Date().timeIntervalSinceReferenceDate
         rendering = true
         condition.unlock()
     }
@@ -41,9 +50,22 @@ public final class FrameGate: @unchecked Sendable {
     /// The frame is rendered (rasterised, not just submitted): workers go on.
     public func endFrame() {
         condition.lock()
+        let now = Date().timeIntervalSinceReferenceDate
+        if rendering && lastEnd > 0 {
+            let busy = now - frameStart, idle = max(0, frameStart - lastEnd)
+            duty = 0.8 * duty + 0.2 * (busy / max(busy + idle, 1e-9))
+        }
+        lastEnd = now
         rendering = false
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Whether workers are held while frames render: not when the host renders more than
+    /// `maximumDuty` of the time (then there is no time between frames to decode in).
+    public var isHolding: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return duty <= maximumDuty
     }
 
     /// Returns when no frame is rendering, or after `maximumWait`; a worker that has waited
@@ -52,7 +74,7 @@ public final class FrameGate: @unchecked Sendable {
     func waitWhileRendering(freeUntil: inout Double) {
         condition.lock()
         defer { condition.unlock() }
-        guard rendering else { return }
+        guard rendering, duty <= maximumDuty else { return }
         let now = Date().timeIntervalSinceReferenceDate
         if now < freeUntil { return }
         waitCount += 1

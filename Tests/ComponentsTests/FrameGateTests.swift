@@ -100,6 +100,35 @@ final class FrameGateTests: XCTestCase {
     }
 }
 
+extension FrameGateTests {
+    /// A loop that renders all the time (no vsync, no pacing) leaves no time between frames:
+    /// the gate stops holding workers once rendering passes `maximumDuty` of the time, and
+    /// holds them again when the loop is paced.
+    func testAnUnpacedFrameLoopDoesNotHoldWorkers() {
+        let gate = FrameGate()
+        gate.maximumWait = 10
+        for _ in 0..<20 {
+            gate.beginFrame()
+            Thread.sleep(forTimeInterval: 0.004)
+            gate.endFrame()
+        }
+        XCTAssertFalse(gate.isHolding)
+        gate.beginFrame()
+        let start = Date()
+        gate.makeCheckpoint()()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "not held")
+        gate.endFrame()
+        // Paced: 4 ms of rendering in 16 ms.
+        for _ in 0..<30 {
+            Thread.sleep(forTimeInterval: 0.012)
+            gate.beginFrame()
+            Thread.sleep(forTimeInterval: 0.004)
+            gate.endFrame()
+        }
+        XCTAssertTrue(gate.isHolding)
+    }
+}
+
 /// A value set on one thread and read on another.
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
