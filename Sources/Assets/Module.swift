@@ -11,7 +11,8 @@
 //   size it is shown;
 // - the poster image source: `ImageFolder` / `FileList` (folders, lists and globs of
 //   image files), `FolderListing` (a large folder listed on a thread of its own) and
-//   `DecodeQueue` (decoding, mip chains and 1/8-scale previews on worker threads).
+//   `DecodeQueue` (decoding, mip chains and 1/8-scale previews on worker threads), and
+//   `FrameGate` (workers wait while the host renders a frame on a CPU rasteriser).
 //
 // What this module does NOT do: GL (the renderer keeps its own texture cache), decode
 // formats (Images does), know components, scenes or input.

@@ -4,13 +4,15 @@
 // - reads PNG files and in-memory PNG bytes through libpng's simplified API into
 //   premultiplied RGBA8 `Image` values, refusing oversized images after the header and
 //   before any pixel allocation (`ImageLimits`);
-// - decodes PNG, JPEG (libjpeg-turbo's TurboJPEG: scaled decode, EXIF orientation, CMYK,
-//   greyscale) and WebP (libwebp) behind one seam chosen by signature (`Image.decode`),
-//   optionally at the size shown (`DecodeSize.cover`, one area-filtered downsample), or
-//   as a quick 1/8-scale JPEG preview (`Image.decodePreview`);
+// - decodes PNG, JPEG (libjpeg-turbo's libjpeg API through the C target `CJPEGRegion`:
+//   scaled decode, only the rows and columns shown, EXIF orientation, CMYK, greyscale)
+//   and WebP (libwebp) behind one seam chosen by signature (`Image.decode`), optionally
+//   at the size shown (`DecodeSize.cover`, one area-filtered downsample), or as a quick
+//   1/8-scale JPEG preview (`Image.decodePreview`), calling a `DecodeCheckpoint` between
+//   bands of rows so a worker can yield while its host renders;
 // - builds mip chains on the CPU (`MipChain`: a decode thread's work, not the frame loop's)
 //   and numbers image stores (`ImageStoreID`: the store half of an image handle);
-// - writes JPEG and WebP for fixtures and generated assets;
+// - writes JPEG (TurboJPEG) and WebP for fixtures and generated assets;
 // - writes `Image` values as straight-alpha RGBA8 PNG files;
 // - loads layered images (`LayeredImage`): Xcode `.imagestack` folders, `.lsr` ZIP
 //   containers and plain lists of PNGs, with every path kept inside its stack.
