@@ -170,4 +170,34 @@ final class ImageHandleRenderTests: XCTestCase {
         assertPixel(next, 32, 32, (0, 255, 0, 255), tolerance: 1)
         h.renderer.textures.removeAll()
     }
+
+    /// Through pixel-buffer objects (what the demo uses on a GPU), a streamed chain arrives
+    /// in the same bands and ends with the same pixels as from client memory.
+    func testStreamedChainThroughPixelBuffersMatchesClientMemoryUploads() throws {
+        let h = try RenderHarness.shared()
+        let saved = h.renderer.textures.uploadBudget
+        defer { h.renderer.textures.uploadBudget = saved }
+        let stripes = makeImage(width: 64, height: 32) { x, y in ((x * 4) % 256 == 0 ? 255 : UInt8(x * 4), UInt8(y * 8), 77, 255) }
+        var results: [[UInt8]] = []
+        for pbo in [false, true] {
+            var budget = UploadBudget(bytesPerFrame: 2048)
+            budget.usesPixelBuffers = pbo
+            h.renderer.textures.uploadBudget = budget
+            let store = ImageStore()
+            let ref = store.addHandOff(MipChain(stripes), isOpaque: true, key: "chain")
+            var frames = 0, uploaded: [Int] = []
+            var last = try h.render([layer(ref, size: 64)], canvas: Size(64, 64), source: store)
+            uploaded.append(h.renderer.stats.uploadedBytes)
+            while h.renderer.stats.deferredUploads > 0 && frames < 20 {
+                last = try h.render([layer(ref, size: 64)], canvas: Size(64, 64), source: store)
+                uploaded.append(h.renderer.stats.uploadedBytes)
+                frames += 1
+            }
+            // 64x32 with its levels is 10,924 bytes, in bands of whole rows of at most 2 KB a frame.
+            XCTAssertEqual(uploaded.reduce(0, +), 10_924, "pbo \(pbo): \(uploaded)")
+            XCTAssertTrue(uploaded.allSatisfy { $0 <= 2048 }, "pbo \(pbo): \(uploaded)")
+            results.append(last.pixels)
+        }
+        XCTAssertEqual(results[0], results[1])
+    }
 }
