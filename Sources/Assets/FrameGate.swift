@@ -6,17 +6,16 @@ import Images
 /// A software rasteriser (Mesa's llvmpipe) renders on every core; a decode running at
 /// the same time takes one of them and the frame comes out late, however low the
 /// worker's priority (measured on 2 cores: 1 in 7 frames of a cold poster browse over
-/// 1.5x the warm median at nice 10, 1 in 10 at `SCHED_IDLE`). The host brackets each
-/// frame with `beginFrame` / `endFrame` (from the update to the end of rasterising: the
-/// swap, or `glFinish`); workers call `waitWhileRendering` between bands of rows
-/// (`makeCheckpoint`) and so decode in the time between frames.
+/// 1.5x the warm median at nice 10, 1 in 8 to 1 in 14 at `SCHED_IDLE`). The host brackets
+/// each frame with `beginFrame` / `endFrame` (from the update to the end of rasterising:
+/// the swap, or `glFinish`); workers call their checkpoint (`makeCheckpoint`) between
+/// bands of rows and so decode in the time between frames.
 ///
 /// A frame loop that renders all the time must not starve decoding: when frames take
 /// more than `maximumDuty` of the time (no pacing: an uncapped loop), workers are not
 /// held at all, and a worker never waits more than `maximumWait` before running as long
-/// without waiting. Hosts that never call
-/// `beginFrame` see no change; hosts whose GL renders on a GPU need not call it
-/// (`GLRenderer.rendersOnCPU`).
+/// without waiting. Hosts that never call `beginFrame` see no change; hosts whose GL
+/// renders on a GPU need not call it (`GLRenderer.rendersOnCPU`).
 ///
 /// Does NOT schedule anything itself or know about GL.
 public final class FrameGate: @unchecked Sendable {
@@ -90,6 +89,6 @@ public final class FrameGate: @unchecked Sendable {
     /// A checkpoint for one worker thread (it keeps that worker's `freeUntil`).
     public func makeCheckpoint() -> DecodeCheckpoint {
         var freeUntil = 0.0
-        return { [unowned self] in self.waitWhileRendering(freeUntil: &freeUntil) }
+        return { self.waitWhileRendering(freeUntil: &freeUntil) }
     }
 }
