@@ -109,4 +109,32 @@ final class JPEGRegionDecodeTests: XCTestCase {
             XCTAssertEqual(got.pixels, expected.pixels, "\(tw)x\(th) at 1/\(denominator)")
         }
     }
+
+    /// A progressive file whose last scan is repeated 600 times (a known way to burn CPU:
+    /// libjpeg only warns about the bogus progression and decodes every scan) is refused at
+    /// the 501st scan, in one line, whatever part of it is asked for.
+    func testAProgressiveFileWithMoreThan500ScansIsRefused() throws {
+        var rng = SeededRandom(seed: 3)
+        let data = picture(&rng).jpegData(quality: 80, greyscale: true, progressive: true)!
+        func marker(_ at: Int, _ code: UInt8) -> Bool { data[at] == 0xFF && data[at + 1] == code }
+        let scans = (0..<(data.count - 1)).filter { marker($0, 0xDA) }
+        let tables = (0..<(data.count - 1)).filter { marker($0, 0xC4) }
+        XCTAssertGreaterThan(scans.count, 1)
+        let end = data.count - 2
+        XCTAssertTrue(marker(end, 0xD9))
+        // The last scan with the Huffman tables written just before it.
+        let chunkStart = tables.last(where: { $0 > scans[scans.count - 2] && $0 < scans.last! }) ?? scans.last!
+        var bomb = Array(data[..<end])
+        for _ in 0..<600 { bomb += data[chunkStart..<end] }
+        bomb += [0xFF, 0xD9]
+        let start = Date()
+        for size in [DecodeSize.full, .cover(width: 20, height: 20, crop: true)] {
+            XCTAssertThrowsError(try Image.decode(data: bomb, name: "scans.jpg", size: size)) { error in
+                XCTAssertEqual("\(error)", "scans.jpg: truncated or corrupt JPEG: Progressive JPEG image has more than 500 scans")
+            }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.0)
+        // The file as made (a handful of scans) decodes.
+        XCTAssertEqual(try Image.decode(data: data, name: "ok.jpg").width, 203)
+    }
 }
