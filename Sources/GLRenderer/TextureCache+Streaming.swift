@@ -133,6 +133,7 @@ extension TextureCache {
     /// Binds the texture (the caller's state cache is told via `bound`).
     func startUpload(_ chain: MipChain, ref: ImageRef, bound: inout GLuint) -> Entry {
         let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        let large = chain.byteCount >= SpareTextures.minimumBytes
         let last = chain.levels.count - 1
         var name: GLuint = 0
         if let spare = spares.take(shape) {
@@ -148,10 +149,10 @@ extension TextureCache {
                              GLConstant.rgba, GLConstant.unsignedByte, nil)
             }
             // The driver cleared that memory: a cost like uploading it (see `texture(for:)`).
-            if chain.byteCount >= SpareTextures.minimumBytes { uploadBudget.spendAll() }
+            if large { uploadBudget.spendAll() }
         }
         // Chains of this shape keep arriving: `prepareSpare` makes the next one's texture.
-        if chain.byteCount >= SpareTextures.minimumBytes { spares.lastMade = (shape, frame) }
+        if large { spares.lastMade = (shape, frame) }
         bound = name
         // Sampled only from the levels uploaded whole: base and max level bound the chain
         // GL reads, so a partly uploaded texture is complete and never shows garbage.
