@@ -17,14 +17,14 @@ public struct MipChain: Sendable {
     /// drawn minified, e.g. a tiny preview that is only ever magnified.
     public init(single image: Image) { levels = [image] }
 
-    /// `image` and every smaller level down to 1x1, calling `checkpoint` after each level.
+    /// `image` and every smaller level down to 1x1, calling `checkpoint` every 16 rows
+    /// made (a large level takes milliseconds: a frame gate must be able to stop it).
     public init(_ image: Image, checkpoint: DecodeCheckpoint? = nil) {
         levels = [image]
         var last = image
         while last.width > 1 || last.height > 1 {
-            last = MipChain.halve(last)
+            last = MipChain.halve(last, checkpoint: checkpoint)
             levels.append(last)
-            checkpoint?()
         }
     }
 
@@ -35,10 +35,10 @@ public struct MipChain: Sendable {
     public var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }
 
     /// The next level of `image`: `max(1, w / 2)` x `max(1, h / 2)`, area filtered.
-    static func halve(_ image: Image) -> Image {
+    static func halve(_ image: Image, checkpoint: DecodeCheckpoint? = nil) -> Image {
         let w = max(1, image.width / 2), h = max(1, image.height / 2)
         guard image.width % 2 == 0 || image.width == 1, image.height % 2 == 0 || image.height == 1 else {
-            return AreaResampler.resample(image, width: w, height: h)
+            return AreaResampler.resample(image, width: w, height: h, checkpoint: checkpoint)
         }
         // Even sides (or a side of 1): each output texel is the rounded mean of the 2x2
         // block it covers (2x1 or 1x2 when the other side is 1).
@@ -61,6 +61,7 @@ public struct MipChain: Sendable {
                         }
                         d += 4
                     }
+                    if y % 16 == 15 { checkpoint?() }
                 }
             }
         }
