@@ -53,6 +53,8 @@ public final class DecodeQueue {
         let gate: FrameGate?
         /// What each started worker read back after applying `priority`.
         var applied: [DecodeThreadPriority?] = []
+        /// Each started worker's CPU-time clock.
+        var clocks: [clockid_t] = []
         init(limits: ImageLimits, priority: DecodeThreadPriority, gate: FrameGate?) {
             self.limits = limits; self.priority = priority; self.gate = gate
         }
@@ -68,6 +70,20 @@ public final class DecodeQueue {
     public var workerPriorities: [DecodeThreadPriority?] {
         shared.condition.lock(); defer { shared.condition.unlock() }
         return shared.applied
+    }
+
+    /// CPU seconds the workers started so far have used, all together: a host that reads
+    /// it before and after a frame learns whether decoding ran while the frame rendered.
+    public var workerCPUSeconds: Double {
+        shared.condition.lock()
+        let clocks = shared.clocks
+        shared.condition.unlock()
+        var total = 0.0
+        for clock in clocks {
+            var ts = timespec()
+            if clock_gettime(clock, &ts) == 0 { total += Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 }
+        }
+        return total
     }
 
     /// Worker threads for this machine: one core is left to the frame loop (and the GL
@@ -150,8 +166,11 @@ public final class DecodeQueue {
     private static func work(_ s: Shared) {
         let applied = s.priority.applyToCurrentThread()
         let checkpoint = s.gate?.makeCheckpoint()
+        var clock = clockid_t()
+        let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
         s.condition.lock()
         s.applied.append(applied)
+        if hasClock { s.clocks.append(clock) }
         s.condition.unlock()
         while true {
             s.condition.lock()

@@ -10,17 +10,18 @@ import SceneRuntime
 
 /// `parallax-bench --posters N`: a carousel of N generated 1500x2250 JPEG posters (made
 /// here on first use, in a folder outside the repository), browsed at 8 items per second
-/// in real time from a cold cache, then browsed back over items it has just shown (a warm
-/// cache). Reports frame times of both, start-up to the first frame, resident memory
-/// against the decode budget, decode throughput per core against `djpeg`, and the bytes
-/// uploaded per frame.
+/// in real time from a cold cache, in segments of 15 items that alternate with warm ones
+/// (swinging back and forth over items just shown, all decoded). Reports frame times of
+/// both, start-up to the first frame, resident memory against the decode budget, decode
+/// throughput per core against `djpeg`, and the bytes uploaded per frame.
 ///
 /// Does NOT take part in the default scene list (it needs a minute to make the posters).
 struct PosterBench {
     let bench: Bench
     let count: Int
     let folder: String
-    /// Items browsed forwards from a cold cache (the warm pass browses back a quarter of them).
+    /// Items browsed forwards from a cold cache (in segments of 15, each followed by a warm
+    /// segment that swings 4 items back and forth, twice, over items just shown).
     let browseItems: Int
     /// The frame loop's upload budget (and whether it goes through pixel-buffer objects).
     let upload: UploadBudget
@@ -106,6 +107,10 @@ struct PosterBench {
         var previews = 0
         /// Per frame: items fading in (each draws its preview or colour and its image).
         var fading: [Int] = []
+        /// Per frame: CPU time the decode workers used while it ran (the frame gate holds
+        /// them between bands of rows), and the time spent making a spare texture just before it.
+        var workerMs: [Double] = []
+        var spareBeforeMs: [Double] = []
         /// Spare textures made after a frame, in its slack (`TextureCache.prepareSpare`):
         /// the frame's index and the time it took.
         var spares: [(frame: Int, ms: Double)] = []
@@ -151,23 +156,32 @@ struct PosterBench {
         var quarterMax = [0.0, 0.0, 0.0, 0.0]     // cold browse, by quarter: flat or growing
         var quarterAnonMax = [0.0, 0.0, 0.0, 0.0]
 
-        // Cold: forwards at 8 items/s; warm: back over the last quarter (all still decoded).
-        let warmItems = max(1, browseItems / 4)
-        func browse(items: Int, key: String, startFrame: Int) -> Pass {
-            var pass = Pass()
+        // Cold: forwards at 8 items/s from a cold cache. Warm: back and forth over items just
+        // shown (all still decoded). The host's speed drifts by tens of percent over seconds
+        // here, so the two alternate in segments of about two seconds: both meet the same drift.
+        let segmentItems = 15, warmSwing = 4
+        let coldSegments = (browseItems + segmentItems - 1) / segmentItems
+        let coldFramesPlanned = Int((Double(browseItems) / PosterBench.itemsPerSecond + Double(coldSegments)) / bench.dt)
+        var cold = Pass(), warm = Pass()
+        var sceneFrame = 0
+        var spareAfterLast = 0.0      // ms spent making a spare texture after the previous frame
+        var coldFrame = 0
+        /// Presses `keys` at 8 per second over as many frames (plus `tail` seconds), into `pass`.
+        func browse(keys: [String], tail: Double, isCold: Bool, into pass: inout Pass) {
             let dt = bench.dt
-            let frames = Int((Double(items) / PosterBench.itemsPerSecond + 1) / dt)
+            let frames = Int((Double(keys.count) / PosterBench.itemsPerSecond + tail) / dt)
             let wallStart = now()
             var pressed = 0
             for f in 0..<frames {
                 let deadline = wallStart + Double(f) * dt
                 let wait = deadline - now()
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-                let t = Double(startFrame + f) * dt
-                let f0 = now(), c0 = DecodeQueue.threadCPUSeconds()
-                if pressed < items, Double(f) * dt >= Double(pressed) / PosterBench.itemsPerSecond {
-                    driver.deliver(.key(key, down: true), at: t)
-                    driver.deliver(.key(key, down: false), at: t)
+                let t = Double(sceneFrame) * dt
+                sceneFrame += 1
+                let f0 = now(), c0 = DecodeQueue.threadCPUSeconds(), w0 = shelf.workerCPUSeconds
+                if pressed < keys.count, Double(f) * dt >= Double(pressed) / PosterBench.itemsPerSecond {
+                    driver.deliver(.key(keys[pressed], down: true), at: t)
+                    driver.deliver(.key(keys[pressed], down: false), at: t)
                     pressed += 1
                 }
                 let gate = frameGate && renderer.rendersOnCPU ? images.frameGate : nil
@@ -181,6 +195,9 @@ struct PosterBench {
                 if listedAt == 0 && !shelf.isListing { listedAt = now() - t0 }
                 pass.wallMs.append(ms)
                 pass.cpuMs.append((DecodeQueue.threadCPUSeconds() - c0) * 1000)
+                pass.workerMs.append((shelf.workerCPUSeconds - w0) * 1000)
+                pass.spareBeforeMs.append(spareAfterLast)
+                spareAfterLast = 0
                 pass.uploadedBytes.append(Double(renderer.stats.uploadedBytes))
                 // After the frame, when its slack has room (5 ms: a spare takes about 3.5 ms here, rarely 7),
                 // a spare texture for the next poster: not part of the frame's time, but a
@@ -188,7 +205,8 @@ struct PosterBench {
                 let s0 = now()
                 if wallStart + Double(f + 1) * dt - s0 > 0.005, renderer.textures.prepareSpare() {
                     renderer.finish()
-                    pass.spares.append((f, (now() - s0) * 1000))
+                    pass.spares.append((pass.wallMs.count - 1, (now() - s0) * 1000))
+                    spareAfterLast = (now() - s0) * 1000
                 }
                 var fadingNow = 0
                 for item in scene.rootLayers.first!.sublayers where item.tag >= 0 {
@@ -202,27 +220,35 @@ struct PosterBench {
                     if !item.sublayers.isEmpty { fadingNow += 1 }     // its image fading in on top
                 }
                 pass.fading.append(fadingNow)
+                if isCold { coldFrame += 1 }
                 if f % 30 == 0 {
                     let rss = residentMB()
                     rssMax = max(rssMax, rss)
-                    if key == "Right" {
-                        let q = min(3, 4 * f / frames)
+                    if isCold {
+                        let q = min(3, 4 * coldFrame / max(1, coldFramesPlanned))
                         quarterMax[q] = max(quarterMax[q], rss)
                         quarterAnonMax[q] = max(quarterAnonMax[q], statusMB("RssAnon"))
                     }
                 }
             }
-            return pass
         }
-        let coldFrames = Int((Double(browseItems) / PosterBench.itemsPerSecond + 1) / bench.dt)
-        let cold = browse(items: browseItems, key: "Right", startFrame: 0)
-        let warm = browse(items: warmItems, key: "Left", startFrame: coldFrames)
+        var warmDecodes = 0
+        for segment in 0..<coldSegments {
+            let items = min(segmentItems, browseItems - segment * segmentItems)
+            // Each cold segment ends with a second of rest: the decodes still queued arrive then.
+            browse(keys: Array(repeating: "Right", count: items), tail: 1, isCold: true, into: &cold)
+            if segment == coldSegments - 1 { break }
+            let decoded = shelf.decodedCount
+            let swing = Array(repeating: "Left", count: warmSwing) + Array(repeating: "Right", count: warmSwing)
+            browse(keys: swing + swing, tail: 0, isCold: false, into: &warm)
+            warmDecodes += shelf.decodedCount - decoded
+        }
         if let frameLog {
-            var text = "pass frame wall_ms cpu_ms uploaded_bytes fading_items\n"
+            var text = "pass frame wall_ms cpu_ms uploaded_bytes fading_items worker_cpu_ms spare_before_ms\n"
             for (name, pass) in [("cold", cold), ("warm", warm)] {
                 for i in pass.wallMs.indices {
-                    text += String(format: "%@ %d %.3f %.3f %.0f %d\n", name, i, pass.wallMs[i], pass.cpuMs[i],
-                                   pass.uploadedBytes[i], pass.fading[i])
+                    text += String(format: "%@ %d %.3f %.3f %.0f %d %.3f %.3f\n", name, i, pass.wallMs[i], pass.cpuMs[i],
+                                   pass.uploadedBytes[i], pass.fading[i], pass.workerMs[i], pass.spareBeforeMs[i])
                 }
             }
             try text.write(toFile: frameLog, atomically: true, encoding: .utf8)
@@ -232,6 +258,10 @@ struct PosterBench {
 
         let c = Summary(cold.wallMs), w = Summary(warm.wallMs)
         let over = cold.wallMs.filter { $0 > 1.5 * w.median }.count
+        // Frame 0 compiles the shaders and makes the first textures: it is start-up (timed
+        // above as "first frame"), not browsing. The warm pass's own count is the machine's.
+        let overBrowsing = cold.wallMs.dropFirst().filter { $0 > 1.5 * w.median }.count
+        let overWarm = warm.wallMs.dropFirst().filter { $0 > 1.5 * w.median }.count
         let cc = Summary(cold.cpuMs), wc = Summary(warm.cpuMs)
         let overCPU = cold.cpuMs.filter { $0 > 1.5 * wc.median }.count
         // What the slow cold frames were doing: uploading texels, fading an item in, both.
@@ -250,15 +280,15 @@ struct PosterBench {
                             firstFrame, listedAt, firstImageAt))
         lines.append(String(format: "cold browse (%d items at 8/s, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
                             browseItems, cold.wallMs.count, c.median, c.p99, c.max))
-        lines.append(String(format: "warm browse (%d items back, %d frames): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
-                            warmItems, warm.wallMs.count, w.median, w.p99, w.max))
+        lines.append(String(format: "warm browse (between cold segments of %d items: %d back and forth, twice, %d frames, %d decodes): wall median %.2f ms, p99 %.2f ms, max %.2f ms",
+                            segmentItems, warmSwing, warm.wallMs.count, warmDecodes, w.median, w.p99, w.max))
         lines.append(String(format: "frame loop thread CPU per frame, cold / warm: median %.2f / %.2f ms, p99 %.2f / %.2f ms, max %.2f / %.2f ms; cold frames over 1.5x the warm median CPU (%.2f ms): %d of %d",
                             cc.median, wc.median, cc.p99, wc.p99, cc.max, wc.max, 1.5 * wc.median, overCPU, cold.cpuMs.count))
         lines.append(String(format: "slow cold frames (by CPU) uploading %d, fading an item in %d, neither %d; of all cold frames %d upload, %d fade",
                             slowUploading, slowFading, slowNeither, uploadingFrames, fadingFrames))
-        lines.append(String(format: "cold frames over 1.5x the warm median (%.2f ms): %d of %d; item-frames on the placeholder colour: cold %d, warm %d; on a preview: cold %d, warm %d",
-                            1.5 * w.median, over, cold.wallMs.count, cold.placeholders, warm.placeholders,
-                            cold.previews, warm.previews))
+        lines.append(String(format: "frames over 1.5x the warm median (%.2f ms): cold %d of %d (%d after the first frame, which is start-up), warm %d of %d after its first (the machine's own hiccups); item-frames on the placeholder colour: cold %d, warm %d; on a preview: cold %d, warm %d",
+                            1.5 * w.median, over, cold.wallMs.count, overBrowsing, overWarm, warm.wallMs.count - 1,
+                            cold.placeholders, warm.placeholders, cold.previews, warm.previews))
         let spareMs = cold.spares.map(\.ms)
         let late = cold.spares.filter { cold.wallMs[$0.frame] + $0.ms > bench.dt * 1000 }.count
         lines.append(String(format: "spare textures made after a frame, in its slack (cold): %d, %.2f ms median, %.2f ms max; frames whose time plus the spare's passed the %.1f ms frame period (the next frame late): %d",

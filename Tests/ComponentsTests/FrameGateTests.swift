@@ -70,6 +70,8 @@ final class FrameGateTests: XCTestCase {
         var outcomes: [DecodeQueue.Outcome] = []
         queue.drain { outcomes.append($0) }
         XCTAssertTrue(outcomes.isEmpty, "no decode while the frame renders")
+        let heldCPU = queue.workerCPUSeconds
+        XCTAssertLessThan(heldCPU, 0.05, "a held worker uses no CPU (it was parked 0.3 s)")
         gate.endFrame()
         let deadline = Date(timeIntervalSinceNow: 10)
         while outcomes.isEmpty && Date() < deadline {
@@ -78,6 +80,8 @@ final class FrameGateTests: XCTestCase {
         }
         XCTAssertEqual(outcomes.count, 1)
         XCTAssertEqual(try outcomes.first?.result.get()?.base.height, 512)
+        // The workers' CPU clock counts the decode the worker timed itself.
+        XCTAssertGreaterThanOrEqual(queue.workerCPUSeconds - heldCPU, outcomes.first?.seconds ?? 1)
     }
 
     /// A JPEG decode reaches its checkpoint between bands of rows: at least once per 16
@@ -96,7 +100,20 @@ final class FrameGateTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(calls, 3)
         calls = 0
         _ = MipChain(decoded, checkpoint: { calls += 1 })
-        XCTAssertEqual(calls, 9, "512 high: levels 1 to 9")
+        // Every 16 rows made: levels 256, 128, 64, 32 and 16 rows high give 16 + 8 + 4 + 2 + 1.
+        XCTAssertEqual(calls, 31, "512 high: every 16 rows of levels 1 to 5")
+    }
+
+    /// A poster's mip chain (960x525: odd heights go through the area resampler) stops
+    /// every 16 rows too, not once per level: level 1 alone takes milliseconds, and a
+    /// worker that went on through it ran into the next frame.
+    func testAMipChainOfAnOddSizedImageReachesItsCheckpointEvery16Rows() {
+        let image = Image(width: 960, height: 525, pixels: [UInt8](repeating: 200, count: 960 * 525 * 4))
+        var calls = 0
+        let chain = MipChain(image, checkpoint: { calls += 1 })
+        XCTAssertEqual(chain.levels.map(\.height), [525, 262, 131, 65, 32, 16, 8, 4, 2, 1])
+        // Levels 262, 131, 65, 32 and 16 rows high: 16 + 8 + 4 + 2 + 1.
+        XCTAssertEqual(calls, 31)
     }
 }
 

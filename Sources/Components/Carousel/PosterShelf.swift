@@ -47,6 +47,9 @@ public final class PosterShelf {
     /// Previews decoded so far.
     public private(set) var previewCount = 0
 
+    /// CPU seconds the decode workers have used so far (0 without background decoding).
+    public var workerCPUSeconds: Double { queue?.workerCPUSeconds ?? 0 }
+
     private struct Slot {
         var ref: ImageRef?
         /// The quick low-resolution version, while and after the full image decodes.
