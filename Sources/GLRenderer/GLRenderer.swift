@@ -140,6 +140,10 @@ public final class GLRenderer {
     /// and on an H100 alike (README, Performance). The visible-pixel count behind the
     /// bench's speed of light always uses it, so hidden pixels are never counted.
     public var reorderOpaque = false
+    /// Sample image quads magnified at every pixel, in perspective too, bilinear without mip
+    /// levels (`QuadPlanner.isMagnifiedEverywhere`: the same pixels); false (for tests that
+    /// check exactly that): through each texture's own filtering.
+    var samplesMagnifiedWithoutMips = true
     /// Apply clips that are axis-aligned rectangles of the canvas as scissor boxes (the same
     /// pixels as their stencil shapes, without drawing them); false: every clip is a stencil
     /// shape (tests compare the two).
@@ -430,6 +434,7 @@ public final class GLRenderer {
         var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)
+        planner.samplesMagnifiedWithoutMips = samplesMagnifiedWithoutMips
     }
 
     /// A sampler object with `filter` for both minification and magnification (no mip

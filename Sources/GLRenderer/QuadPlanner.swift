@@ -28,6 +28,9 @@ struct QuadPlanner {
     /// The canvas region (points) that reaches the target: its pixels, cut to the frame's
     /// damage. Quads wholly outside draw nothing; nil: no culling.
     var visible: Rect?
+    /// Image quads magnified at every pixel are sampled bilinear without mip levels (the
+    /// same pixels, for less work); false: through the texture's own (trilinear) filtering.
+    var samplesMagnifiedWithoutMips = true
 
     /// The canvas region of a `pixelWidth` x `pixelHeight` target under `map`.
     static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
@@ -117,7 +120,8 @@ struct QuadPlanner {
             plan.nearest = true
             plan.needsMipmaps = false
         }
-        if !plan.nearest, let t = texels, isMagnifiedEverywhere(q, content: contentRect, texRect: textureRect, texels: t) {
+        if !plan.nearest, samplesMagnifiedWithoutMips, let t = texels,
+           isMagnifiedEverywhere(q, content: contentRect, texRect: textureRect, texels: t, drawn: outer) {
             // Magnified at every pixel: GL would use the magnification filter (bilinear) anyway.
             plan.magnified = true
             plan.needsMipmaps = false
@@ -187,23 +191,6 @@ struct QuadPlanner {
         return abs(pixelsX - texelsX) < 1e-3 && abs(pixelsY - texelsY) < 1e-3
             && QuadPlanner.isWhole(x0) && QuadPlanner.isWhole(y0)
             && QuadPlanner.isWhole(tr.minX * Double(v.width)) && QuadPlanner.isWhole(tr.minY * Double(v.height))
-    }
-
-    /// True when the quad is affine (no perspective divide varying across it) and even its
-    /// most compressed direction (the smallest singular value of its 2D Jacobian) shows
-    /// each texel over more than 1/0.95 target pixels: the level of detail is negative at
-    /// every pixel, so GL samples with the magnification filter everywhere.
-    func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox) -> Bool {
-        let m = q.matrix
-        guard q.isInFrontOfEye, m.m14 == 0, m.m24 == 0, m.m44 > 0, cr.width > 0, cr.height > 0 else { return false }
-        // Columns of the Jacobian: canvas points per bounds point along x and along y.
-        let p = m.m11 * m.m11 + m.m12 * m.m12, r = m.m21 * m.m21 + m.m22 * m.m22, c = m.m11 * m.m21 + m.m12 * m.m22
-        let half = (p - r) / 2
-        let smallest = (p + r) / 2 - (half * half + c * c).squareRoot()
-        guard smallest.isFinite, smallest > 0 else { return false }
-        let pixelsPerPoint = smallest.squareRoot() / m.m44 * map.scale
-        let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
-        return texelsPerPoint < 0.95 * pixelsPerPoint
     }
 
     /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.

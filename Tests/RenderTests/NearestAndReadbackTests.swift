@@ -46,6 +46,32 @@ final class NearestAndReadbackTests: XCTestCase {
         }
     }
 
+    /// A checkerboard (level 1 of it is grey, so any minification shows) on a layer turned
+    /// about y in perspective, 2.5 pixels per texel face-on: the planner finds it magnified
+    /// everywhere and samples it without mip levels, and the pixels are those of the
+    /// texture's own trilinear filtering, which GL runs as magnification at every pixel.
+    func testATiltedMagnifiedImageInPerspectiveDrawsTheSamePixelsWithoutMipLevels() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4103, width: 64, height: 40, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 64, height: 40) { x, y in
+            (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x * 4), UInt8(y * 6), 255)
+        }
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 400
+        let layer = Layer(name: "tilted", bounds: Size(160, 100), position: Point(160, 100))
+        layer.contents = .image(ref)
+        layer.transform = p.rotated(0.35, 0, 1, 0)
+        let fast = try h.render([layer], canvas: Size(320, 200), dump: "magnified-perspective")
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 1)
+        h.renderer.samplesMagnifiedWithoutMips = false
+        defer { h.renderer.samplesMagnifiedWithoutMips = true }
+        let trilinear = try h.render([layer], canvas: Size(320, 200))
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 0)
+        var worst = 0
+        for i in fast.pixels.indices { worst = max(worst, abs(Int(fast.pixels[i]) - Int(trilinear.pixels[i]))) }
+        XCTAssertLessThanOrEqual(worst, 1, "the same pixels within 1/255")
+    }
+
     /// Readback is top-down and exact: the top rows red, a half-blue corner over green.
     func testReadbackIsTopDownAndExact() throws {
         let h = try RenderHarness.shared()

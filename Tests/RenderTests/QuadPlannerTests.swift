@@ -78,8 +78,9 @@ final class QuadPlannerTests: XCTestCase {
     /// A 512x280 poster in 640x350 points at 1.5 pixels per point (1.875 pixels per texel):
     /// magnified at every pixel, flat or turned about z, so bilinear without mip levels;
     /// squashed to half width by a turn about y (0.75 pixels per point across, 0.8 texels)
-    /// or seen in perspective, it is not.
-    func testMagnifiedAffineQuadSkipsMipLevels() throws {
+    /// it is not; in perspective it is where every pixel is (turned 0.2 about y), not
+    /// turned 1.2.
+    func testMagnifiedQuadSkipsMipLevelsFlatTurnedOrInPerspective() throws {
         let poster = LayerContents.image(ImageRef(id: 2, width: 512, height: 280))
         let texels = whole(512, 280)
         let flat = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), contents: poster),
@@ -92,10 +93,18 @@ final class QuadPlannerTests: XCTestCase {
         let squashed = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300), transform: .rotation(.pi / 3, 0, 1, 0),
                                                                        contents: poster), fill: .image(isOpaque: false, texels: texels)))
         XCTAssertFalse(squashed.magnified)
+        // In perspective: turned 0.2 about y, 0.53 texels per pixel face-on become at most
+        // 0.53 / (cos 0.2 * 800 / (800 + 320 sin 0.2)) = 0.59 at the far edge: magnified.
         let deep = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300),
                                                                    transform: Transform3D.rotation(0.2, 0, 1, 0) * .perspective(800),
                                                                    contents: poster), fill: .image(isOpaque: false, texels: texels)))
-        XCTAssertFalse(deep.magnified)
+        XCTAssertTrue(deep.magnified)
+        // Turned 1.2: 0.53 / cos 1.2 = 1.5 texels per pixel across even before perspective: not.
+        let steep = try XCTUnwrap(planner(scale: 1.5).plan(try quad(640, 350, at: Point(400, 300),
+                                                                    transform: Transform3D.rotation(1.2, 0, 1, 0) * .perspective(800),
+                                                                    contents: poster), fill: .image(isOpaque: false, texels: texels)))
+        XCTAssertFalse(steep.magnified)
+        XCTAssertTrue(steep.needsMipmaps)
     }
 
     /// Half a pixel off the grid: edges are antialiased, so no plain whole draw and no nearest.
@@ -211,5 +220,70 @@ final class QuadPlannerTests: XCTestCase {
         // Half-transparent on top hides nothing.
         b.contents = .color(Color(0, 0, 1, 0.5))
         XCTAssertFalse(OpaquePrePass.opaqueCanHide([a, b].flatten(canvas: canvas)))
+    }
+}
+
+/// The level-of-detail bound for quads in perspective (`QuadPlanner+Magnification`),
+/// against GL's scale factor ρ worked out by hand.
+final class MagnificationBoundTests: XCTestCase {
+    /// x = u, y = v, w = 1 + u/100 (m14 = 0.01): at the far corner (100, 100), w = 2 and
+    /// the canvas-to-bounds Jacobian is [[4, 0], [2, 2]] (the inverse of [[1/4, 0], [-1/4, 1/2]]),
+    /// so with 0.2 texels per point ρ = 0.2 * |(4, 2)| = 0.894, the most anywhere on the
+    /// square. The bound holds it and stays within 5 % of it.
+    func testAPerspectiveSquareIsBoundedByItsFarCornerWithin5Percent() throws {
+        var m = Transform3D.identity
+        m.m14 = 0.01
+        let bound = try XCTUnwrap(QuadPlanner.perspectiveTexelScaleBound(
+            m, over: Rect(x: 0, y: 0, width: 100, height: 100), texelsPerPoint: (0.2, 0.2)))
+        let exact = 0.2 * (16.0 + 4.0).squareRoot()
+        XCTAssertGreaterThanOrEqual(bound, exact - 1e-12)
+        XCTAssertLessThanOrEqual(bound, exact * 1.05)
+    }
+
+    /// Affine (w constant 1/2 of a scale 2 map): the Jacobian is 1/2 everywhere, so ρ is
+    /// exactly half the texels per point, along the longer texel axis.
+    func testAnAffineMapIsBoundedExactly() throws {
+        var m = Transform3D.identity
+        m.m11 = 2; m.m22 = 2
+        let bound = try XCTUnwrap(QuadPlanner.perspectiveTexelScaleBound(
+            m, over: Rect(x: 0, y: 0, width: 30, height: 20), texelsPerPoint: (0.8, 1.2)))
+        XCTAssertEqual(bound, 0.6, accuracy: 1e-12)
+    }
+
+    /// Part of the rectangle at or behind the eye (w <= 0 at u = 100 when m14 = -0.01): no bound.
+    func testARectangleReachingTheEyeHasNoBound() {
+        var m = Transform3D.identity
+        m.m14 = -0.01
+        XCTAssertNil(QuadPlanner.perspectiveTexelScaleBound(
+            m, over: Rect(x: 0, y: 0, width: 100, height: 100), texelsPerPoint: (0.2, 0.2)))
+    }
+
+    /// Planned: a 200x120 layer showing a 100x60 image, turned 0.3 rad about y in a 500-point
+    /// perspective, drawn at 1.5 pixels per point, magnifies everywhere (0.33 texels per
+    /// pixel face-on, under 0.4 at the far edge); the same layer showing 800x480 texels
+    /// (2.7 texels per pixel face-on) does not.
+    func testATiltedLayerInPerspectiveIsMagnifiedOnlyWhenEveryPixelIs() throws {
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 500
+        let planner = QuadPlanner(map: (1.5, 0, 0), antialias: true, multisampled: false, visible: nil)
+        func plan(texels w: Int32, _ h: Int32) throws -> QuadPlan {
+            let l = Layer(name: "tilted", bounds: Size(200, 120), position: Point(400, 300))
+            l.contents = .image(ImageRef(id: 1, width: Int(w), height: Int(h), isOpaque: true))
+            l.transform = p.rotated(0.3, 0, 1, 0)
+            let q = try XCTUnwrap(l.flatten(canvas: Size(800, 600)).quads.first)
+            XCTAssertNotEqual(q.matrix.m14, 0, "in perspective")
+            return try XCTUnwrap(planner.plan(q, fill: .image(isOpaque: true, texels: TextureCache.TexelBox(
+                x0: 0, y0: 0, x1: w, y1: h, width: w, height: h))))
+        }
+        XCTAssertTrue(try plan(texels: 100, 60).magnified)
+        XCTAssertFalse(try plan(texels: 800, 480).magnified)
+        var off = planner
+        off.samplesMagnifiedWithoutMips = false
+        let l = Layer(name: "tilted", bounds: Size(200, 120), position: Point(400, 300))
+        l.contents = .image(ImageRef(id: 1, width: 100, height: 60, isOpaque: true))
+        l.transform = p.rotated(0.3, 0, 1, 0)
+        let q = try XCTUnwrap(l.flatten(canvas: Size(800, 600)).quads.first)
+        XCTAssertFalse(try XCTUnwrap(off.plan(q, fill: .image(isOpaque: true, texels: TextureCache.TexelBox(
+            x0: 0, y0: 0, x1: 100, y1: 60, width: 100, height: 60)))).magnified)
     }
 }

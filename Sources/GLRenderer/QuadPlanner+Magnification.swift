@@ -1,0 +1,99 @@
+// Whether an image quad is magnified at every pixel it draws, in perspective too: then GL
+// samples it with the magnification filter everywhere, and a plain bilinear sampler (no
+// mip levels) draws the same pixels for less work (on llvmpipe a mipmapped sampler costs
+// about 30 % of the fill rate even where it magnifies: it computes the level of detail).
+//
+// Does NOT: pick samplers or touch GL (the planner sets `QuadPlan.magnified`; the batches
+// bind the sampler), or decide anything for quads behind the eye.
+
+import LayerMath
+import Layers
+
+extension QuadPlanner {
+    /// GL's scale factor ρ (texels per target pixel along the screen's x or y axis, the
+    /// longer of the two; the level of detail is log2 ρ) stays under 0.95 at every pixel the
+    /// quad draws: its rectangle `drawn` in bounds space, grown by the 2x2 pixel blocks
+    /// GL takes derivatives over. The 5 % margin absorbs drivers' finite differences.
+    func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox,
+                               drawn: Rect) -> Bool {
+        let m = q.matrix
+        guard q.isInFrontOfEye, cr.width > 0, cr.height > 0, map.scale > 0 else { return false }
+        // Texels per bounds point along the layer's x and y.
+        let tx = Double(v.width) * tr.width / cr.width, ty = Double(v.height) * tr.height / cr.height
+        guard tx.isFinite, ty.isFinite else { return false }
+        if m.m14 == 0, m.m24 == 0 {
+            guard m.m44 > 0 else { return false }
+            // Affine: one Jacobian everywhere. Its smallest singular value is the fewest
+            // canvas points a bounds point covers in any direction.
+            let p = m.m11 * m.m11 + m.m12 * m.m12, r = m.m21 * m.m21 + m.m22 * m.m22, c = m.m11 * m.m21 + m.m12 * m.m22
+            let half = (p - r) / 2
+            let smallest = (p + r) / 2 - (half * half + c * c).squareRoot()
+            guard smallest.isFinite, smallest > 0 else { return false }
+            let pixelsPerPoint = smallest.squareRoot() / m.m44 * map.scale
+            return max(tx, ty) < 0.95 * pixelsPerPoint
+        }
+        let grow = 2 * edgeMargin(q)
+        let region = Rect(x: drawn.minX - grow, y: drawn.minY - grow, width: drawn.width + 2 * grow, height: drawn.height + 2 * grow)
+        guard let bound = QuadPlanner.perspectiveTexelScaleBound(m, over: region, texelsPerPoint: (tx, ty)) else { return false }
+        return bound / map.scale < 0.95
+    }
+
+    /// An upper bound of ρ in texels per canvas point over the bounds-space rectangle
+    /// `region` of a layer with matrix `m` (bounds (u, v, 0, 1) to canvas (x, y, w), the
+    /// canvas point being (x/w, y/w)); nil where part of it is at or behind the eye.
+    ///
+    /// With H the inverse of that homography, u and v are (H_i . X)/(H_3 . X) of the canvas
+    /// point X = (x, y, 1), so each entry of their Jacobian is N_ij(X)/d(X)^2, both N_ij and
+    /// d = H_3 . X affine in X. Over a convex cell |N| (a norm of affine functions) is
+    /// largest at a corner and |d| (affine, of one sign) smallest at a corner, so
+    /// max over corners |N| / min over corners d^2 bounds the cell. The region is cut
+    /// into 4x4 cells (within 3 % of the true maximum for strong tilts; exact when affine).
+    static func perspectiveTexelScaleBound(_ m: Transform3D, over region: Rect,
+                                           texelsPerPoint t: (x: Double, y: Double)) -> Double? {
+        // Rows of the homography (u, v, 1) -> (x, y, w), and its inverse by the adjugate.
+        let a00 = m.m11, a01 = m.m21, a02 = m.m41
+        let a10 = m.m12, a11 = m.m22, a12 = m.m42
+        let a20 = m.m14, a21 = m.m24, a22 = m.m44
+        let c00 = a11 * a22 - a12 * a21, c01 = a02 * a21 - a01 * a22, c02 = a01 * a12 - a02 * a11
+        let c10 = a12 * a20 - a10 * a22, c11 = a00 * a22 - a02 * a20, c12 = a02 * a10 - a00 * a12
+        let c20 = a10 * a21 - a11 * a20, c21 = a01 * a20 - a00 * a21, c22 = a00 * a11 - a01 * a10
+        let det = a00 * c00 + a01 * c10 + a02 * c20
+        guard det.isFinite, det != 0, region.width > 0, region.height > 0 else { return nil }
+        let h00 = c00 / det, h01 = c01 / det, h02 = c02 / det
+        let h10 = c10 / det, h11 = c11 / det, h12 = c12 / det
+        let h20 = c20 / det, h21 = c21 / det, h22 = c22 / det
+        let n = 4
+        var best = 0.0
+        var sign = 0.0
+        // At grid corner (i, j): the texel-scaled column lengths |t N_.x|, |t N_.y|, and d.
+        func corner(_ i: Int, _ j: Int) -> (nx: Double, ny: Double, d: Double)? {
+            let u = region.minX + region.width * Double(i) / Double(n)
+            let v = region.minY + region.height * Double(j) / Double(n)
+            let w = a20 * u + a21 * v + a22
+            guard w > 0, w.isFinite else { return nil }
+            let X = (a00 * u + a01 * v + a02) / w, Y = (a10 * u + a11 * v + a12) / w
+            let d = h20 * X + h21 * Y + h22
+            let e0 = h00 * X + h01 * Y + h02, e1 = h10 * X + h11 * Y + h12
+            // N_ij = H_ij d - (H_i . X) H_3j: row i = u, v; column j = canvas x, y.
+            let n0x = h00 * d - e0 * h20, n0y = h01 * d - e0 * h21
+            let n1x = h10 * d - e1 * h20, n1y = h11 * d - e1 * h21
+            let nx = ((t.x * n0x) * (t.x * n0x) + (t.y * n1x) * (t.y * n1x)).squareRoot()
+            let ny = ((t.x * n0y) * (t.x * n0y) + (t.y * n1y) * (t.y * n1y)).squareRoot()
+            return (nx, ny, d)
+        }
+        for i in 0..<n {
+            for j in 0..<n {
+                var maxN = 0.0, minD = Double.infinity
+                for k in 0..<4 {
+                    guard let c = corner(i + (k & 1), j + (k >> 1)) else { return nil }
+                    if sign == 0 { sign = c.d > 0 ? 1 : -1 }
+                    guard c.d * sign > 0 else { return nil }
+                    maxN = max(maxN, c.nx, c.ny)
+                    minD = min(minD, abs(c.d))
+                }
+                best = max(best, maxN / (minD * minD))
+            }
+        }
+        return best.isFinite ? best : nil
+    }
+}
