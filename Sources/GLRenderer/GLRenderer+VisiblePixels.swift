@@ -29,12 +29,28 @@ extension GLRenderer {
         guard let counting = countingPrograms else { return 0 }
         let normal = (quadProgram, plainTexturedProgram, plainColorProgram)
         (quadProgram, plainTexturedProgram, plainColorProgram) = (counting.quad, counting.plainTextured, counting.plainColor)
+        defer { (quadProgram, plainTexturedProgram, plainColorProgram) = normal }
+        return countSamples(list, into: target, images: images, background: background)
+    }
+
+    /// Renders `list` into `target` exactly as `render` does, with the frame's own shaders
+    /// and pre-pass choice, and returns every fragment shaded and written (hidden and fully
+    /// transparent ones included, clip-shape passes left out): against
+    /// `countVisiblePixels`, the overdraw a frame pays for. Waits for the GPU.
+    public func countShadedPixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
+                                  background: Color) throws -> Int {
+        if countQuery == 0 { glGenQueries(1, &countQuery) }
+        countingShaded = true
+        defer { countingShaded = false }
+        return countSamples(list, into: target, images: images, background: background)
+    }
+
+    /// One render with a GL_SAMPLES_PASSED query around every draw but the clip shapes.
+    private func countSamples(_ list: RenderList, into target: RenderTarget, images: ImageSource,
+                              background: Color) -> Int {
         countingVisible = true
         countedSamples = 0
-        defer {
-            countingVisible = false
-            (quadProgram, plainTexturedProgram, plainColorProgram) = normal
-        }
+        defer { countingVisible = false }
         render(list, into: target, images: images, background: background)
         return Int(countedSamples)
     }

@@ -101,6 +101,8 @@ public final class GLRenderer {
     /// A GL_SAMPLES_PASSED query around every quad draw of a counting render (0: not counting).
     var countQuery: GLuint = 0
     var countingVisible = false
+    /// The count running is of every fragment shaded (`countShadedPixels`): no forced pre-pass.
+    var countingShaded = false
     var countedSamples: UInt64 = 0
     let clipProgram: ShaderProgram
     private var vao: GLuint = 0
@@ -320,7 +322,7 @@ public final class GLRenderer {
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
         // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
         // The visible-pixel count always leaves hidden pixels out (see `reorderOpaque`).
-        let prePass = countingVisible || (reorderOpaque && OpaquePrePass.opaqueCanHide(list))
+        let prePass = (countingVisible && !countingShaded) || (reorderOpaque && OpaquePrePass.opaqueCanHide(list))
         useDepth = prePass && !targetIsMultisampled && !target.isAppTarget && hasDepthBuffer(target)
         stats.depthPrePass = useDepth
         depthScale = 2 / Double(list.quads.count + 1)

@@ -33,6 +33,9 @@ struct SceneResult: Encodable {
     var pixelsPerFrame: Double
     /// Visible pixels per frame, counted exactly on every 8th measured frame (`countVisiblePixels`).
     var visiblePixelsPerFrame: Double
+    /// Fragments shaded and written per frame (hidden and fully transparent ones included),
+    /// counted on the same frames (`countShadedPixels`): over `visiblePixelsPerFrame`, the overdraw.
+    var shadedPixelsPerFrame: Double
     /// One clear plus the visible pixels at the machine's plain blended bilinear fill rate.
     var speedOfLightMs: Double
     var ratioToSpeedOfLight: Double
@@ -103,8 +106,8 @@ final class Bench {
         let target = RenderTarget.framebuffer(framebuffer)
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()
-        var submitCpu = [Double](), visible = [Double]()
-        submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1)
+        var submitCpu = [Double](), visible = [Double](), shaded = [Double]()
+        submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1); shaded.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
         var nearestQuads = 0, magnifiedQuads = 0, fusedLayers = 0
@@ -171,6 +174,8 @@ final class Bench {
                     // Outside the timed part: the same frame again, counting what is visible.
                     visible.append(Double(try renderer.countVisiblePixels(sceneRenderer.list, into: target, images: images,
                                                                           background: scene.background)))
+                    shaded.append(Double(try renderer.countShadedPixels(sceneRenderer.list, into: target, images: images,
+                                                                        background: scene.background)))
                 }
             }
             if frame % 20 == 0 || frame == total - 1 {
@@ -186,6 +191,7 @@ final class Bench {
         let rasterWait = zip(wall, oursAndSubmitCpu).map { Swift.max(0, $0 - $1) }
         let meanPixels = pixels.reduce(0, +) / Double(max(pixels.count, 1))
         let meanVisible = visible.reduce(0, +) / Double(max(visible.count, 1))
+        let meanShaded = shaded.reduce(0, +) / Double(max(shaded.count, 1))
         // The machine's fill rate, measured right after the scene (same load, same run).
         let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
                           : probe.measure(framebuffer: framebuffer, frames: 15)
@@ -199,7 +205,7 @@ final class Bench {
             submitMs: Summary(submit), submitCpuMs: Summary(submitCpu), oursCpuMs: Summary(ours),
             rasterWaitMs: Summary(rasterWait), gpuMs: gpu.isEmpty ? nil : Summary(gpu), wallMs: wallSummary,
             fps: wallSummary.median > 0 ? 1000 / wallSummary.median : 0, pixelsPerFrame: meanPixels,
-            visiblePixelsPerFrame: meanVisible, speedOfLightMs: speedOfLight,
+            visiblePixelsPerFrame: meanVisible, shadedPixelsPerFrame: meanShaded, speedOfLightMs: speedOfLight,
             ratioToSpeedOfLight: speedOfLight > 0 ? wallSummary.median / speedOfLight : 0,
             fillMegapixelsPerSecond: fill.pixelsPerSecond / 1e6, nearestFillMegapixelsPerSecond: fill.nearestPixelsPerSecond / 1e6,
             clearMs: fill.clearMilliseconds,

@@ -36,13 +36,14 @@ struct BenchReport: Encodable {
         func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
         var lines = ["parallax-bench \(size[0])x\(size[1]), \(frames) frames after \(warmup) warm-up, on \(machine.glRenderer) (\(machine.cpuCores) cores)",
                      ""]
-        let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "light", "x light", "visible Mpx",
+        let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "light", "x light", "visible Mpx", "shaded Mpx",
                       "ours cpu", "submit cpu", "raster wait", "gpu med", "draws", "state", "uploads", "allocs(core)", "allocs",
                       "us/layer(core)", "fill Mpx/s", "damaged wall", "damaged Mpx", "readback"]
         var rows = [header]
         for r in scenes {
             rows.append([r.scene, "\(r.layers)", f(r.quadsPerFrame, 0), f(r.wallMs.median) + " ms", f(r.wallMs.p99) + " ms",
                          f(r.fps, 0), f(r.speedOfLightMs) + " ms", f(r.ratioToSpeedOfLight), f(r.visiblePixelsPerFrame / 1e6),
+                         f(r.shadedPixelsPerFrame / 1e6),
                          f(r.oursCpuMs.median, 3) + " ms", f(r.submitCpuMs.median, 3) + " ms", f(r.rasterWaitMs.median) + " ms",
                          r.gpuMs.map { f($0.median) + " ms" } ?? "n/a",
                          f(r.drawCallsPerFrame, 0), f(r.stateChangesPerFrame, 0), f(r.textureUploadsPerFrame, 1),
@@ -62,7 +63,8 @@ struct BenchReport: Encodable {
         lines.append("start-up to the first finished frame: \(f(startupSeconds, 3)) s")
         lines.append("wall = CPU + GPU to completion (glFinish); light = speed of light: one clear + the frame's visible pixels "
                      + "(counted exactly: clipped, culled, occluded and fully transparent fragments left out) at the plain "
-                     + "blended bilinear fill rate of a minimal shader (fill Mpx/s), measured after each scene; "
+                     + "blended bilinear fill rate of a minimal shader (fill Mpx/s), measured after each scene; shaded = every "
+                     + "fragment the frame shades and writes (hidden and fully transparent ones too): shaded / visible is the overdraw; "
                      + "ours cpu = input + update + flatten; submit cpu = the main thread's CPU in the GL calls (renderer + "
                      + "driver front end); raster wait = wall - both (rasteriser / GPU); allocs(core) = heap allocations "
                      + "in input + update + flatten, allocs adds the GL submit; damaged (--damage) = the same frames "
