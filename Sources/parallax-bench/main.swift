@@ -21,7 +21,9 @@ struct BenchCommand: ParsableCommand {
         Per frame it measures CPU time (input, update, flatten, submit), GPU time (GL_TIME_ELAPSED where the \
         driver has it) and wall time to completion (glFinish), and compares the frame with its speed of light: \
         one clear plus the frame's exactly counted visible pixels at the machine's plain blended bilinear fill rate \
-        (a minimal one-sample shader on full-screen quads), measured right after each scene in the same run.
+        (a minimal one-sample shader on full-screen quads), measured right after each scene in the same run. \
+        It also counts the fragments each frame shades, hidden and fully transparent ones included: shaded \
+        over visible is the overdraw.
         """)
 
     @Option(name: .customLong("scene"), help: "A named scene or a scene file (repeatable).")
