@@ -75,11 +75,9 @@ public final class DecodeQueue {
     /// CPU seconds the workers started so far have used, all together: a host that reads
     /// it before and after a frame learns whether decoding ran while the frame rendered.
     public var workerCPUSeconds: Double {
-        shared.condition.lock()
-        let clocks = shared.clocks
-        shared.condition.unlock()
+        shared.condition.lock(); defer { shared.condition.unlock() }
         var total = 0.0
-        for clock in clocks {
+        for clock in shared.clocks {
             var ts = timespec()
             if clock_gettime(clock, &ts) == 0 { total += Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 }
         }

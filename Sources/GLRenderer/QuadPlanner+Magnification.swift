@@ -50,18 +50,10 @@ extension QuadPlanner {
     /// into 4x4 cells (within 3 % of the true maximum for strong tilts; exact when affine).
     static func perspectiveTexelScaleBound(_ m: Transform3D, over region: Rect,
                                            texelsPerPoint t: (x: Double, y: Double)) -> Double? {
-        // Rows of the homography (u, v, 1) -> (x, y, w), and its inverse by the adjugate.
-        let a00 = m.m11, a01 = m.m21, a02 = m.m41
-        let a10 = m.m12, a11 = m.m22, a12 = m.m42
-        let a20 = m.m14, a21 = m.m24, a22 = m.m44
-        let c00 = a11 * a22 - a12 * a21, c01 = a02 * a21 - a01 * a22, c02 = a01 * a12 - a02 * a11
-        let c10 = a12 * a20 - a10 * a22, c11 = a00 * a22 - a02 * a20, c12 = a02 * a10 - a00 * a12
-        let c20 = a10 * a21 - a11 * a20, c21 = a01 * a20 - a00 * a21, c22 = a00 * a11 - a01 * a10
-        let det = a00 * c00 + a01 * c10 + a02 * c20
-        guard det.isFinite, det != 0, region.width > 0, region.height > 0 else { return nil }
-        let h00 = c00 / det, h01 = c01 / det, h02 = c02 / det
-        let h10 = c10 / det, h11 = c11 / det, h12 = c12 / det
-        let h20 = c20 / det, h21 = c21 / det, h22 = c22 / det
+        // The plane's homography (bounds to canvas) and its inverse, in Homography2D's
+        // row-vector layout: u's numerator is X a + Y d + g, v's X b + Y e + h, d's X c + Y f + i.
+        let plane = m.planeHomography
+        guard region.width > 0, region.height > 0, let inv = plane.inverted() else { return nil }
         let n = 4
         var best = 0.0
         var sign = 0.0
@@ -69,14 +61,13 @@ extension QuadPlanner {
         func corner(_ i: Int, _ j: Int) -> (nx: Double, ny: Double, d: Double)? {
             let u = region.minX + region.width * Double(i) / Double(n)
             let v = region.minY + region.height * Double(j) / Double(n)
-            let w = a20 * u + a21 * v + a22
+            let (p, w) = plane.map(Point(u, v))
             guard w > 0, w.isFinite else { return nil }
-            let X = (a00 * u + a01 * v + a02) / w, Y = (a10 * u + a11 * v + a12) / w
-            let d = h20 * X + h21 * Y + h22
-            let e0 = h00 * X + h01 * Y + h02, e1 = h10 * X + h11 * Y + h12
+            let d = p.x * inv.c + p.y * inv.f + inv.i
+            let e0 = p.x * inv.a + p.y * inv.d + inv.g, e1 = p.x * inv.b + p.y * inv.e + inv.h
             // N_ij = H_ij d - (H_i . X) H_3j: row i = u, v; column j = canvas x, y.
-            let n0x = h00 * d - e0 * h20, n0y = h01 * d - e0 * h21
-            let n1x = h10 * d - e1 * h20, n1y = h11 * d - e1 * h21
+            let n0x = inv.a * d - e0 * inv.c, n0y = inv.d * d - e0 * inv.f
+            let n1x = inv.b * d - e1 * inv.c, n1y = inv.e * d - e1 * inv.f
             let nx = ((t.x * n0x) * (t.x * n0x) + (t.y * n1x) * (t.y * n1x)).squareRoot()
             let ny = ((t.x * n0y) * (t.x * n0y) + (t.y * n1y) * (t.y * n1y)).squareRoot()
             return (nx, ny, d)
