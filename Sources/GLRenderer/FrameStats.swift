@@ -48,6 +48,8 @@ public struct FrameStats: Equatable, Sendable {
     public var damagePixels = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
     public var pixelsDrawn = 0.0
+    /// Quads drawn as pieces around a hole that later opaque quads hide (OcclusionHoles).
+    public var occludedQuads = 0
     /// Fused draws (runs of stacked layers composited in one pass) and the layers they drew.
     public var fusedRuns = 0
     public var fusedLayers = 0

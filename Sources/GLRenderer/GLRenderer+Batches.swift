@@ -47,10 +47,12 @@ extension GLRenderer {
     /// covered part alone through the coverage-free program (the pre-pass, an interior, a
     /// plain whole rectangle); else through the coverage program, the ring around the
     /// interior or, without one, the whole rectangle.
-    func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode) {
+    /// `piece`: draw only this part of the rectangle (OcclusionHoles), not the ring.
+    func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
+                       piece: Rect? = nil) {
         let u = covered ? plainProgram(p) : quadProgram
         // The covered part is the interior when there is one, else the whole rectangle.
-        let fill = p.inner ?? p.outer
+        let fill = piece ?? p.inner ?? p.outer
         let geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
         var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
         if p.texture != 0 {
@@ -60,7 +62,7 @@ extension GLRenderer {
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
-        let boxRect = covered ? fill : p.outer
+        let boxRect = covered || piece != nil ? fill : p.outer
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
         queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: p.outer, fill: fill, content: p.content,
                                                 texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,

@@ -94,6 +94,11 @@ extension GLRenderer {
         // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a
         // clip push ends the run, quads that draw nothing do not.
         let fusing = fusionPossible(appTarget: drawingAppTarget)
+        // Without the pre-pass, parts of quads that a later opaque quad hides are left out
+        // (OcclusionHoles): the occluders first, then each quad's hole as it is drawn.
+        let cutting = cutsOccludedParts && !useDepth && !fusing
+        occlusion.reset()
+        if cutting { collectOccluders(list, commands: commands, images: images) }
         for k in commands {
             if case .popClip = list.commands[k] {
                 // A run never spans a clip's end (nor its start).
@@ -131,24 +136,79 @@ extension GLRenderer {
                 }
                 flushRun(list)
             }
-            drawQuad(q, p, index: i)
+            drawQuad(q, p, index: i, hole: cutting ? occludedHole(q, p, index: i) : nil)
         }
         if fusing { flushRun(list) }
     }
 
-    /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered part).
-    func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int) {
+    /// Records as occluders the quads of `commands` whose fully covered part is opaque and
+    /// drawn wherever it lies but for scissor boxes (no stencil clip).
+    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource) {
+        let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
+        // The in-order lookups count deferred uploads (as after `uploadAhead`).
+        let deferred = stats.deferredUploads
+        defer { stats.deferredUploads = deferred }
+        for k in commands {
+            guard case .quad(let i) = list.commands[k] else { continue }
+            let q = list.quads[i]
+            guard q.isInFrontOfEye, q.opacityInGroup >= 1 else { continue }
+            switch q.contents {
+            case .color(let c): guard c.a >= 1 else { continue }
+            case .image(let ref): guard ref.isOpaque else { continue }
+            case .none: continue
+            }
+            guard clipLowering.stencilDepth(q.clipIndex) == 0,
+                  let p = prepare(q, index: i, images: images, counting: false), p.opaque,
+                  let covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
+            // The pixels a scissor box keeps, as a canvas rectangle a fiftieth of a pixel inside.
+            var scissor: Rect? = nil
+            if let b = clipScissorBox(q.clipIndex) {
+                scissor = Rect(x: (Double(b.x0) - targetMap.offsetX) / s + inset, y: (Double(b.y0) - targetMap.offsetY) / s + inset,
+                               width: Double(b.x1 - b.x0) / s - 2 * inset, height: Double(b.y1 - b.y0) / s - 2 * inset)
+            }
+            occlusion.addOccluder(q, index: i, covered: covered, margin: planner.edgeMargin(q) * OcclusionHoles.marginInMargins,
+                                  pixelScale: planner.map.scale, scissor: scissor)
+        }
+    }
+
+    /// The hole quad `i` may leave out of the part `drawQuad` cuts pieces from (its interior,
+    /// or its whole rectangle), or nil.
+    private func occludedHole(_ q: RenderQuad, _ p: QuadPlan, index i: Int) -> Rect? {
+        guard !occlusion.occluders.isEmpty, OcclusionHoles.isCuttable(q) else { return nil }
+        let fill = p.inner ?? p.outer
+        return occlusion.hole(for: q, index: i, fill: fill, margin: planner.edgeMargin(q) * OcclusionHoles.marginInMargins,
+                              pixelScale: planner.map.scale)
+    }
+
+    /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered
+    /// part). `hole`: a rectangle of its interior (or of its whole rectangle, without one)
+    /// that later opaque quads hide: that part is drawn as pieces around it.
+    func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int, hole: Rect? = nil) {
         let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
+        /// The rectangle part (`covered`: the interior or plain whole; else the whole through
+        /// the coverage shader), in pieces around the hole when there is one.
+        func rectanglePart(covered: Bool) {
+            if let h = hole {
+                let cut = OcclusionHoles.forEachPiece(of: p.inner ?? p.outer, around: h) { piece in
+                    queueQuadPart(q, p, covered: covered, depth: d, stencil: stencil, piece: piece)
+                }
+                if cut {
+                    stats.occludedQuads += 1
+                    return
+                }
+            }
+            queueQuadPart(q, p, covered: covered, depth: d, stencil: stencil)
+        }
         switch p.draws {
         case .interiorAndRing:
-            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
+            if !coveredDrawn { rectanglePart(covered: true) }
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
-            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil) }
+            if !coveredDrawn { rectanglePart(covered: true) }
         case .coverageWhole:
-            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
+            rectanglePart(covered: false)
         }
     }
 

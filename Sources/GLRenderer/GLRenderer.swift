@@ -142,6 +142,13 @@ public final class GLRenderer {
     /// and on an H100 alike (README, Performance). The visible-pixel count behind the
     /// bench's speed of light always uses it, so hidden pixels are never counted.
     public var reorderOpaque = false
+    /// Leave out the parts of quads that later opaque quads hide, drawing the rest in pieces
+    /// (`OcclusionHoles`: the same pixels, fewer fragments; a card's shadow under the card).
+    /// Only without the pre-pass, which rejects those fragments by depth instead.
+    /// `$PARALLAX_OCCLUSION` = 0 or 1 overrides it.
+    public var cutsOccludedParts = true
+    /// This window's occluders (reused frame after frame).
+    var occlusion = OcclusionHoles()
     /// Sample image quads magnified at every pixel, in perspective too, bilinear without mip
     /// levels (`QuadPlanner.isMagnifiedEverywhere`: the same pixels); false (for tests that
     /// check exactly that): through each texture's own filtering.
@@ -212,6 +219,11 @@ public final class GLRenderer {
         case "0": fuseLayers = false
         case "1": fuseLayers = true
         default: fuseLayers = options.fuseLayers
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_OCCLUSION"] {
+        case "0": cutsOccludedParts = false
+        case "1": cutsOccludedParts = true
+        default: break
         }
         if let n = ProcessInfo.processInfo.environment["PARALLAX_FUSION_LAYERS"].flatMap({ Int($0) }) {
             maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))

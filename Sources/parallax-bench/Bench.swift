@@ -64,6 +64,8 @@ struct SceneResult: Encodable {
     var magnifiedQuadsPerFrame: Double
     /// Layers per frame composited in fused draws (several stacked layers in one pass).
     var fusedLayersPerFrame: Double = 0
+    /// Quads per frame drawn in pieces around a part later opaque quads hide (OcclusionHoles).
+    var occludedQuadsPerFrame: Double = 0
 }
 
 /// Runs scenes frame by frame into one offscreen framebuffer.
@@ -110,7 +112,7 @@ final class Bench {
         submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1); shaded.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
-        var nearestQuads = 0, magnifiedQuads = 0, fusedLayers = 0
+        var nearestQuads = 0, magnifiedQuads = 0, fusedLayers = 0, occludedQuads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -168,6 +170,7 @@ final class Bench {
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
                 nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads; fusedLayers += s.fusedLayers
+                occludedQuads += s.occludedQuads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
                 if !damage, (frame - warmup) % 8 == 0 {
@@ -217,7 +220,8 @@ final class Bench {
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
             damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
             readbackMs: readback, nearestQuadsPerFrame: Double(nearestQuads) / n,
-            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n, fusedLayersPerFrame: Double(fusedLayers) / n)
+            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n, fusedLayersPerFrame: Double(fusedLayers) / n,
+            occludedQuadsPerFrame: Double(occludedQuads) / n)
     }
 
     static func countLayers(_ layers: [Layer]) -> Int {
