@@ -47,13 +47,22 @@ extension GLRenderer {
     /// covered part alone through the coverage-free program (the pre-pass, an interior, a
     /// plain whole rectangle); else through the coverage program, the ring around the
     /// interior or, without one, the whole rectangle.
-    /// `piece`: draw only this part of the rectangle (OcclusionHoles), not the ring.
+    /// `hole` (not for the antialiased ring): draw the rectangle part as a ring around this
+    /// hole, which later opaque quads hide (OcclusionHoles).
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
-                       piece: Rect? = nil) {
+                       around hole: Rect? = nil) {
         let u = covered ? plainProgram(p) : quadProgram
         // The covered part is the interior when there is one, else the whole rectangle.
-        let fill = piece ?? p.inner ?? p.outer
-        let geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
+        var fill = p.inner ?? p.outer
+        var outer = p.outer
+        var geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
+        if let hole {
+            // The ring strip between the rectangle (its outer edge, computed as the quad's
+            // own ring computes its inner edge) and the hole.
+            outer = fill
+            fill = hole
+            geometry = .ring
+        }
         var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
         if p.texture != 0 {
             key.texture = p.texture
@@ -62,9 +71,9 @@ extension GLRenderer {
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
-        let boxRect = covered || piece != nil ? fill : p.outer
+        let boxRect = hole != nil ? outer : covered ? fill : p.outer
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
-        queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: p.outer, fill: fill, content: p.content,
+        queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: outer, fill: fill, content: p.content,
                                                 texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
     }

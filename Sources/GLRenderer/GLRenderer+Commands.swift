@@ -174,7 +174,7 @@ extension GLRenderer {
     /// The hole quad `i` may leave out of the part `drawQuad` cuts pieces from (its interior,
     /// or its whole rectangle), or nil.
     private func occludedHole(_ q: RenderQuad, _ p: QuadPlan, index i: Int) -> Rect? {
-        guard !occlusion.occluders.isEmpty, OcclusionHoles.isCuttable(q) else { return nil }
+        guard !occlusion.occluders.isEmpty else { return nil }
         let fill = p.inner ?? p.outer
         return occlusion.hole(for: q, index: i, fill: fill, margin: planner.edgeMargin(q) * OcclusionHoles.marginInMargins,
                               pixelScale: planner.map.scale)
@@ -182,33 +182,20 @@ extension GLRenderer {
 
     /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered
     /// part). `hole`: a rectangle of its interior (or of its whole rectangle, without one)
-    /// that later opaque quads hide: that part is drawn as pieces around it.
+    /// that later opaque quads hide: that part is drawn as a ring around it.
     func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int, hole: Rect? = nil) {
         let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
-        /// The rectangle part (`covered`: the interior or plain whole; else the whole through
-        /// the coverage shader), in pieces around the hole when there is one.
-        func rectanglePart(covered: Bool) {
-            if let h = hole {
-                let cut = OcclusionHoles.forEachPiece(of: p.inner ?? p.outer, around: h) { piece in
-                    queueQuadPart(q, p, covered: covered, depth: d, stencil: stencil, piece: piece)
-                }
-                if cut {
-                    stats.occludedQuads += 1
-                    return
-                }
-            }
-            queueQuadPart(q, p, covered: covered, depth: d, stencil: stencil)
-        }
+        if hole != nil { stats.occludedQuads += 1 }
         switch p.draws {
         case .interiorAndRing:
-            if !coveredDrawn { rectanglePart(covered: true) }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
-            if !coveredDrawn { rectanglePart(covered: true) }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
         case .coverageWhole:
-            rectanglePart(covered: false)
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole)
         }
     }
 

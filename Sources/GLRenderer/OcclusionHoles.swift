@@ -2,19 +2,17 @@
 // fully covered part is opaque (an occluder: a card's opaque background over its own
 // shadow, a header's image over the page behind it) overwrites every pixel of that part,
 // so what an earlier quad draws there is never seen. The earlier quad's rectangle is then
-// drawn as up to four pieces around a hole instead: fewer fragments shaded, the same pixels.
+// drawn as a ring around a hole instead: fewer fragments shaded, the same pixels.
 //
 // Exactness. The hole lies inside the occluder's fully covered part shrunk by a fiftieth of
-// a pixel, so every pixel centre the pieces leave out is one the occluder draws over with
-// alpha 1. The pieces are cut only from quads that are axis-aligned on screen (no rotation
-// or perspective), where all vertices with the same bounds-space y land on exactly the
-// same screen row: pieces meeting at a T-junction share one exact line. And each piece's
-// float32 record is chosen so that x + width, as the vertex shader adds them, is exactly
-// the edge its neighbour (or the quad's antialiased ring) starts at: no pixel centre on a
-// seam is drawn twice or missed.
+// a pixel, so every pixel centre the ring leaves out is one the occluder draws over with
+// alpha 1. The ring is the vertex buffer's ring strip (quad.vert) between the quad's
+// rectangle and the hole: its outer corners are computed exactly as the quad's own
+// antialiased ring computes its inner corners, so the two share whole edges (no
+// T-junction) and no pixel centre on them is drawn twice or missed, in perspective too.
 //
-// Does NOT: call GL, decide what a quad draws (QuadPlanner), cut more than one hole per
-// quad (the largest wins), or cut quads drawn rotated or in perspective (the occluder may be).
+// Does NOT: call GL, decide what a quad draws (QuadPlanner), or cut more than one hole per
+// quad (the largest wins).
 
 import LayerMath
 import Layers
@@ -33,8 +31,16 @@ struct OcclusionHoles {
     }
 
     /// Occluders with less area than this (canvas points squared times the pixel scale
-    /// squared, i.e. target pixels) are not worth the pieces.
+    /// squared, i.e. target pixels) are not worth a ring.
     static let minimumHolePixels = 1024.0
+
+    /// True when `q` lies in the canvas plane along its axes (scaled and moved, not turned
+    /// nor in perspective): its rectangle's corners are its bounding box's.
+    static func isAxisAligned(_ q: RenderQuad) -> Bool {
+        let m = q.matrix
+        return q.isInFrontOfEye && m.m12 == 0 && m.m21 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
+    }
+
     /// The safety margin, as a fraction of the antialiasing margin (`QuadPlanner.edgeMargin`,
     /// about 1.5 pixels): about a fiftieth of a pixel.
     static let marginInMargins = 1.0 / 75
@@ -64,7 +70,7 @@ struct OcclusionHoles {
         var bounds = Rect.bounding(a.point, b.point, c.point, d.point)
         if let s = scissor {
             // An axis-aligned quad covers its bounding box: cut that to the scissor.
-            guard OcclusionHoles.isCuttable(q), let cut = bounds.intersection(s) else { return }
+            guard OcclusionHoles.isAxisAligned(q), let cut = bounds.intersection(s) else { return }
             bounds = cut
             corners = (Point(cut.minX, cut.minY), Point(cut.maxX, cut.minY), Point(cut.maxX, cut.maxY), Point(cut.minX, cut.maxY))
         }
@@ -72,32 +78,29 @@ struct OcclusionHoles {
         occluders.append(Occluder(index: index, corners: corners, bounds: bounds))
     }
 
-    /// True when quad `q` may have pieces cut from it: in front of the eye and axis-aligned
-    /// on screen (its matrix scales and translates in the plane, nothing else).
-    static func isCuttable(_ q: RenderQuad) -> Bool {
-        let m = q.matrix
-        return q.isInFrontOfEye && m.m12 == 0 && m.m21 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
-            && m.m11 != 0 && m.m22 != 0 && m.m11.isFinite && m.m22.isFinite && m.m41.isFinite && m.m42.isFinite
-    }
-
     /// The largest hole in `fill` (bounds space of quad `index`, `q`) that occluders drawn
-    /// after it cover, shrunk by `margin` bounds units; nil when none is worth cutting.
-    /// `q` must be cuttable (`isCuttable`).
+    /// after it cover, shrunk by `margin` bounds units; nil when none is worth cutting, or
+    /// when `q` is not wholly in front of the eye.
     func hole(for q: RenderQuad, index: Int, fill: Rect, margin: Double, pixelScale: Double) -> Rect? {
-        guard !occluders.isEmpty, fill.width > 0, fill.height > 0 else { return nil }
-        let m = q.matrix
+        guard !occluders.isEmpty, q.isInFrontOfEye, fill.width > 0, fill.height > 0 else { return nil }
+        let h = q.matrix.planeHomography
         // Canvas box of the fill rectangle: occluders that miss it are skipped unmapped.
-        let x0 = fill.minX * m.m11 + m.m41, x1 = fill.maxX * m.m11 + m.m41
-        let y0 = fill.minY * m.m22 + m.m42, y1 = fill.maxY * m.m22 + m.m42
-        let box = Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        let a = h.map(Point(fill.minX, fill.minY)), b = h.map(Point(fill.maxX, fill.minY))
+        let c = h.map(Point(fill.maxX, fill.maxY)), d = h.map(Point(fill.minX, fill.maxY))
+        guard a.w > 0, b.w > 0, c.w > 0, d.w > 0 else { return nil }
+        let box = Rect.bounding(a.point, b.point, c.point, d.point)
+        guard box.width * box.height > 0, let inverse = h.inverted() else { return nil }
         var best: Rect? = nil
-        var bestArea = OcclusionHoles.minimumHolePixels / (pixelScale * pixelScale) / abs(m.m11 * m.m22)
+        // Worth a ring: at least `minimumHolePixels` target pixels, in bounds units squared.
+        var bestArea = OcclusionHoles.minimumHolePixels / (pixelScale * pixelScale) * (fill.width * fill.height)
+            / (box.width * box.height)
         for o in occluders where o.index > index && o.bounds.intersects(box) {
-            // The occluder's corners in this quad's bounds space (an affine map: exact enough,
-            // the margins absorb the rounding).
-            func local(_ p: Point) -> Point { Point((p.x - m.m41) / m.m11, (p.y - m.m42) / m.m22) }
-            let quad = (local(o.corners.0), local(o.corners.1), local(o.corners.2), local(o.corners.3))
-            guard let inside = OcclusionHoles.inscribedRect(quad),
+            // The occluder's corners in this quad's bounds space; corners at or behind this
+            // quad's eye plane (w <= 0) leave it uncut.
+            let p0 = inverse.map(o.corners.0), p1 = inverse.map(o.corners.1)
+            let p2 = inverse.map(o.corners.2), p3 = inverse.map(o.corners.3)
+            guard p0.w > 0, p1.w > 0, p2.w > 0, p3.w > 0,
+                  let inside = OcclusionHoles.inscribedRect((p0.point, p1.point, p2.point, p3.point)),
                   let cut = inside.intersection(fill) else { continue }
             let shrunk = Rect(x: cut.minX + margin, y: cut.minY + margin,
                               width: cut.width - 2 * margin, height: cut.height - 2 * margin)
@@ -136,62 +139,5 @@ struct OcclusionHoles {
         func cross(_ a: Point, _ b: Point) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
         let c0 = cross(q.0, q.1), c1 = cross(q.1, q.2), c2 = cross(q.2, q.3), c3 = cross(q.3, q.0)
         return (c0 >= 0 && c1 >= 0 && c2 >= 0 && c3 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0 && c3 <= 0)
-    }
-
-    /// Calls `body` with each piece of `fill` around `hole` (up to four: the full-width
-    /// strips above and below it, the strips left and right of it), as rectangles whose
-    /// values are float32 numbers chosen so that the vertex shader's `x + width` and
-    /// `y + height` land exactly on the neighbouring piece's edge and on the edges of `fill`
-    /// as the quad's ring draws them (`Float(minX) + Float(width)`). The hole's edges move
-    /// inwards by a few float32 steps where needed: not every float is `a + w` for a given
-    /// `a` (round-to-even skips every other one when `a` has finer bits than the sum).
-    /// Returns false, calling nothing, when `hole` does not lie inside `fill` or no exact
-    /// record was found (draw `fill` whole then).
-    @discardableResult
-    static func forEachPiece(of fill: Rect, around hole: Rect, _ body: (Rect) -> Void) -> Bool {
-        let fx0 = Float(fill.minX), fy0 = Float(fill.minY), fw = Float(fill.width), fh = Float(fill.height)
-        let fx3 = fx0 + fw, fy3 = fy0 + fh
-        var hx1 = Float(hole.minX), hy1 = Float(hole.minY)
-        var hx2 = Float(hole.maxX), hy2 = Float(hole.maxY)
-        guard fx0 <= hx1, hx1 < hx2, hx2 <= fx3, fy0 <= hy1, hy1 < hy2, hy2 <= fy3 else { return false }
-        var left: Float? = nil, top: Float? = nil, right: Float? = nil, bottom: Float? = nil, middle: Float? = nil
-        for _ in 0..<16 where left == nil && hx1 < hx2 {
-            left = exactSpan(from: fx0, to: hx1)
-            if left == nil { hx1 = hx1.nextUp }
-        }
-        for _ in 0..<16 where top == nil && hy1 < hy2 {
-            top = exactSpan(from: fy0, to: hy1)
-            if top == nil { hy1 = hy1.nextUp }
-        }
-        for _ in 0..<16 where right == nil && hx1 < hx2 {
-            right = exactSpan(from: hx2, to: fx3)
-            if right == nil { hx2 = hx2.nextDown }
-        }
-        for _ in 0..<32 where (bottom == nil || middle == nil) && hy1 < hy2 {
-            bottom = exactSpan(from: hy2, to: fy3)
-            middle = exactSpan(from: hy1, to: hy2)
-            if bottom == nil || middle == nil { hy2 = hy2.nextDown }
-        }
-        guard let top, let left, let right, let bottom, let middle, hx1 < hx2, hy1 < hy2 else { return false }
-        func rect(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Rect {
-            Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-        }
-        if hy1 > fy0 { body(rect(fx0, fy0, fw, top)) }
-        if hx1 > fx0 { body(rect(fx0, hy1, left, middle)) }
-        if fx3 > hx2 { body(rect(hx2, hy1, right, middle)) }
-        if fy3 > hy2 { body(rect(fx0, hy2, fw, bottom)) }
-        return true
-    }
-
-    /// A float32 `w` with `a + w == b` exactly in float32 (the vertex shader's sum), nil when
-    /// none lies within 64 steps of `b - a` (there may be none: see `forEachPiece`).
-    static func exactSpan(from a: Float, to b: Float) -> Float? {
-        var w = b - a
-        for _ in 0..<64 {
-            let s = a + w
-            if s == b { return w }
-            w = s < b ? w.nextUp : w.nextDown
-        }
-        return nil
     }
 }
