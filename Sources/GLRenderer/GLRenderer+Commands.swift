@@ -147,7 +147,16 @@ extension GLRenderer {
         let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
         // The in-order lookups count deferred uploads (as after `uploadAhead`).
         let deferred = stats.deferredUploads
-        defer { stats.deferredUploads = deferred }
+        // Occluders outside the damage count too: a quad is then cut the same way in a
+        // damaged redraw as in a full one (a textured quad in perspective drawn as a ring
+        // may differ by 1/255 from one drawn whole), and the hole they leave is outside
+        // the damage, where nothing is drawn.
+        let visible = planner.visible
+        planner.visible = nil
+        defer {
+            stats.deferredUploads = deferred
+            planner.visible = visible
+        }
         for k in commands {
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
@@ -161,8 +170,9 @@ extension GLRenderer {
                   let p = prepare(q, index: i, images: images, counting: false), p.opaque,
                   let covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
             // The pixels a scissor box keeps, as a canvas rectangle a fiftieth of a pixel inside.
+            // (The target's own scissor, the damage, cuts every draw alike: not counted.)
             var scissor: Rect? = nil
-            if let b = clipScissorBox(q.clipIndex) {
+            if let b = clipScissorBox(q.clipIndex), b != baseScissor {
                 scissor = Rect(x: (Double(b.x0) - targetMap.offsetX) / s + inset, y: (Double(b.y0) - targetMap.offsetY) / s + inset,
                                width: Double(b.x1 - b.x0) / s - 2 * inset, height: Double(b.y1 - b.y0) / s - 2 * inset)
             }

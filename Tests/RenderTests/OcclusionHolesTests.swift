@@ -160,6 +160,41 @@ final class OcclusionHolesTests: XCTestCase {
         XCTAssertGreaterThan(cut, 30, "most random cards hide part of their shadow")
     }
 
+    /// A damaged redraw cuts quads as a full redraw does: a textured shadow in perspective,
+    /// and a small square moving over its margin, away from the card (so the card, the
+    /// occluder, lies outside the damage). The damaged redraw into the kept frame equals a
+    /// full redraw exactly.
+    func testADamagedRedrawCutsAsAFullRedrawDoes() throws {
+        let h = try RenderHarness.shared()
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 500
+        let tilt = Transform3D.rotation(0.15, 0, 1, 0) * m
+        var layers = cardOverShadow(cardTransform: tilt, shadowTransform: tilt, texturedShadow: true)
+        let dot = Layer(name: "dot", bounds: Size(4, 6), position: Point(14, 40))
+        dot.contents = .color(Color(1, 0.8, 0, 1))
+        layers.append(dot)
+        let canvas = Size(200, 120)
+        let kept = try Framebuffer(width: 274, height: 164), full = try Framebuffer(width: 274, height: 164)
+        defer { kept.destroy(); full.destroy() }
+        var flattener = Flattener()
+        var previous = RenderList(), list = RenderList()
+        flattener.flatten(layers, canvas: canvas, into: &previous)
+        h.renderer.render(previous, into: .framebuffer(kept), images: h.images, background: .white)
+        XCTAssertEqual(h.renderer.stats.occludedQuads, 1)
+        for step in 1...4 {
+            dot.position = Point(14, 40 + 8 * Double(step))
+            flattener.flatten(layers, canvas: canvas, into: &list)
+            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)")
+            XCTAssertLessThan(damage.maxX, 19, "the damage stays left of the card, step \(step)")
+            h.renderer.render(list, into: .framebuffer(kept), images: h.images, background: .white, damage: damage)
+            XCTAssertEqual(h.renderer.stats.occludedQuads, 1, "the shadow is cut in the damaged redraw too, step \(step)")
+            let partial = h.renderer.readPixels(kept)
+            h.renderer.render(list, into: .framebuffer(full), images: h.images, background: .white)
+            XCTAssertTrue(partial == h.renderer.readPixels(full), "step \(step): damaged redraw differs from a full redraw")
+            previous.copy(from: list)
+        }
+    }
+
     /// The hole by hand, at scale 2 (margin 1.5 px = 0.75 points, the safety margin 1/75 of
     /// it = 0.01): the card's bounds start at (100.3 - 80.25, 58.7 - 45.125) = (20.05, 13.575);
     /// its interior, 0.75 inside, spans (20.8, 14.325)-(179.8, 103.075), shrunk by 0.01 as an
