@@ -10,10 +10,19 @@ import LayerMath
 import Layers
 
 extension QuadPlanner {
+    /// The largest ρ at which a quad counts as magnified: GL's own boundary (a level of
+    /// detail log2 ρ <= 0 selects the magnification filter). It was 0.95 until a screen-scale
+    /// image (a header row of 607 texels over 607.2 pixels, a poster at exactly its shown
+    /// size) showed the margin costing the mipmapped sampler where GL magnifies anyway.
+    /// Our ρ is exact for flat quads and an upper bound in perspective; a driver whose
+    /// finite differences put ρ a hair over 1 blends in level 1 with a weight of about
+    /// 0 (llvmpipe's 8-bit weight is exactly 0 below ρ = 2^(1/256)): the same pixels.
+    static let magnifiedUpTo = 1.0
+
     /// GL's scale factor ρ (texels per target pixel along the screen's x or y axis, the
-    /// longer of the two; the level of detail is log2 ρ) stays under 0.95 at every pixel the
-    /// quad draws: its rectangle `drawn` in bounds space, grown by the 2x2 pixel blocks
-    /// GL takes derivatives over. The 5 % margin absorbs drivers' finite differences.
+    /// longer of the two; the level of detail is log2 ρ) stays within `magnifiedUpTo` at
+    /// every pixel the quad draws: its rectangle `drawn` in bounds space, grown by the 2x2
+    /// pixel blocks GL takes derivatives over.
     func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox,
                                drawn: Rect) -> Bool {
         let m = q.matrix
@@ -30,12 +39,12 @@ extension QuadPlanner {
             let smallest = (p + r) / 2 - (half * half + c * c).squareRoot()
             guard smallest.isFinite, smallest > 0 else { return false }
             let pixelsPerPoint = smallest.squareRoot() / m.m44 * map.scale
-            return max(tx, ty) < 0.95 * pixelsPerPoint
+            return max(tx, ty) <= QuadPlanner.magnifiedUpTo * pixelsPerPoint
         }
         let grow = 2 * edgeMargin(q)
         let region = Rect(x: drawn.minX - grow, y: drawn.minY - grow, width: drawn.width + 2 * grow, height: drawn.height + 2 * grow)
         guard let bound = QuadPlanner.perspectiveTexelScaleBound(m, over: region, texelsPerPoint: (tx, ty)) else { return false }
-        return bound / map.scale < 0.95
+        return bound / map.scale <= QuadPlanner.magnifiedUpTo
     }
 
     /// An upper bound of ρ in texels per canvas point over the bounds-space rectangle

@@ -72,6 +72,34 @@ final class NearestAndReadbackTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1, "the same pixels within 1/255")
     }
 
+    /// GL magnifies where ρ <= 1 (level of detail <= 0). A checkerboard of 499x30 texels on
+    /// a flat 500x30 layer at one pixel per point (ρ = max(499/500, 30/30) = 1, as a row image
+    /// painted at the screen's scale lands at 607 texels over 607.2 pixels): the planner
+    /// samples it without mip levels, and the pixels equal the texture's own trilinear
+    /// filtering exactly. At 501 texels (ρ = 1.002) it is minified: mip levels again.
+    func testAnImageJustUnderOneTexelPerPixelIsMagnified() throws {
+        let h = try RenderHarness.shared()
+        func checker(_ id: Int, _ w: Int) -> ImageRef {
+            let ref = ImageRef(id: id, width: w, height: 30, isOpaque: true)
+            h.images.images[ref.id] = makeImage(width: w, height: 30) { x, y in
+                (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x % 256), UInt8(y * 8), 255)
+            }
+            return ref
+        }
+        let layer = Layer(name: "row", bounds: Size(500, 30), position: Point(250.3, 20.4))
+        layer.contents = .image(checker(4110, 499))
+        let fast = try h.render([layer], canvas: Size(501, 41))
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 1)
+        h.renderer.samplesMagnifiedWithoutMips = false
+        let trilinear = try h.render([layer], canvas: Size(501, 41))
+        h.renderer.samplesMagnifiedWithoutMips = true
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 0)
+        XCTAssertTrue(fast == trilinear, "the same pixels")
+        layer.contents = .image(checker(4111, 501))
+        _ = try h.render([layer], canvas: Size(501, 41))
+        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 0, "501 texels over 500 pixels: minified")
+    }
+
     /// Readback is top-down and exact: the top rows red, a half-blue corner over green.
     func testReadbackIsTopDownAndExact() throws {
         let h = try RenderHarness.shared()
