@@ -181,8 +181,8 @@ extension GLRenderer {
         }
     }
 
-    /// The hole quad `i` may leave out of the part `drawQuad` cuts pieces from (its interior,
-    /// or its whole rectangle), or nil.
+    /// The hole quad `i` may leave out of the part `drawQuad` draws as a ring around it (its
+    /// interior, or its whole rectangle), or nil.
     private func occludedHole(_ q: RenderQuad, _ p: QuadPlan, index i: Int) -> Rect? {
         guard !occlusion.occluders.isEmpty else { return nil }
         let fill = p.inner ?? p.outer

@@ -107,9 +107,7 @@ final class OcclusionHolesTests: XCTestCase {
     /// The card turned about Y in perspective still hides part of the flat shadow: the
     /// shadow is cut around a rectangle inside the card's projected interior.
     func testAShadowUnderACardInPerspectiveIsCutAndDrawsTheSamePixels() throws {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 500
-        let r = try drawBoth(cardOverShadow(cardTransform: .rotation(0.3, 0, 1, 0) * m))
+        let r = try drawBoth(cardOverShadow(cardTransform: .rotation(0.3, 0, 1, 0) * .perspective(500)))
         XCTAssertTrue(r.same)
         XCTAssertEqual(r.cut, 1)
     }
@@ -117,9 +115,7 @@ final class OcclusionHolesTests: XCTestCase {
     /// A shadow in perspective or turned is cut too: its ring around the hole shares its
     /// antialiased ring's vertices, so the seams are exact in any orientation.
     func testAShadowInPerspectiveOrTurnedIsCutAndDrawsTheSamePixels() throws {
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 500
-        let r = try drawBoth(cardOverShadow(shadowTransform: .rotation(0.2, 0, 1, 0) * m))
+        let r = try drawBoth(cardOverShadow(shadowTransform: .rotation(0.2, 0, 1, 0) * .perspective(500)))
         XCTAssertTrue(r.same)
         XCTAssertEqual(r.cut, 1)
         let turned = try drawBoth(cardOverShadow(cardTransform: .rotation(0.1, 0, 0, 1), shadowTransform: .rotation(0.1, 0, 0, 1)))
@@ -137,8 +133,7 @@ final class OcclusionHolesTests: XCTestCase {
         var rng = SeededRandom(seed: seed)
         func r(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1_000_000 * (hi - lo) }
         func transform() -> Transform3D {
-            var p = Transform3D.identity
-            p.m34 = rng.next() % 2 == 0 ? 0 : -1.0 / r(300, 1500)
+            let p = Transform3D.perspective(rng.next() % 2 == 0 ? 0 : r(300, 1500))
             let axis = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.6, 0.8, 0.0)][Int(rng.next() % 4)]
             return .rotation(r(-0.5, 0.5), axis.0, axis.1, axis.2) * p
         }
@@ -166,9 +161,7 @@ final class OcclusionHolesTests: XCTestCase {
     /// full redraw exactly.
     func testADamagedRedrawCutsAsAFullRedrawDoes() throws {
         let h = try RenderHarness.shared()
-        var m = Transform3D.identity
-        m.m34 = -1.0 / 500
-        let tilt = Transform3D.rotation(0.15, 0, 1, 0) * m
+        let tilt = Transform3D.rotation(0.15, 0, 1, 0) * .perspective(500)
         var layers = cardOverShadow(cardTransform: tilt, shadowTransform: tilt, texturedShadow: true)
         let dot = Layer(name: "dot", bounds: Size(4, 6), position: Point(14, 40))
         dot.contents = .color(Color(1, 0.8, 0, 1))
