@@ -149,6 +149,13 @@ public final class GLRenderer {
     public var cutsOccludedParts = true
     /// This window's occluders (reused frame after frame).
     var occlusion = OcclusionHoles()
+    /// Before the first full frame into one of its own targets (not an app's), on a CPU
+    /// rasteriser, draw a few small examples of the draws that animations meet later
+    /// (`ShaderWarmUp`), so the shader variants llvmpipe compiles per state exist before
+    /// they are needed (30-60 ms, once). `$PARALLAX_WARMUP` = 0 or 1 overrides it.
+    public var warmsUpShaderVariants = true
+    /// The warm-up has run (or was not wanted when the first frame came).
+    var warmedUp = false
     /// Sample image quads magnified at every pixel, in perspective too, bilinear without mip
     /// levels (`QuadPlanner.isMagnifiedEverywhere`: the same pixels); false (for tests that
     /// check exactly that): through each texture's own filtering.
@@ -219,6 +226,11 @@ public final class GLRenderer {
         case "0": fuseLayers = false
         case "1": fuseLayers = true
         default: fuseLayers = options.fuseLayers
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_WARMUP"] {
+        case "0": warmsUpShaderVariants = false
+        case "1": warmsUpShaderVariants = true
+        default: break
         }
         switch ProcessInfo.processInfo.environment["PARALLAX_OCCLUSION"] {
         case "0": cutsOccludedParts = false
@@ -318,6 +330,10 @@ public final class GLRenderer {
     /// clips wholly outside it are skipped. nil: the whole frame.
     public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
                        damage: Rect? = nil) {
+        if !warmedUp && damage == nil && !target.isAppTarget && !countingVisible {
+            warmedUp = true
+            if warmsUpShaderVariants && rendersOnCPU { warmUpShaderVariants(into: target) }
+        }
         stats = FrameStats()
         textures.beginFrame()
         if !countingVisible { gpuTimer?.begin() }
