@@ -12,10 +12,15 @@ import Images
 /// bands of rows and so decode in the time between frames.
 ///
 /// A frame loop that renders all the time must not starve decoding: when frames take
-/// more than `maximumDuty` of the time (no pacing: an uncapped loop), workers are not
-/// held at all, and a worker never waits more than `maximumWait` before running as long
-/// without waiting. Hosts that never call `beginFrame` see no change; hosts whose GL
-/// renders on a GPU need not call it (`GLRenderer.rendersOnCPU`).
+/// more than `maximumDuty` of the time for `sustainSeconds` (no pacing: an uncapped loop),
+/// workers are let go for `releaseSeconds`, then held again while the gate measures afresh
+/// (the frames of a release are slowed by the workers and say nothing of the host). A
+/// moment of slowness shorter than that (late frames of a busy host) lets no worker go:
+/// letting them go then made the frames later still, and kept them late until the decodes
+/// ran out (15 late frames in a row, measured). A worker never waits more than
+/// `maximumWait` before running as long without waiting. Hosts that never call
+/// `beginFrame` see no change; hosts whose GL renders on a GPU need not call it
+/// (`GLRenderer.rendersOnCPU`).
 ///
 /// Does NOT schedule anything itself or know about GL.
 public final class FrameGate: @unchecked Sendable {
@@ -25,8 +30,16 @@ public final class FrameGate: @unchecked Sendable {
     /// The share of time spent rendering, averaged over recent frames (0...1).
     private var duty = 0.0
     /// Above this share of time spent rendering (a frame loop that is not paced, e.g. no
-    /// vsync), holding workers would starve them: they run as if there were no gate.
+    /// vsync), holding workers would starve them: they are let go (see `sustainSeconds`).
     public var maximumDuty = 0.9
+    /// How long rendering must stay above `maximumDuty` before workers are let go.
+    public var sustainSeconds = 0.5
+    /// How long workers, once let go, run as if there were no gate.
+    public var releaseSeconds = 2.0
+    /// When the share first went above `maximumDuty` (nil: it is not above).
+    private var overSince: Double? = nil
+    /// Workers run as if there were no gate until then.
+    private var releasedUntil = -Double.infinity
     /// The longest one checkpoint waits for a frame to end, in seconds.
     public var maximumWait = 0.05
     private var waitCount = 0
@@ -50,9 +63,20 @@ public final class FrameGate: @unchecked Sendable {
     public func endFrame() {
         condition.lock()
         let now = Date().timeIntervalSinceReferenceDate
-        if rendering && lastEnd > 0 {
+        if rendering && lastEnd > 0 && now >= releasedUntil {
             let busy = now - frameStart, idle = max(0, frameStart - lastEnd)
             duty = 0.8 * duty + 0.2 * (busy / max(busy + idle, 1e-9))
+            if duty <= maximumDuty {
+                overSince = nil
+            } else if let since = overSince {
+                if now - since >= sustainSeconds {
+                    releasedUntil = now + releaseSeconds
+                    overSince = nil
+                    duty = 0      // measured afresh after the release
+                }
+            } else {
+                overSince = now
+            }
         }
         lastEnd = now
         rendering = false
@@ -60,11 +84,11 @@ public final class FrameGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Whether workers are held while frames render: not when the host renders more than
-    /// `maximumDuty` of the time (then there is no time between frames to decode in).
+    /// Whether workers are held while frames render: not while they are let go (the host
+    /// rendered more than `maximumDuty` of the time: no time between frames to decode in).
     public var isHolding: Bool {
         condition.lock(); defer { condition.unlock() }
-        return duty <= maximumDuty
+        return Date().timeIntervalSinceReferenceDate >= releasedUntil
     }
 
     /// Returns when no frame is rendering, or after `maximumWait`; a worker that has waited
@@ -73,9 +97,9 @@ public final class FrameGate: @unchecked Sendable {
     func waitWhileRendering(freeUntil: inout Double) {
         condition.lock()
         defer { condition.unlock() }
-        guard rendering, duty <= maximumDuty else { return }
+        guard rendering else { return }
         let now = Date().timeIntervalSinceReferenceDate
-        if now < freeUntil { return }
+        if now < releasedUntil || now < freeUntil { return }
         waitCount += 1
         let deadline = Date(timeIntervalSinceReferenceDate: now + maximumWait)
         while rendering {

@@ -118,30 +118,46 @@ final class FrameGateTests: XCTestCase {
 }
 
 extension FrameGateTests {
-    /// A loop that renders all the time (no vsync, no pacing) leaves no time between frames:
-    /// the gate stops holding workers once rendering passes `maximumDuty` of the time, and
-    /// holds them again when the loop is paced.
-    func testAnUnpacedFrameLoopDoesNotHoldWorkers() {
-        let gate = FrameGate()
-        gate.maximumWait = 10
-        for _ in 0..<20 {
+    /// Renders `frames` frames of `busy` seconds each, `idle` seconds apart.
+    private func frames(_ gate: FrameGate, _ frames: Int, busy: Double, idle: Double) {
+        for _ in 0..<frames {
+            if idle > 0 { Thread.sleep(forTimeInterval: idle) }
             gate.beginFrame()
-            Thread.sleep(forTimeInterval: 0.004)
+            Thread.sleep(forTimeInterval: busy)
             gate.endFrame()
         }
+    }
+
+    /// A loop that renders all the time (no vsync, no pacing) leaves no time between frames:
+    /// once rendering has passed `maximumDuty` of the time for `sustainSeconds`, the gate
+    /// lets workers go for `releaseSeconds`, then holds them again while the loop is paced.
+    func testAnUnpacedFrameLoopLetsWorkersGoForTheReleaseThenAPacedOneHoldsThem() {
+        let gate = FrameGate()
+        gate.maximumWait = 10
+        gate.sustainSeconds = 0.1
+        gate.releaseSeconds = 0.3
+        frames(gate, 60, busy: 0.004, idle: 0)          // 0.24 s unpaced: over the duty for > 0.1 s
         XCTAssertFalse(gate.isHolding)
         gate.beginFrame()
         let start = Date()
         gate.makeCheckpoint()()
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "not held")
         gate.endFrame()
-        // Paced: 4 ms of rendering in 16 ms.
-        for _ in 0..<30 {
-            Thread.sleep(forTimeInterval: 0.012)
-            gate.beginFrame()
-            Thread.sleep(forTimeInterval: 0.004)
-            gate.endFrame()
-        }
+        // Paced: 4 ms of rendering in 16 ms, past the release.
+        frames(gate, 30, busy: 0.004, idle: 0.012)
+        XCTAssertTrue(gate.isHolding)
+    }
+
+    /// A moment of late frames (a busy host), shorter than `sustainSeconds`, lets no worker
+    /// go: workers running then would make the frames later still.
+    func testAFewLateFramesLetNoWorkerGo() {
+        let gate = FrameGate()
+        gate.maximumWait = 10
+        gate.sustainSeconds = 0.5
+        frames(gate, 10, busy: 0.004, idle: 0.012)      // paced
+        frames(gate, 12, busy: 0.02, idle: 0)           // 0.24 s of frames back to back
+        XCTAssertTrue(gate.isHolding)
+        frames(gate, 10, busy: 0.004, idle: 0.012)
         XCTAssertTrue(gate.isHolding)
     }
 }
