@@ -84,6 +84,12 @@ public final class FrameGate: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// A frame is rendering (between `beginFrame` and `endFrame`).
+    public var isRendering: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return rendering
+    }
+
     /// Whether workers are held while frames render: not while they are let go (the host
     /// rendered more than `maximumDuty` of the time: no time between frames to decode in).
     public var isHolding: Bool {

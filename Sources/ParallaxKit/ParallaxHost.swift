@@ -68,6 +68,10 @@ public final class ParallaxHost {
     private var presented = RenderList()
     private var mustPresent = true
     private let queue = EventQueue()
+    /// The app calls `didPresent` (from its first call on, `draw` pauses the decoders).
+    private var reportsPresents = false
+    /// `draw` began a frame for the decoders (`FrameGate`) that `didPresent` has not ended.
+    private var frameOpen = false
     /// The most events `drainEvents` keeps between two calls (the oldest are dropped).
     public static let maxQueuedEvents = 1024
 
@@ -92,10 +96,15 @@ public final class ParallaxHost {
     }
 
     /// Loads a scene file, or else the built-in scene with that name (`BuiltInScenes.names`).
+    /// Its carousels of image files decode on worker threads, never on the app's frame
+    /// loop (`ImageStore.decodesInBackground`), at the size `window` shows them (1.5 pixels
+    /// per point without one).
     /// - Throws: the loader's one-line error naming the file, the JSON path and the reason;
     ///   `SceneNotFound` when there is neither such a file nor such a built-in scene.
     public convenience init(scene nameOrPath: String, window: WindowGeometry? = nil) throws {
         let images = ImageStore()
+        images.decodesInBackground = true
+        if let window { images.pixelsPerPoint = max(1, min(4, Double(window.sceneViewport.width) / 1280)) }
         let scene: Scene
         if FileManager.default.fileExists(atPath: nameOrPath) {
             scene = try SceneLoader.load(path: nameOrPath, images: images)
@@ -170,6 +179,10 @@ public final class ParallaxHost {
     ///   incomplete, empty viewport); nothing is drawn then.
     public func draw(into target: AppTarget) throws {
         let r = try makeRenderer()
+        if reportsPresents && !frameOpen && r.renderer.rendersOnCPU {
+            images.frameGate.beginFrame()
+            frameOpen = true
+        }
         r.prepare(scene, for: .app(target))
         r.flatten(scene)
         let textures = r.renderer.textures
@@ -178,6 +191,23 @@ public final class ParallaxHost {
         presented.copy(from: r.list)
         // An image whose upload waits for a later frame: that frame must be drawn.
         mustPresent = r.renderer.stats.deferredUploads > 0
+    }
+
+    /// Tells the host the app has presented the frame (after its buffer swap). On a CPU
+    /// rasteriser (llvmpipe), from the first call on, `draw` pauses the image decoders'
+    /// worker threads until this call, so a decode never takes a core the frame needs
+    /// (`FrameGate`), and the host makes the next streamed poster's texture here, in the
+    /// time before the next frame (`TextureCache.prepareSpare`), with the app's GL state kept.
+    public func didPresent() {
+        reportsPresents = true
+        if frameOpen {
+            images.frameGate.endFrame()
+            frameOpen = false
+        }
+        guard let r = sceneRenderer, r.renderer.rendersOnCPU else { return }
+        let saved = GLStateSnapshot.capture()
+        r.renderer.textures.prepareSpare()
+        saved.restore()
     }
 
     /// Draws into the viewport `window.sceneViewport` of the default framebuffer.

@@ -109,4 +109,5 @@ for frame in 0..<frames where running {
         print("wrote \(pngPath) (\(pixels.width)x\(pixels.height))")
     }
     SDL_GL_SwapWindow(window)
+    host.didPresent()                                                           // decoders run between frames
 }
