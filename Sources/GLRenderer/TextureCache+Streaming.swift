@@ -65,6 +65,14 @@ struct SpareTextures {
     /// Smaller textures are not kept: they are cheap to make, and previews (an eighth of
     /// a poster per side) would otherwise fill the spares.
     static let minimumBytes = 256 * 1024
+    /// The host calls `TextureCache.prepareSpare` between frames: a large chain with no
+    /// spare of its shape waits for one to be made there (`wanted`).
+    var hostMakesSpares = false
+    /// The shape a waiting chain needs (made by the next `prepareSpare`).
+    var wanted: Shape? = nil
+    /// Frames a chain waits for its texture before the frame makes it after all (a host
+    /// that stopped calling `prepareSpare`, or whose frames leave no time for it).
+    static let maximumWaitFrames = 8
     private var kept: [(name: GLuint, shape: Shape, bytes: Int)] = []
     private(set) var bytes = 0
 
@@ -79,6 +87,9 @@ struct SpareTextures {
     /// Textures kept.
     var count: Int { kept.count }
 
+    /// Whether a kept texture has `shape`.
+    func has(_ shape: Shape) -> Bool { kept.contains { $0.shape == shape } }
+
     /// Whether a kept texture has a level 0 of `width` x `height`.
     func has(width: Int, height: Int) -> Bool {
         kept.contains { $0.shape.width == width && $0.shape.height == height }
@@ -92,10 +103,23 @@ struct SpareTextures {
         return spare.name
     }
 
+    /// Deletes every spare and forgets what the host does (`hostMakesSpares`, `wanted`).
     mutating func deleteAll() {
         for spare in kept { var t = spare.name; glDeleteTextures(1, &t) }
         kept.removeAll()
         bytes = 0
+        hostMakesSpares = false
+        wanted = nil
+        lastMade = nil
+    }
+
+    /// Deletes the kept texture used longest ago (making room for another shape).
+    mutating func deleteOldest() {
+        guard !kept.isEmpty else { return }
+        let spare = kept.removeFirst()
+        bytes -= spare.bytes
+        var t = spare.name
+        glDeleteTextures(1, &t)
     }
 }
 
@@ -110,22 +134,66 @@ extension TextureCache {
     /// llvmpipe) then delays no frame, and the next poster to arrive finds a spare. The
     /// texture is bound to GL_TEXTURE_2D of the active unit; the renderer's own state cache
     /// re-binds at the next frame (`render` resets it).
+    ///
+    /// From its first call on, a large chain with no spare of its shape waits (at most
+    /// `SpareTextures.maximumWaitFrames` frames) for this call to make its texture, so no
+    /// frame makes one; that texture is made first.
     @discardableResult
     public func prepareSpare(recentFrames: Int = 60) -> Bool {
+        spares.hostMakesSpares = true
+        if let wanted = spares.wanted {
+            spares.wanted = nil
+            if !spares.has(wanted) {
+                if spares.count >= SpareTextures.capacity { spares.deleteOldest() }
+                return makeSpare(wanted)
+            }
+        }
         guard let made = spares.lastMade, frame - made.frame <= recentFrames, spares.count == 0 else { return false }
+        return makeSpare(made.shape)
+    }
+
+    /// A texture of `shape` with every level allocated, kept as a spare.
+    private func makeSpare(_ shape: SpareTextures.Shape) -> Bool {
         var name: GLuint = 0
         glGenTextures(1, &name)
         glBindTexture(GLConstant.texture2D, name)
-        var w = made.shape.width, h = made.shape.height, bytes = 0
-        for i in 0..<made.shape.levels {
+        var w = shape.width, h = shape.height, bytes = 0
+        for i in 0..<shape.levels {
             glTexImage2D(GLConstant.texture2D, GLint(i), GLConstant.rgba8, GLsizei(w), GLsizei(h), 0,
                          GLConstant.rgba, GLConstant.unsignedByte, nil)
             bytes += w * h * 4
             w = max(1, w / 2); h = max(1, h / 2)
         }
         glBindTexture(GLConstant.texture2D, 0)
-        if !spares.keep(name, shape: made.shape, bytes: bytes) { glDeleteTextures(1, &name); return false }
+        if !spares.keep(name, shape: shape, bytes: bytes) { glDeleteTextures(1, &name); return false }
         return true
+    }
+
+    /// Whether `chain` waits for the host to make its texture between frames: a large
+    /// chain, no spare of its shape, a host that makes spares. Asks for that shape.
+    func waitsForSpare(_ chain: MipChain) -> Bool {
+        guard spares.hostMakesSpares, uploadBudget.isBounded, chain.byteCount >= SpareTextures.minimumBytes else { return false }
+        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        if spares.has(shape) { return false }
+        spares.wanted = shape
+        return true
+    }
+
+    /// Starts the upload of a chain that waits for its texture (`Entry.waitingSince`) when
+    /// a spare of its shape is there, or when it has waited `maximumWaitFrames` in a frame
+    /// that has uploaded nothing; nil while it waits on (and asks for its shape again).
+    func startWaitingUpload(_ waiting: Entry, ref: ImageRef, stats: inout FrameStats, bound: inout GLuint) -> Entry? {
+        guard let chain = waiting.pending?.chain, let since = waiting.waitingSince else { return nil }
+        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        let overdue = frame - since >= SpareTextures.maximumWaitFrames && uploadBudget.usedBytes == 0
+        guard spares.has(shape) || overdue else {
+            spares.wanted = shape
+            return nil
+        }
+        var entry = startUpload(chain, ref: ref, bound: &bound)
+        continueUpload(&entry, stats: &stats, bound: &bound)
+        stats.textureUploads += 1
+        return entry
     }
 
     /// A texture for `chain` with every level allocated (no texels yet) and the sampling

@@ -38,6 +38,9 @@ public final class TextureCache {
         /// For a streamed chain's texture: its level-0 size and level count, so it can be
         /// kept as a spare (`SpareTextures`) when its image goes.
         var chainShape: SpareTextures.Shape? = nil
+        /// A streamed chain with no texture yet (`texture` 0): the frame since which it waits
+        /// for the host to make one between frames (`waitsForSpare`).
+        var waitingSince: Int? = nil
     }
 
     /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
@@ -99,6 +102,19 @@ public final class TextureCache {
         let key = Key(ref)
         if var entry = entries[key] {
             if entry.generation == ref.generation {
+                if entry.waitingSince != nil {
+                    // Started when a spare is there, or after waiting long enough.
+                    guard let started = startWaitingUpload(entry, ref: ref, stats: &stats, bound: &bound) else {
+                        entry.lastUsedFrame = frame
+                        entries[key] = entry
+                        stats.deferredUploads += 1
+                        return 0
+                    }
+                    entries[key] = started
+                    if started.baseLevel < 0 { return 0 }      // counted as deferred by continueUpload
+                    visible = started.visible
+                    return started.texture
+                }
                 if entry.lastUsedFrame != frame || entry.pending != nil {
                     entry.lastUsedFrame = frame
                     if entry.pending != nil { continueUpload(&entry, stats: &stats, bound: &bound) }
@@ -114,15 +130,27 @@ public final class TextureCache {
         // A new texture's memory is cleared by the driver on this thread (llvmpipe: a memset
         // and page faults, about 3.5 ms for a 960x525 poster's chain): with a bounded budget,
         // a large one without a spare waits for a frame that has uploaded nothing, and ends
-        // that frame's uploads (`startUpload`).
+        // that frame's uploads (`startUpload`), unless the host makes textures between
+        // frames (`prepareSpare`): then its chain waits for one (`waitsForSpare`).
         let large = ref.width * ref.height * 16 / 3 >= SpareTextures.minimumBytes
         if uploadBudget.isSpent || (large && uploadBudget.isBounded && uploadBudget.usedBytes > 0
-                                    && !spares.has(width: ref.width, height: ref.height)) {
+                                    && !spares.hostMakesSpares && !spares.has(width: ref.width, height: ref.height)) {
             stats.deferredUploads += 1
             return 0
         }
         // A chain made on a decode thread: uploaded a band at a time, smallest level first.
         if let chain = source.mipChain(for: ref), chain.base.width > 0, chain.base.height > 0 {
+            if waitsForSpare(chain) {
+                var entry = Entry(texture: 0, bytes: chain.byteCount, lastUsedFrame: frame,
+                                  visible: TextureCache.wholeBox(chain.base), generation: ref.generation)
+                entry.pending = PendingLevels(chain: chain, level: chain.levels.count - 1)
+                entry.baseLevel = -1
+                entry.waitingSince = frame
+                entries[key] = entry
+                totalBytes += entry.bytes
+                stats.deferredUploads += 1
+                return 0
+            }
             var entry = startUpload(chain, ref: ref, bound: &bound)
             continueUpload(&entry, stats: &stats, bound: &bound)
             entries[key] = entry
