@@ -175,49 +175,53 @@ final class ImageHandleRenderTests: XCTestCase {
     /// spare of its shape makes no texture in a frame: it waits, the next `prepareSpare`
     /// makes its shape, and the frame after streams into it.
     func testALargeChainWaitsForItsTextureToBeMadeBetweenFrames() throws {
-        let h = try RenderHarness.shared()
-        let saved = h.renderer.textures.uploadBudget
-        defer { h.renderer.textures.uploadBudget = saved; h.renderer.textures.removeAll() }
-        h.renderer.textures.removeAll()
-        h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 1 << 20)
-        XCTAssertFalse(h.renderer.textures.prepareSpare(), "nothing to make yet; the host makes spares from now on")
-        let store = ImageStore()
-        let big = store.addHandOff(MipChain(makeImage(width: 512, height: 256) { _, _ in (0, 255, 0, 255) }),
-                                   isOpaque: true, key: "big")
-        _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
-        XCTAssertEqual(h.renderer.stats.textureUploads, 0, "no texture made in the frame")
-        XCTAssertEqual(h.renderer.stats.deferredUploads, 1)
-        XCTAssertEqual(h.renderer.textures.spareBytes, 0)
-        XCTAssertTrue(h.renderer.textures.prepareSpare(), "between frames: the waiting chain's shape")
-        XCTAssertEqual(h.renderer.textures.spareBytes, 699_052, "512x256 and its 9 smaller levels, by hand")
-        let next = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
-        XCTAssertEqual(h.renderer.textures.spareBytes, 0, "taken")
-        XCTAssertEqual(h.renderer.stats.uploadedBytes, 699_052, "the whole chain fits the frame's budget")
-        assertPixel(next, 32, 32, (0, 255, 0, 255), tolerance: 1)
+        try withLargeChain(green: 255) { h, store, big in
+            XCTAssertFalse(h.renderer.textures.prepareSpare(), "nothing to make yet; the host makes spares from now on")
+            _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+            XCTAssertEqual(h.renderer.stats.textureUploads, 0, "no texture made in the frame")
+            XCTAssertEqual(h.renderer.stats.deferredUploads, 1)
+            XCTAssertEqual(h.renderer.textures.spareBytes, 0)
+            XCTAssertTrue(h.renderer.textures.prepareSpare(), "between frames: the waiting chain's shape")
+            XCTAssertEqual(h.renderer.textures.spareBytes, 699_052, "512x256 and its 9 smaller levels, by hand")
+            let next = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+            XCTAssertEqual(h.renderer.textures.spareBytes, 0, "taken")
+            XCTAssertEqual(h.renderer.stats.uploadedBytes, 699_052, "the whole chain fits the frame's budget")
+            assertPixel(next, 32, 32, (0, 255, 0, 255), tolerance: 1)
+        }
     }
 
     /// A host that stops making spares (or whose frames leave no time) does not starve a
     /// waiting chain: after `maximumWaitFrames` frames, a frame makes its texture.
     func testAWaitingChainIsMadeInAFrameAfterEightFrames() throws {
+        try withLargeChain(green: 0) { h, store, big in
+            h.renderer.textures.prepareSpare()
+            var waited = 0
+            _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+            while h.renderer.stats.textureUploads == 0 && waited < 20 {
+                _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+                waited += 1
+            }
+            XCTAssertEqual(waited, 8, "it waits through 7 more frames; the eighth makes the texture")
+            XCTAssertEqual(h.renderer.stats.uploadedBytes, 0, "the frame that made it uploads nothing (the driver cleared it)")
+            let shown = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
+            assertPixel(shown, 32, 32, (255, 0, 0, 255), tolerance: 1)
+        }
+    }
+
+    /// Runs `body` with an empty texture cache and a 1 MB upload budget (restored after),
+    /// and a 512x256 opaque chain (699,052 bytes with its levels: a large one) of red 255 -
+    /// `green` and green `green`, not yet drawn.
+    private func withLargeChain(green: UInt8,
+                                   _ body: (RenderHarness, ImageStore, ImageRef) throws -> Void) throws {
         let h = try RenderHarness.shared()
         let saved = h.renderer.textures.uploadBudget
         defer { h.renderer.textures.uploadBudget = saved; h.renderer.textures.removeAll() }
         h.renderer.textures.removeAll()
         h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 1 << 20)
-        h.renderer.textures.prepareSpare()
         let store = ImageStore()
-        let big = store.addHandOff(MipChain(makeImage(width: 512, height: 256) { _, _ in (255, 0, 0, 255) }),
+        let big = store.addHandOff(MipChain(makeImage(width: 512, height: 256) { _, _ in (255 - green, green, 0, 255) }),
                                    isOpaque: true, key: "big")
-        var waited = 0
-        _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
-        while h.renderer.stats.textureUploads == 0 && waited < 20 {
-            _ = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
-            waited += 1
-        }
-        XCTAssertEqual(waited, 8, "it waits through 7 more frames; the eighth makes the texture")
-        XCTAssertEqual(h.renderer.stats.uploadedBytes, 0, "the frame that made it uploads nothing (the driver cleared it)")
-        let shown = try h.render([layer(big, size: 64)], canvas: Size(64, 64), source: store)
-        assertPixel(shown, 32, 32, (255, 0, 0, 255), tolerance: 1)
+        try body(h, store, big)
     }
 
     /// Through pixel-buffer objects (what the demo uses on a GPU), a streamed chain arrives
