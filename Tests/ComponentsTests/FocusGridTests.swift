@@ -29,6 +29,22 @@ final class FocusGridTests: XCTestCase {
         for (x, y) in zip(a.entries, b.entries) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
     }
 
+    /// The built-in icon is painted for the grid's own cards: 12 cards in 4 columns over
+    /// 1200 points with 40 between them are 270 points wide, so the 400x240 icon, not the
+    /// 800x480 one meant for cards wider than 400 points (which a layout of one card, the
+    /// frame's whole width, used to pick: each layer then drawn at half its texels).
+    func testTheBuiltInIconFollowsTheGridsCardWidthNotTheFramesWidth() throws {
+        let (_, g) = try grid()
+        for layer in g.cards[0].images {
+            guard case .image(let ref) = layer.contents else { return XCTFail("\(layer.name): no image") }
+            XCTAssertEqual(ref.width, 400, layer.name)
+            XCTAssertEqual(ref.height, 240, layer.name)
+        }
+        let (_, one) = try grid(#""count": 1"#)
+        guard case .image(let big) = one.cards[0].images[0].contents else { return XCTFail("no image") }
+        XCTAssertEqual(big.width, 800, "one card fills the 1200-point frame: the large icon")
+    }
+
     func testLayoutAndQuadNames() throws {
         let (s, g) = try grid()
         XCTAssertEqual(g.cards.count, 12)

@@ -35,7 +35,6 @@ extension FocusGrid {
         if node["count"].exists && node["buttons"].exists {
             throw node["buttons"].error("expected either count or buttons, found both")
         }
-        let cardWidth = FocusGrid.layout(c, count: 1).first?.width ?? 400
         var images: [[ImageRef]]
         if node["buttons"].exists {
             images = try node["buttons"].array().map { button in
@@ -46,6 +45,9 @@ extension FocusGrid {
         } else {
             let count = try node["count"].int(default: 12)
             guard (1...1000).contains(count) else { throw node["count"].error("expected an integer in 1...1000, found \(count)") }
+            // The icon's size follows the cards of this grid (a layout of one card would
+            // fill the frame's width and pick the icon twice as large as shown).
+            let cardWidth = FocusGrid.layout(c, count: count).first?.width ?? 400
             images = Array(repeating: context.images.builtinIcon(forCardWidth: cardWidth), count: count)
         }
         guard !images.isEmpty else { throw node["buttons"].error("expected at least one button, found an empty list") }
