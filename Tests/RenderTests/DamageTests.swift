@@ -26,29 +26,20 @@ final class DamageTests: XCTestCase {
             cards.append(card)
         }
         cards[5].opacity = 0.9   // a group from the start: later steps change values, not structure
-        let kept = try Framebuffer(width: 240, height: 180), full = try Framebuffer(width: 240, height: 180)
-        defer { kept.destroy(); full.destroy() }
-        var flattener = Flattener()
-        var previous = RenderList(), list = RenderList()
-        flattener.flatten(cards, canvas: canvas, into: &previous)
-        h.renderer.render(previous, into: .framebuffer(kept), images: h.images, background: .black)
-        for step in 1...3 {
-            let moving = cards[5]
-            moving.transform = Transform3D.rotation(Double(step) * 0.2, 0, 1, 0) * .perspective(300)
-            moving.opacity = 0.9 - 0.2 * Double(step)
-            flattener.flatten(cards, canvas: canvas, into: &list)
-            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)")
-            XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
-            h.renderer.render(list, into: .framebuffer(kept), images: h.images, background: .black, damage: damage)
-            XCTAssertGreaterThan(h.renderer.stats.damagePixels, 0)
-            let partial = h.renderer.readPixels(kept)
-            h.renderer.render(list, into: .framebuffer(full), images: h.images, background: .black)
-            let whole = h.renderer.readPixels(full)
-            XCTAssertEqual(partial.pixels, whole.pixels, "step \(step): damaged redraw differs from a full redraw")
-            previous.copy(from: list)
-        }
+        let last = try h.assertDamagedRedrawsEqualFullRedraws(
+            cards, canvas: canvas, width: 240, height: 180, background: .black, steps: 1...3,
+            change: { step in
+                let moving = cards[5]
+                moving.transform = Transform3D.rotation(Double(step) * 0.2, 0, 1, 0) * .perspective(300)
+                moving.opacity = 0.9 - 0.2 * Double(step)
+            },
+            checkDamage: { step, _, damage in
+                XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
+            },
+            checkDamaged: { _ in XCTAssertGreaterThan(h.renderer.stats.damagePixels, 0) })
+        var flattener = Flattener(), list = RenderList()
         flattener.flatten(cards, canvas: canvas, into: &list)
-        XCTAssertNil(list.damage(since: previous), "nothing changed: no damage")
+        XCTAssertNil(list.damage(since: last), "nothing changed: no damage")
     }
 
     /// Cards that mask their sublayers (one clip each, as the home grid's cards): one card
@@ -65,24 +56,12 @@ final class DamageTests: XCTestCase {
             card.addSublayer(fill("badge\(i)", .white, 30, 30, 40, 40))   // reaches past the card: clipped
             cards.append(card)
         }
-        let kept = try Framebuffer(width: 240, height: 180), full = try Framebuffer(width: 240, height: 180)
-        defer { kept.destroy(); full.destroy() }
-        var flattener = Flattener()
-        var previous = RenderList(), list = RenderList()
-        flattener.flatten(cards, canvas: canvas, into: &previous)
-        h.renderer.render(previous, into: .framebuffer(kept), images: h.images, background: .black)
-        for step in 1...3 {
-            cards[6].transform = Transform3D.rotation(Double(step) * 0.25, 1, 0, 0) * .perspective(300)
-            flattener.flatten(cards, canvas: canvas, into: &list)
-            XCTAssertEqual(list.clips.count, 12)
-            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)")
-            XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
-            h.renderer.render(list, into: .framebuffer(kept), images: h.images, background: .black, damage: damage)
-            let partial = h.renderer.readPixels(kept)
-            h.renderer.render(list, into: .framebuffer(full), images: h.images, background: .black)
-            let whole = h.renderer.readPixels(full)
-            XCTAssertEqual(partial.pixels, whole.pixels, "step \(step): damaged redraw differs from a full redraw")
-            previous.copy(from: list)
-        }
+        try h.assertDamagedRedrawsEqualFullRedraws(
+            cards, canvas: canvas, width: 240, height: 180, background: .black, steps: 1...3,
+            change: { step in cards[6].transform = Transform3D.rotation(Double(step) * 0.25, 1, 0, 0) * .perspective(300) },
+            checkDamage: { step, list, damage in
+                XCTAssertEqual(list.clips.count, 12)
+                XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
+            })
     }
 }

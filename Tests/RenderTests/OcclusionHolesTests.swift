@@ -166,26 +166,14 @@ final class OcclusionHolesTests: XCTestCase {
         let dot = Layer(name: "dot", bounds: Size(4, 6), position: Point(14, 40))
         dot.contents = .color(Color(1, 0.8, 0, 1))
         layers.append(dot)
-        let canvas = Size(200, 120)
-        let kept = try Framebuffer(width: 274, height: 164), full = try Framebuffer(width: 274, height: 164)
-        defer { kept.destroy(); full.destroy() }
-        var flattener = Flattener()
-        var previous = RenderList(), list = RenderList()
-        flattener.flatten(layers, canvas: canvas, into: &previous)
-        h.renderer.render(previous, into: .framebuffer(kept), images: h.images, background: .white)
-        XCTAssertEqual(h.renderer.stats.occludedQuads, 1)
-        for step in 1...4 {
-            dot.position = Point(14, 40 + 8 * Double(step))
-            flattener.flatten(layers, canvas: canvas, into: &list)
-            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)")
-            XCTAssertLessThan(damage.maxX, 19, "the damage stays left of the card, step \(step)")
-            h.renderer.render(list, into: .framebuffer(kept), images: h.images, background: .white, damage: damage)
-            XCTAssertEqual(h.renderer.stats.occludedQuads, 1, "the shadow is cut in the damaged redraw too, step \(step)")
-            let partial = h.renderer.readPixels(kept)
-            h.renderer.render(list, into: .framebuffer(full), images: h.images, background: .white)
-            XCTAssertTrue(partial == h.renderer.readPixels(full), "step \(step): damaged redraw differs from a full redraw")
-            previous.copy(from: list)
-        }
+        try h.assertDamagedRedrawsEqualFullRedraws(
+            layers, canvas: Size(200, 120), width: 274, height: 164, background: .white, steps: 1...4,
+            afterFirst: { XCTAssertEqual(h.renderer.stats.occludedQuads, 1) },
+            change: { step in dot.position = Point(14, 40 + 8 * Double(step)) },
+            checkDamage: { step, _, damage in XCTAssertLessThan(damage.maxX, 19, "the damage stays left of the card, step \(step)") },
+            checkDamaged: { step in
+                XCTAssertEqual(h.renderer.stats.occludedQuads, 1, "the shadow is cut in the damaged redraw too, step \(step)")
+            })
     }
 
     /// The hole by hand, at scale 2 (margin 1.5 px = 0.75 points, the safety margin 1/75 of

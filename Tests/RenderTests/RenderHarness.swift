@@ -74,6 +74,42 @@ final class RenderHarness {
 
     /// The last render list (for tests that inspect quads or stats).
     var lastList: RenderList { list }
+
+    /// Draws `layers` whole into a kept `width` x `height` frame (`afterFirst` then sees that
+    /// draw's stats), then for each of `steps`: `change(step)`, flatten, redraw only the
+    /// damage into the kept frame (`checkDamage` sees the list and its damage before,
+    /// `checkDamaged` the renderer's stats after), draw the whole frame into a second one,
+    /// and assert the two frames' pixels are equal. Returns the last step's list.
+    @discardableResult
+    func assertDamagedRedrawsEqualFullRedraws(_ layers: [Layer], canvas: Size, width: Int, height: Int, background: Color,
+                                              steps: ClosedRange<Int>, afterFirst: () -> Void = {},
+                                              change: (Int) -> Void,
+                                              checkDamage: (Int, RenderList, Rect) -> Void = { _, _, _ in },
+                                              checkDamaged: (Int) -> Void = { _ in },
+                                              file: StaticString = #filePath, line: UInt = #line) throws -> RenderList {
+        let kept = try Framebuffer(width: width, height: height), full = try Framebuffer(width: width, height: height)
+        defer { kept.destroy(); full.destroy() }
+        var flattener = Flattener()
+        var previous = RenderList(), list = RenderList()
+        flattener.flatten(layers, canvas: canvas, into: &previous)
+        renderer.render(previous, into: .framebuffer(kept), images: images, background: background)
+        afterFirst()
+        for step in steps {
+            change(step)
+            flattener.flatten(layers, canvas: canvas, into: &list)
+            let damage = try XCTUnwrap(list.damage(since: previous), "step \(step)", file: file, line: line)
+            checkDamage(step, list, damage)
+            renderer.render(list, into: .framebuffer(kept), images: images, background: background, damage: damage)
+            checkDamaged(step)
+            let partial = renderer.readPixels(kept)
+            renderer.render(list, into: .framebuffer(full), images: images, background: background)
+            // Not XCTAssertEqual: it would print both frames.
+            XCTAssertTrue(partial == renderer.readPixels(full), "step \(step): damaged redraw differs from a full redraw",
+                          file: file, line: line)
+            previous.copy(from: list)
+        }
+        return previous
+    }
 }
 
 /// Pixel assertions with a tolerance per channel.
