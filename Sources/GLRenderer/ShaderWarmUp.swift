@@ -28,13 +28,11 @@ struct ShaderWarmUp {
 
     let layers: [Layer]
     let images = Images()
-    /// The store the images are registered under (their textures are removed by it).
-    let store: UInt32
 
     /// The canvas is the target's pixels (scale 1), so a layer's size in points is its size
     /// in pixels: magnified, minified and one-texel-per-pixel images are all exact.
+    /// `store`: the store the images are registered under (their textures are removed by it).
     init(store: UInt32) {
-        self.store = store
         var next = 0
         let images = self.images
         /// An image of `w` x `h` (opaque or with an alpha ramp), registered under a new id.

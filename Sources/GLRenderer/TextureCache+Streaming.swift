@@ -57,6 +57,10 @@ struct SpareTextures {
     struct Shape: Equatable {
         var width: Int, height: Int, levels: Int
     }
+    /// The shape of `chain`'s texture: its level 0 and its level count.
+    static func shape(of chain: MipChain) -> Shape {
+        Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+    }
     /// Spare textures kept at most (their memory is beyond the texture budget).
     static let capacity = 2
     /// The shape of the last large chain that started uploading, and the frame it did:
@@ -173,7 +177,7 @@ extension TextureCache {
     /// chain, no spare of its shape, a host that makes spares. Asks for that shape.
     func waitsForSpare(_ chain: MipChain) -> Bool {
         guard spares.hostMakesSpares, uploadBudget.isBounded, chain.byteCount >= SpareTextures.minimumBytes else { return false }
-        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        let shape = SpareTextures.shape(of: chain)
         if spares.has(shape) { return false }
         spares.wanted = shape
         return true
@@ -184,7 +188,7 @@ extension TextureCache {
     /// that has uploaded nothing; nil while it waits on (and asks for its shape again).
     func startWaitingUpload(_ waiting: Entry, ref: ImageRef, stats: inout FrameStats, bound: inout GLuint) -> Entry? {
         guard let chain = waiting.pending?.chain, let since = waiting.waitingSince else { return nil }
-        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        let shape = SpareTextures.shape(of: chain)
         let overdue = frame - since >= SpareTextures.maximumWaitFrames && uploadBudget.usedBytes == 0
         guard spares.has(shape) || overdue else {
             spares.wanted = shape
@@ -200,7 +204,7 @@ extension TextureCache {
     /// state set; nothing drawable until `continueUpload` completes the smallest level.
     /// Binds the texture (the caller's state cache is told via `bound`).
     func startUpload(_ chain: MipChain, ref: ImageRef, bound: inout GLuint) -> Entry {
-        let shape = SpareTextures.Shape(width: chain.base.width, height: chain.base.height, levels: chain.levels.count)
+        let shape = SpareTextures.shape(of: chain)
         let large = chain.byteCount >= SpareTextures.minimumBytes
         let last = chain.levels.count - 1
         var name: GLuint = 0
