@@ -206,6 +206,12 @@ public final class ImageStore {
     /// Pixels per canvas point that images are decoded for (1.5: a 1280x720 canvas drawn
     /// at 1920x1080). Hosts set it from their drawable size before loading a scene.
     public var pixelsPerPoint = 1.5
+
+    /// `pixelsPerPoint` for a drawable `width` pixels wide showing a canvas 1280 points wide
+    /// (the built-in scenes' and the examples'), within 1...4.
+    public static func pixelsPerPoint(drawableWidth width: Int) -> Double {
+        max(1, min(4, Double(width) / 1280))
+    }
     /// Bytes of decoded carousel images kept (least recently used evicted first).
     public var posterBudgetBytes = 128 << 20
     /// The priority of the decode worker threads of carousels loaded from now on (nice 10

@@ -104,7 +104,7 @@ public final class ParallaxHost {
     public convenience init(scene nameOrPath: String, window: WindowGeometry? = nil) throws {
         let images = ImageStore()
         images.decodesInBackground = true
-        if let window { images.pixelsPerPoint = max(1, min(4, Double(window.sceneViewport.width) / 1280)) }
+        if let window { images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: window.sceneViewport.width) }
         let scene: Scene
         if FileManager.default.fileExists(atPath: nameOrPath) {
             scene = try SceneLoader.load(path: nameOrPath, images: images)

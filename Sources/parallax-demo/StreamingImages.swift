@@ -19,7 +19,7 @@ enum StreamingImages {
         DecodeQueue.returnLargeBuffersToTheSystem()
         let store = ImageStore()
         store.decodesInBackground = true
-        store.pixelsPerPoint = max(1, min(4, Double(pixelWidth) / 1280))
+        store.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: pixelWidth)
         return store
     }
 }
