@@ -39,7 +39,9 @@ public struct FrameStats: Equatable, Sendable {
     public var groupPixels = 0
     /// Quads drawn at one texel per pixel, sampled nearest (same pixels as bilinear there).
     public var nearestQuads = 0
-    /// Image quads magnified at every pixel, sampled bilinear without mip levels (same pixels).
+    /// Image quads magnified (or minified by under 2 %) at every pixel, sampled bilinear
+    /// without mip levels (`QuadPlanner.magnifiedUpTo`: the same pixels, or within 1/32 of
+    /// the difference between levels 0 and 1).
     public var magnifiedQuads = 0
     /// The frame drew its opaque parts first, front to back, behind a depth test
     /// (`GLRenderer.reorderOpaque`, and always when counting visible pixels).

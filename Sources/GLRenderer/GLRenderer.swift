@@ -156,8 +156,9 @@ public final class GLRenderer {
     public var warmsUpShaderVariants = true
     /// The warm-up has run (or was not wanted when the first frame came).
     var warmedUp = false
-    /// Sample image quads magnified at every pixel, in perspective too, bilinear without mip
-    /// levels (`QuadPlanner.isMagnifiedEverywhere`: the same pixels); false (for tests that
+    /// Sample image quads magnified (or minified by under 2 %) at every pixel, in perspective
+    /// too, bilinear without mip levels (`QuadPlanner.isMagnifiedEverywhere`: the same pixels,
+    /// or within `QuadPlanner.magnifiedUpTo`'s level-1 weight); false (for tests that
     /// check exactly that): through each texture's own filtering.
     var samplesMagnifiedWithoutMips = true
     /// Apply clips that are axis-aligned rectangles of the canvas as scissor boxes (the same

@@ -1,6 +1,7 @@
-// Whether an image quad is magnified at every pixel it draws, in perspective too: then GL
-// samples it with the magnification filter everywhere, and a plain bilinear sampler (no
-// mip levels) draws the same pixels for less work (on llvmpipe a mipmapped sampler costs
+// Whether an image quad is magnified (or minified by at most 2 %) at every pixel it draws,
+// in perspective too: then GL samples it with the magnification filter (or blends in level
+// 1 with a weight of at most 1/32) everywhere, and a plain bilinear sampler (no mip levels)
+// draws the same pixels, or within that weight, for less work (on llvmpipe a mipmapped sampler costs
 // about 30 % of the fill rate even where it magnifies: it computes the level of detail).
 //
 // Does NOT: pick samplers or touch GL (the planner sets `QuadPlan.magnified`; the batches
@@ -10,14 +11,21 @@ import LayerMath
 import Layers
 
 extension QuadPlanner {
-    /// The largest ρ at which a quad counts as magnified: GL's own boundary (a level of
-    /// detail log2 ρ <= 0 selects the magnification filter). It was 0.95 until a screen-scale
-    /// image (a header row of 607 texels over 607.2 pixels, a poster at exactly its shown
-    /// size) showed the margin costing the mipmapped sampler where GL magnifies anyway.
-    /// Our ρ is exact for flat quads and an upper bound in perspective; a driver whose
-    /// finite differences put ρ a hair over 1 blends in level 1 with a weight of about
-    /// 0 (llvmpipe's 8-bit weight is exactly 0 below ρ = 2^(1/256)): the same pixels.
-    static let magnifiedUpTo = 1.0
+    /// The largest ρ at which a quad is sampled from level 0 alone: 2^(1/32), about 1.022.
+    /// GL magnifies at ρ <= 1 (level of detail log2 ρ <= 0), and the plain sampler draws the
+    /// same pixels there. Between 1 and 2^(1/32) GL's trilinear filter still blends in level 1,
+    /// with a weight of log2 ρ <= 1/32 (llvmpipe's 8-bit weight is exactly 0 below
+    /// ρ = 2^(1/256)); level 0 alone differs from that by at most the weight times the
+    /// difference between the two levels: on photos and painted images under 1/255 (the
+    /// grid's icons, 400 texels over 396 pixels at 1080p: at most 1/255, on 0.3 % of the
+    /// frame), on a one-texel checkerboard up to 4/255. Bilinear at 2 % minification does
+    /// not alias visibly, and on llvmpipe the mipmapped sampler costs far more than its
+    /// share: the grid went from 34-37 ms to 19-25 ms a frame. The boundary was 0.95, then
+    /// GL's own 1, until a screen-scale image (a header row of 607 texels over 607.2 pixels,
+    /// a card's 400-texel icon over 396 pixels) showed the margin costing the mipmapped
+    /// sampler for no visible difference. Our ρ is exact for flat quads and an upper bound
+    /// in perspective.
+    static let magnifiedUpTo = 1.0218971486541166 // 2^(1/32)
 
     /// GL's scale factor ρ (texels per target pixel along the screen's x or y axis, the
     /// longer of the two; the level of detail is log2 ρ) stays within `magnifiedUpTo` at

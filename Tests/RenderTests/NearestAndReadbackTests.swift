@@ -76,28 +76,52 @@ final class NearestAndReadbackTests: XCTestCase {
     /// a flat 500x30 layer at one pixel per point (ρ = max(499/500, 30/30) = 1, as a row image
     /// painted at the screen's scale lands at 607 texels over 607.2 pixels): the planner
     /// samples it without mip levels, and the pixels equal the texture's own trilinear
-    /// filtering exactly. At 501 texels (ρ = 1.002) it is minified: mip levels again.
-    func testAnImageJustUnderOneTexelPerPixelIsMagnified() throws {
+    /// filtering exactly. So they do at 501 texels (ρ = 1.002: llvmpipe's 8-bit level-1 weight
+    /// is 0 below 2^(1/256)).
+    func testAnImageAtOneTexelPerPixelIsMagnifiedWithTheSamePixels() throws {
         let h = try RenderHarness.shared()
-        func checker(_ id: Int, _ w: Int) -> ImageRef {
-            let ref = ImageRef(id: id, width: w, height: 30, isOpaque: true)
-            h.images.images[ref.id] = makeImage(width: w, height: 30) { x, y in
-                (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x % 256), UInt8(y * 8), 255)
-            }
-            return ref
+        for (id, texels) in [(4110, 499), (4111, 501)] {
+            let (level0, trilinear, magnified) = try checkerRow(h, id: id, texels: texels)
+            XCTAssertEqual(magnified, 1, "\(texels) texels over 500 pixels: level 0 alone")
+            XCTAssertTrue(level0 == trilinear, "\(texels) texels over 500 pixels: the same pixels")
+        }
+    }
+
+    /// Up to ρ = 2^(1/32) (1.022) a quad is sampled from level 0 alone, where GL's trilinear
+    /// filter gives level 1 a weight of log2 ρ. At 505 texels over 500 pixels (ρ = 1.01,
+    /// the grid's icons at 1080p) that weight is 0.0144 (llvmpipe: 3/256), and on the
+    /// worst image for it, a one-texel checkerboard whose level 1 is a flat average 128/255
+    /// away from its texels, level 0 alone is within 128 x 3/256 = 1.5, so 2/255. At 515
+    /// texels (ρ = 1.03, over 2^(1/32)) the quad is minified: mip levels again.
+    func testAnImageMinifiedUnderTwoPercentIsSampledFromLevelZeroWithinTheLevelOneWeight() throws {
+        let h = try RenderHarness.shared()
+        let (level0, trilinear, magnified) = try checkerRow(h, id: 4112, texels: 505)
+        XCTAssertEqual(magnified, 1, "505 texels over 500 pixels: level 0 alone")
+        var worst = 0
+        for i in level0.pixels.indices { worst = max(worst, abs(Int(level0.pixels[i]) - Int(trilinear.pixels[i]))) }
+        XCTAssertGreaterThan(worst, 0, "level 1 does weigh in under trilinear filtering")
+        XCTAssertLessThanOrEqual(worst, 2, "within the level-1 weight times the levels' difference")
+        let (_, _, minified) = try checkerRow(h, id: 4113, texels: 515)
+        XCTAssertEqual(minified, 0, "515 texels over 500 pixels: minified")
+    }
+
+    /// A checkerboard row of `texels` x 30 on a flat 500x30 layer, drawn by the planner's
+    /// choice and through the texture's own trilinear filtering, with the planner's count of
+    /// quads sampled from level 0 alone.
+    private func checkerRow(_ h: RenderHarness, id: Int, texels w: Int) throws -> (Image, Image, Int) {
+        let ref = ImageRef(id: id, width: w, height: 30, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: w, height: 30) { x, y in
+            (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, UInt8(x % 256), UInt8(y * 8), 255)
         }
         let layer = Layer(name: "row", bounds: Size(500, 30), position: Point(250.3, 20.4))
-        layer.contents = .image(checker(4110, 499))
-        let fast = try h.render([layer], canvas: Size(501, 41))
-        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 1)
+        layer.contents = .image(ref)
+        let planned = try h.render([layer], canvas: Size(501, 41))
+        let magnified = h.renderer.stats.magnifiedQuads
         h.renderer.samplesMagnifiedWithoutMips = false
+        defer { h.renderer.samplesMagnifiedWithoutMips = true }
         let trilinear = try h.render([layer], canvas: Size(501, 41))
-        h.renderer.samplesMagnifiedWithoutMips = true
         XCTAssertEqual(h.renderer.stats.magnifiedQuads, 0)
-        XCTAssertTrue(fast == trilinear, "the same pixels")
-        layer.contents = .image(checker(4111, 501))
-        _ = try h.render([layer], canvas: Size(501, 41))
-        XCTAssertEqual(h.renderer.stats.magnifiedQuads, 0, "501 texels over 500 pixels: minified")
+        return (planned, trilinear, magnified)
     }
 
     /// Readback is top-down and exact: the top rows red, a half-blue corner over green.
