@@ -1,8 +1,9 @@
 // Whether an image quad is magnified (or minified by at most 2 %) at every pixel it draws,
 // in perspective too: then GL samples it with the magnification filter (or blends in level
 // 1 with a weight of at most 1/32) everywhere, and a plain bilinear sampler (no mip levels)
-// draws the same pixels, or within that weight, for less work (on llvmpipe a mipmapped sampler costs
-// about 30 % of the fill rate even where it magnifies: it computes the level of detail).
+// draws the same pixels, or within that weight, for less work (on llvmpipe a mipmapped
+// sampler costs about 30 % of the fill rate even where it magnifies: it computes the level
+// of detail).
 //
 // Does NOT: pick samplers or touch GL (the planner sets `QuadPlan.magnified`; the batches
 // bind the sampler), or decide anything for quads behind the eye.
