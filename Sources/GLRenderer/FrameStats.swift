@@ -37,6 +37,9 @@ public struct FrameStats: Equatable, Sendable {
     public var groups = 0
     /// Pixels of the offscreen group images (their boxes, in target pixels).
     public var groupPixels = 0
+    /// Rasterized groups (`Layer.shouldRasterize`) composited from the image kept from an
+    /// earlier frame, not drawn again (not counted in `groups`).
+    public var rasterizedReused = 0
     /// Quads drawn at one texel per pixel, sampled nearest (same pixels as bilinear there).
     public var nearestQuads = 0
     /// Image quads magnified (or minified by under 2 %) at every pixel, sampled bilinear

@@ -1,10 +1,12 @@
-// Group opacity (CALayer.allowsGroupOpacity): a group's layers are drawn into an offscreen
-// image the size of the group's projected box (in whole target pixels), which is then
-// composited once, with the group's opacity, in the group's place in the drawing order.
+// Group opacity (CALayer.allowsGroupOpacity) and rasterization (CALayer.shouldRasterize): a
+// group's layers are drawn into an offscreen image the size of the group's projected box
+// (in whole target pixels), which is then composited once, with the group's opacity, in
+// the group's place in the drawing order. A rasterized group's image is reused while it
+// would be drawn the same (RasterizedGroups).
 //
 // Does NOT: decide what is a group or fold single-quad groups (Flattener does), or keep
-// images between frames (every group is redrawn each frame). A group on a multisampled
-// target is drawn single-sampled with analytic edge antialiasing.
+// the images of group-opacity groups between frames (they are redrawn each frame). A group
+// on a multisampled target is drawn single-sampled with analytic edge antialiasing.
 
 import CGL
 import LayerMath
@@ -19,6 +21,14 @@ struct GroupImage {
 }
 
 extension GLRenderer {
+    /// The switches that change a group's pixels, now (a kept image drawn under others is redrawn).
+    var rasterSwitches: RasterizedGroups.Switches {
+        RasterizedGroups.Switches(antialias: antialias, magnifiedWithoutMips: samplesMagnifiedWithoutMips,
+                                  scissorClips: scissorClips, analyticClips: analyticClips, fuseLayers: fuseLayers,
+                                  maxFusedLayers: maxFusedLayers, reorderOpaque: reorderOpaque,
+                                  cutsOccludedParts: cutsOccludedParts, opaqueWithoutBlending: opaqueWithoutBlending)
+    }
+
     /// Draws every group of `list` into its pooled framebuffer, innermost first (in the
     /// order their `endGroup` commands appear), so that an enclosing group composites
     /// the images of the groups inside it. Leaves some group framebuffer bound.
@@ -52,14 +62,30 @@ extension GLRenderer {
         let y1 = pixelIndex(b.maxY * map.scale + map.offsetY, down: false, limit: ph)
         guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0, h = y1 - y0
+        let begin = groupBegins[g]
+        var placement = RasterizedGroups.Placement(texture: 0, x: x0, y: y0, width: w, height: h, map: map,
+                                                   switches: rasterSwitches)
+        // A visible-pixel count draws every fragment: it neither reuses nor keeps an image.
+        let keeps = group.isRasterized && !countingVisible
         let fb: Framebuffer
         do {
             fb = try groupPool.framebuffer(slot: g, width: w, height: h)
         } catch {
             // Cannot happen within the target's own size; leave the group out rather than trap.
             noteError("group \(group.name): \(error)")
+            rasterized.forget(slot: g)
             return
         }
+        let image = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
+                               textureWidth: fb.width, textureHeight: fb.height)
+        placement.texture = fb.colorTexture
+        if keeps, rasterized.holdsImage(slot: g, texture: fb.colorTexture),
+           rasterized.hasSameContent(list, group: g, begin: begin, at: placement, slot: g) {
+            groupImages[g] = image
+            stats.rasterizedReused += 1
+            return
+        }
+        let deferred = stats.deferredUploads, missing = stats.missingImages
         glBindFramebuffer(GLConstant.framebuffer, fb.drawFramebuffer)
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         // The whole pooled framebuffer, unscissored: Mesa clears a scissored part by drawing a
@@ -84,8 +110,12 @@ extension GLRenderer {
         state.setStencil(.off, stats: &stats)
         drawCommands(list, (groupBegins[g] + 1)..<group.end, map: map, images: images)
         state.setStencil(.off, stats: &stats)
-        groupImages[g] = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
-                                    textureWidth: fb.width, textureHeight: fb.height)
+        groupImages[g] = image
+        if keeps, stats.deferredUploads == deferred, stats.missingImages == missing {
+            rasterized.record(list, group: g, begin: begin, at: placement, slot: g)
+        } else {
+            rasterized.forget(slot: g)
+        }
         stats.groups += 1
         stats.groupPixels += w * h
     }

@@ -130,6 +130,8 @@ public final class GLRenderer {
     /// Index of each group's `beginGroup` command, this frame.
     var groupBegins: [Int] = []
     let groupPool = GroupFramebufferPool()
+    /// What the pool's slots hold of rasterized groups, kept between frames.
+    var rasterized = RasterizedGroups()
     var depthScale = 0.0
     /// Whether each framebuffer name seen (0: the window) has depth bits, queried once
     /// (every `Framebuffer` has a depth/stencil attachment, so a reused name stays right).
@@ -288,6 +290,7 @@ public final class GLRenderer {
     deinit {
         textures.removeAll()
         groupPool.removeAll()
+        rasterized.removeAll()
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &nearestSampler)

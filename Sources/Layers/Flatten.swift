@@ -83,15 +83,16 @@ public struct Flattener {
         let h = world.planeHomography
         if !layer.isDoubleSided && !Flattener.facesViewer(h, size: size) { return }
 
-        // Group opacity: the layer and its sublayers become one image composited with the
-        // layer's opacity (times what accumulated since the enclosing group).
-        let grouped = layer.allowsGroupOpacity && drawn.opacity < 1 && !layer.sublayers.isEmpty
+        // Group opacity or rasterization: the layer and its sublayers become one image
+        // composited with the layer's opacity (times what accumulated since the enclosing group).
+        let grouped = (layer.shouldRasterize || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.sublayers.isEmpty
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
         if grouped {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
             list.groups.append(RenderGroup(name: layer.name, opacity: g.opacity, box: .zero, end: -1, firstQuad: quadsBefore,
-                                           clipDepth: clipDepth, parent: parentGroup.index))
+                                           clipDepth: clipDepth, parent: parentGroup.index,
+                                           isRasterized: layer.shouldRasterize))
             list.commands.append(.beginGroup(groupIndex))
             g = GroupContext(index: groupIndex, opacity: 1)
         }

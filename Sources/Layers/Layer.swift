@@ -79,6 +79,14 @@ public final class Layer {
     /// below 1 and sublayers is composited as one image, so its opaque sublayers hide
     /// what lies under them inside it. false: the opacity multiplies onto each quad.
     public var allowsGroupOpacity = true
+    /// CALayer.shouldRasterize: the layer and its sublayers are drawn into one offscreen
+    /// image, composited with the layer's opacity, and the image is kept and reused while
+    /// nothing in it changes (the same quads, clips and images at the same place on the
+    /// target). Worth it for a layer tree that rests while others move (the grid's cards
+    /// that do not have the focus); a tree that changes every frame pays an extra pass.
+    /// Unlike Core Animation's, the image is in the target's pixels, not the layer's, so
+    /// there is no `rasterizationScale` and moving the layer redraws it.
+    public var shouldRasterize = false
     /// Clip sublayers (and the contents) to the bounds, rounded by `cornerRadius`.
     public var masksToBounds = false
     /// Radius of the rounded corners of the colour fill and of the clip.

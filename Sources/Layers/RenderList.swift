@@ -57,9 +57,9 @@ public struct RenderClip: Sendable {
     public var visibleBox: Rect
 }
 
-/// A group-opacity layer (CALayer.allowsGroupOpacity): the commands between its
-/// `beginGroup` and `endGroup` are drawn into an offscreen image, which is then
-/// composited once with `opacity`.
+/// A group-opacity layer (CALayer.allowsGroupOpacity) or a rasterized one
+/// (CALayer.shouldRasterize): the commands between its `beginGroup` and `endGroup` are
+/// drawn into an offscreen image, which is then composited once with `opacity`.
 public struct RenderGroup: Sendable {
     /// Name of the grouping layer.
     public var name: String
@@ -76,6 +76,8 @@ public struct RenderGroup: Sendable {
     public var clipDepth: Int
     /// Index of the enclosing group, or -1.
     public var parent: Int
+    /// The grouping layer has `shouldRasterize`: its image may be kept between frames.
+    public var isRasterized = false
 }
 
 /// The drawing program produced by `flatten`: quads in Core Animation's drawing order,

@@ -13,22 +13,9 @@ extension RenderList {
     public func drawsSame(as other: RenderList) -> Bool {
         guard canvas == other.canvas, quads.count == other.quads.count, clips.count == other.clips.count,
               groups.count == other.groups.count, commands == other.commands else { return false }
-        for i in quads.indices {
-            let a = quads[i], b = other.quads[i]
-            guard a.matrix == b.matrix, a.size == b.size, a.contentRect == b.contentRect, a.textureRect == b.textureRect,
-                  a.contents == b.contents, a.opacityInGroup == b.opacityInGroup, a.group == b.group,
-                  a.cornerRadius == b.cornerRadius, a.clipIndex == b.clipIndex else { return false }
-        }
-        for i in clips.indices {
-            let a = clips[i], b = other.clips[i]
-            guard a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius, a.parent == b.parent,
-                  a.depth == b.depth else { return false }
-        }
-        for i in groups.indices {
-            let a = groups[i], b = other.groups[i]
-            guard a.opacity == b.opacity, a.box == b.box, a.end == b.end, a.firstQuad == b.firstQuad,
-                  a.clipDepth == b.clipDepth else { return false }
-        }
+        for i in quads.indices where !quads[i].drawsSame(as: other.quads[i]) { return false }
+        for i in clips.indices where !clips[i].drawsSame(as: other.clips[i]) { return false }
+        for i in groups.indices where !groups[i].drawsSame(as: other.groups[i]) { return false }
         return true
     }
 
@@ -69,16 +56,14 @@ extension RenderList {
         }
         for i in quads.indices {
             let a = quads[i], b = previous.quads[i]
-            if a.matrix == b.matrix, a.size == b.size, a.contentRect == b.contentRect, a.textureRect == b.textureRect,
-               a.contents == b.contents, a.opacityInGroup == b.opacityInGroup, a.group == b.group,
-               a.cornerRadius == b.cornerRadius, a.clipIndex == b.clipIndex { continue }
+            if a.drawsSame(as: b) { continue }
             guard let boxA = drawnBox(a), let boxB = previous.drawnBox(b) else { return whole }
             if let r = boxA { add(r) }
             if let r = boxB { add(r) }
         }
         for i in groups.indices {
             let a = groups[i], b = previous.groups[i]
-            if a.opacity == b.opacity, a.box == b.box { continue }
+            if a.opacity == b.opacity, a.box == b.box, a.isRasterized == b.isRasterized { continue }
             add(a.box)
             add(b.box)
         }
@@ -96,5 +81,32 @@ extension RenderList {
         let box = Rect.bounding(q.corners.0, q.corners.1, q.corners.2, q.corners.3)
         guard let clipBox else { return .some(box) }
         return .some(box.intersection(clipBox))
+    }
+}
+
+extension RenderQuad {
+    /// True when the renderer draws this quad exactly as `other`: everything it reads but
+    /// the name and tags (the projected corners follow from the matrix and size).
+    public func drawsSame(as other: RenderQuad) -> Bool {
+        matrix == other.matrix && size == other.size && contentRect == other.contentRect
+            && textureRect == other.textureRect && contents == other.contents
+            && opacityInGroup == other.opacityInGroup && group == other.group
+            && cornerRadius == other.cornerRadius && clipIndex == other.clipIndex
+    }
+}
+
+extension RenderClip {
+    /// True when the renderer clips exactly as with `other` (its shape and nesting).
+    public func drawsSame(as other: RenderClip) -> Bool {
+        matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius
+            && parent == other.parent && depth == other.depth
+    }
+}
+
+extension RenderGroup {
+    /// True when the renderer draws and composites this group exactly as `other`.
+    public func drawsSame(as other: RenderGroup) -> Bool {
+        opacity == other.opacity && box == other.box && end == other.end && firstQuad == other.firstQuad
+            && clipDepth == other.clipDepth && isRasterized == other.isRasterized
     }
 }

@@ -1,4 +1,5 @@
 import Assets
+import Components
 import GLRenderer
 import Images
 import Input
@@ -45,5 +46,27 @@ final class KeptFrameTests: XCTestCase {
         }
         XCTAssertGreaterThan(partial, 10, "focus animations redraw part of the frame")
         XCTAssertGreaterThan(resting, 10, "frames at rest redraw nothing")
+    }
+
+    /// The grid's cards are rasterized (CALayer.shouldRasterize): once the focus rests, a
+    /// frame composites every card from its kept image, drawing none of their layers, and
+    /// gives the pixels the frame before gave.
+    func testRestingGridCardsAreCompositedFromTheirKeptImages() throws {
+        let harness = try RenderHarness.shared()
+        let images = ImageStore()
+        let scene = try BuiltInScenes.load("grid", images: images)
+        let driver = SceneDriver(scene: scene, events: [])
+        let sceneRenderer = SceneRenderer(renderer: harness.renderer)
+        let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
+        let target = try Framebuffer(width: w, height: h)
+        defer { target.destroy() }
+        driver.advance(to: 2)
+        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+        let first = harness.renderer.readPixels(target)
+        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+        let grid = try XCTUnwrap(scene.components.compactMap { $0 as? FocusGrid }.first)
+        XCTAssertEqual(harness.renderer.stats.rasterizedReused, grid.cards.count)
+        XCTAssertEqual(harness.renderer.stats.groups, 0)
+        XCTAssertTrue(first == harness.renderer.readPixels(target))
     }
 }

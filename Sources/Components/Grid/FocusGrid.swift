@@ -146,7 +146,12 @@ public final class FocusGrid: SceneComponent {
                                shadow: shadowImage, shadowMargin: shadowMargin,
                                cornerRadius: configuration.cornerRadius)
         }
-        for card in cards { rootLayer.addSublayer(card.root) }
+        for card in cards {
+            // A resting card (most of them, most of the time) is composited from one kept
+            // image instead of its shadow and four layers.
+            card.root.shouldRasterize = true
+            rootLayer.addSublayer(card.root)
+        }
         focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
         let focused = focusedIndex
         let rest = (duration: configuration.effect.transitionSpeed / 1000, timing: configuration.effect.transitionEasing)

@@ -13,7 +13,7 @@ extension LayerComponent {
     static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity",
+        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize",
     ]).union(textKeys)
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
@@ -64,6 +64,7 @@ extension LayerComponent {
         layer.sublayerTransform = try SceneTransform.read(node["sublayerTransform"])
         layer.opacity = try node["opacity"].double(in: 0...1, default: 1)
         layer.allowsGroupOpacity = try node["allowsGroupOpacity"].bool(default: true)
+        layer.shouldRasterize = try node["shouldRasterize"].bool(default: false)
         layer.masksToBounds = try node["masksToBounds"].bool(default: false)
         layer.cornerRadius = try node["cornerRadius"].radius(default: 0)
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)

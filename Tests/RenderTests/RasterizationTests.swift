@@ -1,0 +1,188 @@
+@testable import GLRenderer
+import Assets
+import Images
+import LayerMath
+import Layers
+import XCTest
+
+/// CALayer.shouldRasterize: the layer and its sublayers are drawn into one offscreen image,
+/// composited with the layer's opacity, and the image is reused while nothing in it
+/// changes. Expected values over black, premultiplied, GL_ONE / GL_ONE_MINUS_SRC_ALPHA:
+/// 0.5 of 255 is 127.5 (128 within 1).
+final class RasterizationTests: XCTestCase {
+    let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
+
+    func fill(_ name: String, _ c: Color, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Layer {
+        let l = Layer(name: name, bounds: Size(w, h), position: Point(x + w / 2, y + h / 2))
+        l.contents = .color(c)
+        return l
+    }
+
+    /// A rasterized 100x100 parent at 50...150 holding red 0...60 and blue 30...90.
+    func rasterizedPair() -> (parent: Layer, red: Layer, blue: Layer) {
+        let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(100, 100))
+        parent.shouldRasterize = true
+        let red = fill("red", Color(1, 0, 0), 0, 0, 60, 60), blue = fill("blue", Color(0, 0, 1), 30, 30, 60, 60)
+        parent.addSublayer(red)
+        parent.addSublayer(blue)
+        return (parent, red, blue)
+    }
+
+    /// A fresh renderer's state for rasterized images: nothing kept from other tests.
+    func forgetKeptImages(_ h: RenderHarness) {
+        h.renderer.rasterized.removeAll()
+    }
+
+    /// At opacity 1 the image composites to the pixels the layers give drawn one by one:
+    /// within 1/255 (one blend order instead of another), the same everywhere but the
+    /// antialiased edges, which are identical here (whole-point edges at 1:1).
+    func testRasterizedGroupAtOpacityOneGivesThePerLayerPixels() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        let rasterized = try h.render([pair.parent], canvas: Size(200, 200), dump: "rasterized")
+        XCTAssertEqual(h.renderer.stats.groups, 1, "drawn offscreen")
+        pair.parent.shouldRasterize = false
+        let perLayer = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 0)
+        var worst = 0
+        for k in rasterized.pixels.indices { worst = max(worst, abs(Int(rasterized.pixels[k]) - Int(perLayer.pixels[k]))) }
+        XCTAssertLessThanOrEqual(worst, 1)
+        assertPixel(rasterized, 100, 100, (0, 0, 255, 255), tolerance: 0, "blue over red")
+        assertPixel(rasterized, 60, 60, (255, 0, 0, 255), tolerance: 0, "red only")
+        assertPixel(rasterized, 45, 45, black, tolerance: 0, "outside")
+    }
+
+    /// The second frame of an unchanged tree composites the kept image without drawing the
+    /// group: no group drawn, one reused, the same pixels bit for bit.
+    func testUnchangedSecondFrameReusesTheImage() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        let first = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 1)
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0, "nothing kept yet")
+        let second = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 0, "not drawn again")
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1)
+        XCTAssertTrue(first == second)
+    }
+
+    /// A change to a sublayer (its colour, then its place) draws the image again, with
+    /// the change in it: green where blue was, then blue moved right by 10.
+    func testSublayerChangeRedrawsTheImage() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        _ = try h.render([pair.parent], canvas: Size(200, 200))
+        pair.blue.contents = .color(Color(0, 1, 0))
+        let recoloured = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 1, "drawn again")
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0)
+        assertPixel(recoloured, 100, 100, (0, 255, 0, 255), tolerance: 0, "green over red")
+        pair.blue.position.x += 10                                     // blue now 90...150 in the canvas
+        let moved = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 1, "drawn again")
+        assertPixel(moved, 85, 100, (255, 0, 0, 255), tolerance: 0, "red uncovered")
+        assertPixel(moved, 145, 100, (0, 255, 0, 255), tolerance: 0, "green moved in")
+    }
+
+    /// Moving the whole rasterized layer draws it again (the image is in the target's
+    /// pixels): the red square's corner follows it to 70, 70.
+    func testMovingTheLayerRedrawsIt() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        _ = try h.render([pair.parent], canvas: Size(200, 200))
+        pair.parent.position = Point(120, 120)                          // red now 70...130
+        let moved = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0)
+        assertPixel(moved, 65, 65, black, tolerance: 0, "where red was, outside now")
+        assertPixel(moved, 75, 75, (255, 0, 0, 255), tolerance: 0, "red, moved")
+    }
+
+    /// A rasterized layer at opacity 0.5 composites as one image even with
+    /// allowsGroupOpacity off (blue at 0.5 hides red; per layer it would be 64, 0, 128),
+    /// and a change of that opacity alone reuses the image (0.25: 63.75).
+    func testOpacityCompositesTheImageAndAChangeOfItReusesIt() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        pair.parent.opacity = 0.5
+        pair.parent.allowsGroupOpacity = false
+        let half = try h.render([pair.parent], canvas: Size(200, 200))
+        assertPixel(half, 100, 100, (0, 0, 128, 255), tolerance: 1, "blue only, at 0.5")
+        pair.parent.opacity = 0.25
+        let quarter = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1, "the opacity only composites the image")
+        assertPixel(quarter, 100, 100, (0, 0, 64, 255), tolerance: 1, "blue only, at 0.25")
+        assertPixel(quarter, 60, 60, (64, 0, 0, 255), tolerance: 1, "red only, at 0.25")
+    }
+
+    /// An image drawn while one of its textures is missing is not kept: the next frame
+    /// draws the group again.
+    func testNotKeptWhileATextureIsMissing() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let pair = rasterizedPair()
+        pair.blue.contents = .image(ImageRef(id: 987_001, width: 4, height: 4, isOpaque: true))
+        let empty = DictionaryImageSource()
+        for frame in 1...2 {
+            _ = try h.render([pair.parent], canvas: Size(200, 200), source: empty)
+            XCTAssertEqual(h.renderer.stats.missingImages, 1, "frame \(frame)")
+            XCTAssertEqual(h.renderer.stats.groups, 1, "frame \(frame): drawn")
+            XCTAssertEqual(h.renderer.stats.rasterizedReused, 0, "frame \(frame)")
+        }
+    }
+
+    /// An image drawn while a texture is still streaming in (an 8x8 chain at 64 bytes a
+    /// frame: six frames, smallest levels first) is not kept: each of those frames draws
+    /// the group again, the first one with the whole texture keeps it, and the next reuses it.
+    func testNotKeptWhileATextureStreamsIn() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let saved = h.renderer.textures.uploadBudget
+        defer { h.renderer.textures.uploadBudget = saved }
+        h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 64)
+        let store = ImageStore()
+        let columns = makeImage(width: 8, height: 8) { x, _ in x % 2 == 0 ? (0, 255, 0, 255) : (255, 255, 255, 255) }
+        let pair = rasterizedPair()
+        pair.blue.contents = .image(store.addHandOff(MipChain(columns), isOpaque: true, key: "streamed"))
+        var streaming = 0
+        repeat {
+            _ = try h.render([pair.parent], canvas: Size(200, 200), source: store)
+            XCTAssertEqual(h.renderer.stats.groups, 1, "drawn while streaming")
+            XCTAssertEqual(h.renderer.stats.rasterizedReused, 0)
+            streaming += 1
+        } while h.renderer.stats.deferredUploads > 0 && streaming < 10
+        XCTAssertEqual(streaming, 6, "five frames stream, the sixth uploads the last row")
+        let whole = try h.render([pair.parent], canvas: Size(200, 200), source: store)
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1, "kept from the frame that had it all")
+        XCTAssertEqual(h.renderer.stats.uploadedBytes, 0)
+        // Blue's 60 points show the 8 columns 7.5 points each: 85 is in column 0 (green).
+        assertPixel(whole, 82, 100, (0, 255, 0, 255), tolerance: 0, "level 0's green column")
+    }
+
+    /// A renderer switch that changes pixels (edge antialiasing) draws the image again.
+    func testARendererSwitchRedrawsTheImage() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        defer { h.renderer.antialias = true }
+        let pair = rasterizedPair()
+        _ = try h.render([pair.parent], canvas: Size(200, 200))
+        h.renderer.antialias = false
+        _ = try h.render([pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0)
+        XCTAssertEqual(h.renderer.stats.groups, 1)
+    }
+
+    /// A rasterized layer without sublayers is one quad: no image (nothing to save).
+    func testALayerWithoutSublayersIsNotAGroup() throws {
+        let h = try RenderHarness.shared()
+        let single = fill("single", Color(1, 0, 0), 50, 50, 100, 100)
+        single.shouldRasterize = true
+        let image = try h.render([single], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups + h.renderer.stats.rasterizedReused, 0)
+        assertPixel(image, 100, 100, (255, 0, 0, 255), tolerance: 0)
+    }
+}
