@@ -65,7 +65,9 @@ extension GLRenderer {
         let begin = groupBegins[g]
         var placement = RasterizedGroups.Placement(texture: 0, x: x0, y: y0, width: w, height: h, map: map,
                                                    switches: rasterSwitches)
-        // A visible-pixel count draws every fragment: it neither reuses nor keeps an image.
+        // A count of shaded pixels counts the frame's work: a kept image is reused as in the
+        // frame. A visible-pixel count draws every fragment. Neither keeps what it draws.
+        let reuses = group.isRasterized && (!countingVisible || countingShaded)
         let keeps = group.isRasterized && !countingVisible
         let fb: Framebuffer
         do {
@@ -79,7 +81,7 @@ extension GLRenderer {
         let image = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
                                textureWidth: fb.width, textureHeight: fb.height)
         placement.texture = fb.colorTexture
-        if keeps, rasterized.holdsImage(slot: g, texture: fb.colorTexture),
+        if reuses, rasterized.holdsImage(slot: g, texture: fb.colorTexture),
            rasterized.hasSameContent(list, group: g, begin: begin, at: placement, slot: g) {
             groupImages[g] = image
             stats.rasterizedReused += 1

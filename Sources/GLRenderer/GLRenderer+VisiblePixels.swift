@@ -11,8 +11,9 @@ extension GLRenderer {
     /// reached the target and changed it: inside their clips, not hidden behind later opaque
     /// parts (the depth pre-pass rejects those), and not fully transparent (discarded), group
     /// images and their composites included, clip-shape (stencil) passes left out. This is
-    /// the work an ideal compositor cannot avoid: each visible layer pixel blended once.
-    /// Waits for the GPU.
+    /// the work an ideal compositor cannot avoid: each visible layer pixel blended once (for
+    /// a frame's layers rather than the images rasterized layers are kept in, count a list
+    /// flattened with `Flattener.groupsRasterizedLayers` false). Waits for the GPU.
     public func countVisiblePixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
                                    background: Color) throws -> Int {
         if countingPrograms == nil {

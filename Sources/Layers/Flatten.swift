@@ -15,6 +15,10 @@ import LayerMath
 /// list does not allocate.
 public struct Flattener {
     private var orderScratch: [[Int]] = []
+    /// Honour `Layer.shouldRasterize` (true): a rasterized layer with sublayers becomes a
+    /// group. false: it is flattened as if not rasterized, its layers one by one (what the
+    /// bench's speed of light counts: the frame's layers, however they are cached).
+    public var groupsRasterizedLayers = true
 
     public init() {}
 
@@ -85,14 +89,15 @@ public struct Flattener {
 
         // Group opacity or rasterization: the layer and its sublayers become one image
         // composited with the layer's opacity (times what accumulated since the enclosing group).
-        let grouped = (layer.shouldRasterize || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.sublayers.isEmpty
+        let rasterized = layer.shouldRasterize && groupsRasterizedLayers
+        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.sublayers.isEmpty
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
         if grouped {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
             list.groups.append(RenderGroup(name: layer.name, opacity: g.opacity, box: .zero, end: -1, firstQuad: quadsBefore,
                                            clipDepth: clipDepth, parent: parentGroup.index,
-                                           isRasterized: layer.shouldRasterize))
+                                           isRasterized: rasterized))
             list.commands.append(.beginGroup(groupIndex))
             g = GroupContext(index: groupIndex, opacity: 1)
         }

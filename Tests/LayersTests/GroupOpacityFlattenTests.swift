@@ -105,4 +105,22 @@ final class GroupOpacityFlattenTests: XCTestCase {
         XCTAssertEqual(list.groups[0].clipDepth, 1)
         XCTAssertEqual(list.groups[0].box, Rect(x: 50, y: 50, width: 50, height: 50))
     }
+
+    /// shouldRasterize at opacity 1 makes a group (composited at 1, marked rasterized); a
+    /// flattener told not to group rasterized layers gives the layers one by one.
+    func testRasterizedLayerIsAGroupUnlessTheFlattenerLeavesRasterizationOut() {
+        let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(150, 150))
+        parent.shouldRasterize = true
+        parent.addSublayer(coloured("a", 0, 0, 60, 60))
+        parent.addSublayer(coloured("b", 30, 30, 60, 60))
+        var flattener = Flattener(), list = RenderList()
+        flattener.flatten([parent], canvas: canvas, into: &list)
+        XCTAssertEqual(list.commands, [.beginGroup(0), .quad(0), .quad(1), .endGroup(0)])
+        XCTAssertEqual(list.groups.map(\.opacity), [1])
+        XCTAssertEqual(list.groups.map(\.isRasterized), [true])
+        flattener.groupsRasterizedLayers = false
+        flattener.flatten([parent], canvas: canvas, into: &list)
+        XCTAssertEqual(list.commands, [.quad(0), .quad(1)])
+        XCTAssertTrue(list.groups.isEmpty)
+    }
 }
