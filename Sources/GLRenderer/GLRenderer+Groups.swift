@@ -52,6 +52,13 @@ extension GLRenderer {
     private func drawGroup(_ list: RenderList, _ g: Int, map: CanvasMapping, pixelWidth pw: Int, pixelHeight ph: Int,
                            images: ImageSource) {
         let group = list.groups[g]
+        // A rasterized layer's image lives in its own slot of `rasterPool`, kept from frame
+        // to frame; a visible-pixel count (every fragment drawn) leaves kept images alone.
+        // A shaded-pixel count counts the frame's work: it reuses kept images as the frame does.
+        var keptSlot: Int?
+        if group.isRasterized, let layer = group.layer, !countingVisible || countingShaded {
+            keptSlot = rasterized.slot(for: layer)
+        }
         // Outside the damage, the image would be scissored away whole.
         if let d = damageBox, !group.box.intersects(d) { return }
         // The box in whole target pixels, grown by 2 pixels for the antialiased edges.
@@ -65,24 +72,21 @@ extension GLRenderer {
         let begin = groupBegins[g]
         var placement = RasterizedGroups.Placement(texture: 0, x: x0, y: y0, width: w, height: h, map: map,
                                                    switches: rasterSwitches)
-        // A count of shaded pixels counts the frame's work: a kept image is reused as in the
-        // frame. A visible-pixel count draws every fragment. Neither keeps what it draws.
-        let reuses = group.isRasterized && (!countingVisible || countingShaded)
-        let keeps = group.isRasterized && !countingVisible
         let fb: Framebuffer
         do {
-            fb = try groupPool.framebuffer(slot: g, width: w, height: h)
+            fb = try keptSlot.map { try rasterPool.framebuffer(slot: $0, width: w, height: h) }
+                ?? groupPool.framebuffer(slot: g, width: w, height: h)
         } catch {
             // Cannot happen within the target's own size; leave the group out rather than trap.
             noteError("group \(group.name): \(error)")
-            rasterized.forget(slot: g)
+            if let s = keptSlot { rasterized.forget(slot: s) }
             return
         }
         let image = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
                                textureWidth: fb.width, textureHeight: fb.height)
         placement.texture = fb.colorTexture
-        if reuses, rasterized.holdsImage(slot: g, texture: fb.colorTexture),
-           rasterized.hasSameContent(list, group: g, begin: begin, at: placement, slot: g) {
+        if let s = keptSlot, rasterized.holdsImage(slot: s, texture: fb.colorTexture),
+           rasterized.hasSameContent(list, group: g, begin: begin, at: placement, slot: s) {
             groupImages[g] = image
             stats.rasterizedReused += 1
             return
@@ -113,10 +117,13 @@ extension GLRenderer {
         drawCommands(list, (groupBegins[g] + 1)..<group.end, map: map, images: images)
         state.setStencil(.off, stats: &stats)
         groupImages[g] = image
-        if keeps, stats.deferredUploads == deferred, stats.missingImages == missing {
-            rasterized.record(list, group: g, begin: begin, at: placement, slot: g)
-        } else {
-            rasterized.forget(slot: g)
+        if let s = keptSlot {
+            // Kept only when complete (every texture there, whole) and drawn as a frame draws it.
+            if !countingVisible, stats.deferredUploads == deferred, stats.missingImages == missing {
+                rasterized.record(list, group: g, begin: begin, at: placement, slot: s)
+            } else {
+                rasterized.forget(slot: s)
+            }
         }
         stats.groups += 1
         stats.groupPixels += w * h

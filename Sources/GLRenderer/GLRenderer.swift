@@ -130,6 +130,8 @@ public final class GLRenderer {
     /// Index of each group's `beginGroup` command, this frame.
     var groupBegins: [Int] = []
     let groupPool = GroupFramebufferPool()
+    /// The framebuffers rasterized layers' images are kept in, a slot per layer (RasterizedGroups).
+    let rasterPool = GroupFramebufferPool()
     /// What the pool's slots hold of rasterized groups, kept between frames.
     var rasterized = RasterizedGroups()
     var depthScale = 0.0
@@ -290,6 +292,7 @@ public final class GLRenderer {
     deinit {
         textures.removeAll()
         groupPool.removeAll()
+        rasterPool.removeAll()
         rasterized.removeAll()
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
@@ -397,8 +400,14 @@ public final class GLRenderer {
             return Rect(x: d.minX - m, y: d.minY - m, width: d.width + 2 * m, height: d.height + 2 * m)
         }
         uploadAhead(list, images: images)
-        // Group-opacity groups first, innermost first, each into its own offscreen image.
+        // Groups first, innermost first, each into its own offscreen image (or kept from an
+        // earlier frame: rasterized layers).
+        if !countingVisible { rasterized.beginFrame() }
         if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
+        if !countingVisible {
+            rasterized.endFrame()
+            for slot in rasterized.released { rasterPool.release(slot: slot) }
+        }
 
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
         let origin = target.viewportOrigin

@@ -1,15 +1,16 @@
-// GroupFramebufferPool: the offscreen framebuffers that group-opacity groups are drawn into.
+// GroupFramebufferPool: the offscreen framebuffers that groups are drawn into.
 //
-// Does NOT: decide what is a group (Flattener does), draw anything, or shrink: a slot
-// keeps its largest framebuffer so the steady-state frame creates nothing.
+// Does NOT: decide what is a group (Flattener does) or which slot a group takes (the group's
+// index for group opacity, its layer's kept slot for a rasterized one: RasterizedGroups),
+// draw anything, or shrink: a slot keeps its largest framebuffer until it is released, so
+// the steady-state frame creates nothing.
 
 import CGL
 
-/// Offscreen framebuffers for group-opacity groups, one slot per group of a frame, reused
-/// across frames. Sizes are rounded up to multiples of 64 pixels so a group that grows by a
+/// Offscreen framebuffers for groups, by slot, reused across frames. Sizes are rounded up to multiples of 64 pixels so a group that grows by a
 /// pixel per frame does not recreate its framebuffer each frame.
 final class GroupFramebufferPool {
-    private var slots: [Framebuffer] = []
+    private var slots: [Framebuffer?] = []
 
     /// Framebuffers created so far (for tests and statistics).
     private(set) var created = 0
@@ -17,13 +18,21 @@ final class GroupFramebufferPool {
     /// A single-sampled framebuffer of at least `width` x `height` for slot `slot` (nearest
     /// filtering: it is composited 1:1 onto whole pixels). Requires a current context.
     func framebuffer(slot: Int, width: Int, height: Int) throws -> Framebuffer {
-        while slots.count <= slot { slots.append(try make(width: 64, height: 64)) }
+        while slots.count <= slot { slots.append(nil) }
         let old = slots[slot]
-        if old.width >= width, old.height >= height { return old }
-        let fb = try make(width: max(roundUp(width), old.width), height: max(roundUp(height), old.height))
-        old.destroy()
+        if let old, old.width >= width, old.height >= height { return old }
+        let fb = try make(width: max(roundUp(width), old?.width ?? 64), height: max(roundUp(height), old?.height ?? 64))
+        old?.destroy()
         slots[slot] = fb
         return fb
+    }
+
+    /// Deletes slot `slot`'s framebuffer, giving its memory back (the slot makes a new one
+    /// when asked again). Requires a current context.
+    func release(slot: Int) {
+        guard slot < slots.count, let fb = slots[slot] else { return }
+        fb.destroy()
+        slots[slot] = nil
     }
 
     private func make(width: Int, height: Int) throws -> Framebuffer {
@@ -40,7 +49,7 @@ final class GroupFramebufferPool {
 
     /// Deletes every framebuffer (requires the context to be current).
     func removeAll() {
-        for f in slots { f.destroy() }
+        for f in slots { f?.destroy() }
         slots.removeAll()
     }
 

@@ -25,7 +25,12 @@ struct RasterizedGroups {
         var cutsOccludedParts = false, opaqueWithoutBlending = false
     }
 
-    /// One slot's kept image and everything it was drawn from.
+    /// A command inside a group, without the indices that move when the list around the
+    /// group changes (nested groups by their offset from the group).
+    enum Step: Equatable { case quad, pushClip, popClip, beginGroup(Int), endGroup(Int) }
+
+    /// One slot's kept image and everything it was drawn from, in terms that do not depend
+    /// on where the group sits in the render list.
     struct Record {
         /// The slot's framebuffer `texture` holds the image of the group described by the rest.
         var isKept = false
@@ -33,16 +38,71 @@ struct RasterizedGroups {
         var x = 0, y = 0, width = 0, height = 0
         var scale = 0.0, offsetX = 0.0, offsetY = 0.0
         var switches = Switches()
-        var group: RenderGroup?
-        var begin = 0
-        var commands: [RenderCommand] = []
+        var box = Rect.zero
+        var clipDepth = 0
+        var steps: [Step] = []
+        /// The quads drawn, in order, and the groups nested in it.
         var quads: [RenderQuad] = []
-        /// Every clip some quad or push of the group sits in, with its index.
-        var clips: [(index: Int, clip: RenderClip)] = []
         var nested: [RenderGroup] = []
+        /// Each quad's and each push's chain of clips, innermost first, one after another;
+        /// `chainEnds[n]`: where the n-th chain ends.
+        var chains: [RenderClip] = []
+        var chainEnds: [Int] = []
     }
 
+    /// By slot of the renderer's `rasterPool`.
     private(set) var records: [Record] = []
+    /// The slot of each rasterized layer drawn in the last frame or this one: a layer keeps
+    /// its slot (and its image) when the drawing order or the other groups change.
+    private var slotOfLayer: [ObjectIdentifier: Int] = [:]
+    /// The frame each slot was last asked for in, and the slots no layer holds.
+    private var seenInFrame: [Int] = []
+    private var freeSlots: [Int] = []
+    private var frame = 0
+    private var leaving: [ObjectIdentifier] = []
+
+    /// Starts a frame: `slot(for:)` marks the layers it sees in it.
+    mutating func beginFrame() { frame += 1 }
+
+    /// The slot of rasterized layer `layer` (a free one the first time it is seen).
+    mutating func slot(for layer: ObjectIdentifier) -> Int {
+        if let s = slotOfLayer[layer] {
+            seenInFrame[s] = frame
+            return s
+        }
+        let s: Int
+        if let free = freeSlots.popLast() {
+            s = free
+        } else {
+            s = seenInFrame.count
+            seenInFrame.append(0)
+        }
+        slotOfLayer[layer] = s
+        seenInFrame[s] = frame
+        forget(slot: s)
+        return s
+    }
+
+    /// Ends a frame: the slots of layers that were not drawn in it are freed and listed in
+    /// `released`, for their framebuffers to be deleted (a layer gone, hidden or culled: its
+    /// image would be stale memory). Allocates nothing while the same layers are drawn.
+    mutating func endFrame() {
+        released.removeAll(keepingCapacity: true)
+        leaving.removeAll(keepingCapacity: true)
+        for (layer, s) in slotOfLayer where seenInFrame[s] != frame { leaving.append(layer) }
+        for layer in leaving {
+            guard let s = slotOfLayer.removeValue(forKey: layer) else { continue }
+            forget(slot: s)
+            freeSlots.append(s)
+            released.append(s)
+        }
+    }
+
+    /// The slots the last `endFrame` freed.
+    private(set) var released: [Int] = []
+
+    /// Rasterized layers holding a slot (for tests).
+    var layersKept: Int { slotOfLayer.count }
 
     /// Where group `g` of `list` (its `beginGroup` at `begin`) lands this frame.
     struct Placement {
@@ -53,35 +113,67 @@ struct RasterizedGroups {
     }
 
     /// True when group `g` of `list` (its `beginGroup` at `begin`), placed at `p` this frame,
-    /// is what slot `slot` last recorded (all but the texture and the group's own opacity,
-    /// which only composites the image).
+    /// draws what slot `slot` last recorded: the same steps, quads, nested groups and clip
+    /// chains, wherever in the list it sits now. Its own opacity may differ: it only
+    /// composites the image.
     func hasSameContent(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) -> Bool {
         guard slot < records.count else { return false }
         let r = records[slot]
         let group = list.groups[g]
         guard r.isKept, r.x == p.x, r.y == p.y, r.width == p.width, r.height == p.height,
               r.scale == p.map.scale, r.offsetX == p.map.offsetX, r.offsetY == p.map.offsetY, r.switches == p.switches,
-              r.begin == begin, let kept = r.group, kept.box == group.box, kept.end == group.end,
-              kept.firstQuad == group.firstQuad, kept.clipDepth == group.clipDepth, kept.parent == group.parent,
-              kept.isRasterized == group.isRasterized, r.commands.count == group.end - begin + 1 else { return false }
-        for k in 0..<r.commands.count where r.commands[k] != list.commands[begin + k] { return false }
-        var quadIndex = 0, nestedIndex = 0
+              r.box == group.box, r.clipDepth == group.clipDepth, r.steps.count == group.end - begin - 1 else { return false }
+        var quadIndex = 0, nestedIndex = 0, chain = 0
         for k in (begin + 1)..<group.end {     // inside its beginGroup and endGroup
-            switch list.commands[k] {
+            let command = list.commands[k]
+            guard Self.step(command, group: g) == r.steps[k - begin - 1] else { return false }
+            switch command {
             case .quad(let i):
-                guard quadIndex < r.quads.count, r.quads[quadIndex].drawsSame(as: list.quads[i]) else { return false }
+                let q = list.quads[i], kept = r.quads[quadIndex]
+                guard q.matrix == kept.matrix, q.size == kept.size, q.contentRect == kept.contentRect,
+                      q.textureRect == kept.textureRect, q.contents == kept.contents,
+                      q.opacityInGroup == kept.opacityInGroup, q.cornerRadius == kept.cornerRadius,
+                      q.group - g == kept.group,
+                      Self.chain(from: q.clipIndex, in: list, equals: r, chain: chain) else { return false }
                 quadIndex += 1
+                chain += 1
+            case .pushClip(let i):
+                guard Self.chain(from: i, in: list, equals: r, chain: chain) else { return false }
+                chain += 1
             case .beginGroup(let h):
-                guard nestedIndex < r.nested.count, r.nested[nestedIndex].drawsSame(as: list.groups[h]) else { return false }
+                let n = list.groups[h], kept = r.nested[nestedIndex]
+                guard n.opacity == kept.opacity, n.box == kept.box, n.clipDepth == kept.clipDepth,
+                      n.isRasterized == kept.isRasterized else { return false }
                 nestedIndex += 1
             default: break
             }
         }
-        guard quadIndex == r.quads.count, nestedIndex == r.nested.count else { return false }
-        for (i, c) in r.clips {
-            guard i < list.clips.count, list.clips[i].drawsSame(as: c) else { return false }
-        }
         return true
+    }
+
+    /// True when the clips from `index` outward are, by shape and depth, chain `n` of `r`.
+    private static func chain(from index: Int, in list: RenderList, equals r: Record, chain n: Int) -> Bool {
+        var c = n == 0 ? 0 : r.chainEnds[n - 1]
+        var i = index
+        while i >= 0, i < list.clips.count {
+            guard c < r.chainEnds[n] else { return false }
+            let clip = list.clips[i], kept = r.chains[c]
+            guard clip.matrix == kept.matrix, clip.size == kept.size, clip.cornerRadius == kept.cornerRadius,
+                  clip.depth == kept.depth else { return false }
+            c += 1
+            i = clip.parent
+        }
+        return c == r.chainEnds[n]
+    }
+
+    private static func step(_ command: RenderCommand, group g: Int) -> Step {
+        switch command {
+        case .quad: return .quad
+        case .pushClip: return .pushClip
+        case .popClip: return .popClip
+        case .beginGroup(let h): return .beginGroup(h - g)
+        case .endGroup(let h): return .endGroup(h - g)
+        }
     }
 
     /// True when slot `slot`'s framebuffer texture `texture` holds its recorded group's image.
@@ -93,7 +185,7 @@ struct RasterizedGroups {
     mutating func record(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) {
         while records.count <= slot { records.append(Record()) }
         // Filled in place: the arrays keep their storage, so the steady state allocates nothing.
-        Self.fill(&records[slot], list, group: list.groups[g], begin: begin, at: p)
+        Self.fill(&records[slot], list, group: g, begin: begin, at: p)
     }
 
     /// Slot `slot` was drawn into by a group that is not kept.
@@ -102,32 +194,38 @@ struct RasterizedGroups {
         records[slot].isKept = false
     }
 
-    /// Forgets every slot (their framebuffers are gone).
+    /// Forgets every slot and layer (their framebuffers are gone).
     mutating func removeAll() {
         for i in records.indices { forget(slot: i) }
+        for (_, s) in slotOfLayer { freeSlots.append(s) }
+        slotOfLayer.removeAll()
     }
 
-    private static func fill(_ r: inout Record, _ list: RenderList, group: RenderGroup, begin: Int, at p: Placement) {
+    private static func fill(_ r: inout Record, _ list: RenderList, group g: Int, begin: Int, at p: Placement) {
+        let group = list.groups[g]
         r.isKept = true
         r.texture = p.texture
         (r.x, r.y, r.width, r.height) = (p.x, p.y, p.width, p.height)
         (r.scale, r.offsetX, r.offsetY) = p.map
         r.switches = p.switches
-        r.group = group
-        r.begin = begin
-        r.commands.removeAll(keepingCapacity: true)
+        r.box = group.box
+        r.clipDepth = group.clipDepth
+        r.steps.removeAll(keepingCapacity: true)
         r.quads.removeAll(keepingCapacity: true)
-        r.clips.removeAll(keepingCapacity: true)
         r.nested.removeAll(keepingCapacity: true)
-        r.commands.append(contentsOf: list.commands[begin...group.end])
+        r.chains.removeAll(keepingCapacity: true)
+        r.chainEnds.removeAll(keepingCapacity: true)
         for k in (begin + 1)..<group.end {     // inside its beginGroup and endGroup
             let command = list.commands[k]
+            r.steps.append(step(command, group: g))
             switch command {
             case .quad(let i):
-                r.quads.append(list.quads[i])
-                addClipChain(list.quads[i].clipIndex, list, to: &r)
+                var q = list.quads[i]
+                q.group -= g
+                r.quads.append(q)
+                addChain(from: q.clipIndex, list, to: &r)
             case .pushClip(let i):
-                addClipChain(i, list, to: &r)
+                addChain(from: i, list, to: &r)
             case .beginGroup(let h):
                 r.nested.append(list.groups[h])
             default: break
@@ -135,12 +233,12 @@ struct RasterizedGroups {
         }
     }
 
-    private static func addClipChain(_ index: Int, _ list: RenderList, to r: inout Record) {
+    private static func addChain(from index: Int, _ list: RenderList, to r: inout Record) {
         var i = index
         while i >= 0, i < list.clips.count {
-            if r.clips.contains(where: { $0.index == i }) { return }    // and its parents with it
-            r.clips.append((i, list.clips[i]))
+            r.chains.append(list.clips[i])
             i = list.clips[i].parent
         }
+        r.chainEnds.append(r.chains.count)
     }
 }

@@ -97,7 +97,7 @@ public struct Flattener {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
             list.groups.append(RenderGroup(name: layer.name, opacity: g.opacity, box: .zero, end: -1, firstQuad: quadsBefore,
                                            clipDepth: clipDepth, parent: parentGroup.index,
-                                           isRasterized: rasterized))
+                                           isRasterized: rasterized, layer: ObjectIdentifier(layer)))
             list.commands.append(.beginGroup(groupIndex))
             g = GroupContext(index: groupIndex, opacity: 1)
         }

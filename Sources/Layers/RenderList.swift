@@ -78,6 +78,9 @@ public struct RenderGroup: Sendable {
     public var parent: Int
     /// The grouping layer has `shouldRasterize`: its image may be kept between frames.
     public var isRasterized = false
+    /// The grouping layer itself (the same from frame to frame while the layer lives): what
+    /// a rasterized group's kept image belongs to. nil: a group made without a layer.
+    public var layer: ObjectIdentifier? = nil
 }
 
 /// The drawing program produced by `flatten`: quads in Core Animation's drawing order,

@@ -185,4 +185,53 @@ final class RasterizationTests: XCTestCase {
         XCTAssertEqual(h.renderer.stats.groups + h.renderer.stats.rasterizedReused, 0)
         assertPixel(image, 100, 100, (255, 0, 0, 255), tolerance: 0)
     }
+
+    /// A rasterized layer keeps its image when the drawing order changes around it (its
+    /// image belongs to the layer, not to its place in the list), and gives it back the
+    /// frame it is not drawn.
+    func testImagesFollowTheirLayersThroughAReorderAndAreReleasedWhenTheLayerGoes() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let left = rasterizedPair(), right = rasterizedPair()
+        left.parent.position = Point(60, 100)        // 10...110
+        right.parent.position = Point(140, 100)      // 90...190: over left's blue at 90...100
+        let first = try h.render([left.parent, right.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 2)
+        assertPixel(first, 95, 95, (255, 0, 0, 255), tolerance: 0, "right's red over left's blue")
+        let swapped = try h.render([right.parent, left.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 2, "both images kept through the swap")
+        XCTAssertEqual(h.renderer.stats.groups, 0)
+        assertPixel(swapped, 95, 95, (0, 0, 255, 255), tolerance: 0, "left's blue over right's red now")
+        XCTAssertEqual(h.renderer.rasterized.layersKept, 2)
+        _ = try h.render([left.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1)
+        XCTAssertEqual(h.renderer.rasterized.layersKept, 1, "right's image released")
+        _ = try h.render([], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.rasterized.layersKept, 0)
+    }
+
+    /// A clip inside the rasterized layer that changes shape draws the image again: the
+    /// clip's 60-point box cut to 40 uncovers the black at x 95.
+    func testAClipInsideThatChangesDrawsTheImageAgain() throws {
+        let h = try RenderHarness.shared()
+        forgetKeptImages(h)
+        let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(100, 100))   // 50...150
+        parent.shouldRasterize = true
+        let clip = Layer(name: "clip", bounds: Size(60, 60), position: Point(30, 30))
+        clip.anchorPoint = Point(0, 0)
+        clip.masksToBounds = true                                                              // 80...140
+        clip.addSublayer(fill("red", Color(1, 0, 0), 0, 0, 100, 100))
+        clip.addSublayer(fill("green", Color(0, 1, 0), 0, 0, 10, 10))
+        parent.addSublayer(clip)
+        parent.addSublayer(fill("blue", Color(0, 0, 1), 0, 0, 20, 20))
+        let first = try h.render([parent], canvas: Size(200, 200))
+        assertPixel(first, 130, 130, (255, 0, 0, 255), tolerance: 0, "red inside the clip")
+        _ = try h.render([parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1)
+        clip.bounds = Size(40, 40)                                                             // 80...120
+        let cut = try h.render([parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0, "the clip changed")
+        assertPixel(cut, 130, 130, black, tolerance: 0, "outside the smaller clip")
+        assertPixel(cut, 110, 110, (255, 0, 0, 255), tolerance: 0, "still inside it")
+    }
 }
