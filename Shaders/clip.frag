@@ -14,7 +14,10 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 void main() {
     vec2 halfSize = v_size * 0.5;
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-    if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
+    // A pixel centre on an edge: moved 1/64 pixel down and right first, as in quad.frag's
+    // analytic clip, so GL's fill rule decides it and both ways of clipping agree.
+    vec2 p = v_local + fwidth(v_local) * (1.0 / 64.0);
+    if (roundRectDistance(p - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
     // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
     // wherever it lies when the depth test is on, with no state change around it.

@@ -65,9 +65,16 @@ void main() {
     }
     if (v_clipShape.x > 0.0) {
         // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
+        // A centre on an edge (common: whole points at 1.5 pixels per point) goes the way
+        // GL's fill rule sends it (top and left edges in, bottom and right out), not the way
+        // the interpolation's last bits do: the point is moved 1/64 pixel down and right
+        // first. Otherwise the same edge row could flip between two draws of one clip (into
+        // the window and into a group's image).
         vec2 halfClip = v_clipShape.xy * 0.5;
         float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
-        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        p += fwidth(p) * (1.0 / 64.0);
+        if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

@@ -113,7 +113,10 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 void main() {
     vec2 halfSize = v_size * 0.5;
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-    if (roundRectDistance(v_local - halfSize, halfSize, r) > 0.0) discard;
+    // A pixel centre on an edge: moved 1/64 pixel down and right first, as in quad.frag's
+    // analytic clip, so GL's fill rule decides it and both ways of clipping agree.
+    vec2 p = v_local + fwidth(v_local) * (1.0 / 64.0);
+    if (roundRectDistance(p - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
     // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
     // wherever it lies when the depth test is on, with no state change around it.
@@ -286,9 +289,16 @@ void main() {
     }
     if (v_clipShape.x > 0.0) {
         // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
+        // A centre on an edge (common: whole points at 1.5 pixels per point) goes the way
+        // GL's fill rule sends it (top and left edges in, bottom and right out), not the way
+        // the interpolation's last bits do: the point is moved 1/64 pixel down and right
+        // first. Otherwise the same edge row could flip between two draws of one clip (into
+        // the window and into a group's image).
         vec2 halfClip = v_clipShape.xy * 0.5;
         float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
-        if (roundRectDistance(v_local * v_clipMap.xy + v_clipMap.zw - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        p += fwidth(p) * (1.0 / 64.0);
+        if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
     o_color = fill() * coverage;
 #endif

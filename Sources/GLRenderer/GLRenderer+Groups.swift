@@ -92,8 +92,19 @@ extension GLRenderer {
             return
         }
         let deferred = stats.deferredUploads, missing = stats.missingImages
+        // The group's own draws are not cut by the frame's damage (its image is, when composited).
+        let damage = damageBox
+        damageBox = nil
+        defer { damageBox = damage }
         glBindFramebuffer(GLConstant.framebuffer, fb.drawFramebuffer)
-        glViewport(0, 0, GLsizei(w), GLsizei(h))
+        // The target's own viewport and projection, moved by whole pixels so that target
+        // pixel (x0, y0) is the image's top-left one: every vertex lands where it lands in
+        // the target, plus whole pixels, so an edge through pixel centres and a hard clip
+        // test there fall the same way in the image as in the target (a projection of the
+        // image's own size rounds them differently: a row of a card's edge could flip).
+        let origin = (x: -x0, y: y1 - ph)
+        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
+        setProjection(map, pixelWidth: pw, pixelHeight: ph, origin: origin)
         // The whole pooled framebuffer, unscissored: Mesa clears a scissored part by drawing a
         // quad, slower than its full clear (measured on fade-group: 50-78 ms against 54-112).
         // Its stencil only when a clip inside the group writes it.
@@ -102,15 +113,8 @@ extension GLRenderer {
             if case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) { clipsInside = true; break }
         }
         // No scissor: a clip scissor of the previous group's draws must not cut this clear.
-        targetOrigin = (0, 0)
         applyScissor(nil)
         clearTarget(stencil: clipsInside)
-        // The group's own draws are not cut by the frame's damage (its image is, when composited).
-        let damage = damageBox
-        damageBox = nil
-        defer { damageBox = damage }
-        // The image's pixel (0, 0) is target pixel (x0, y0): the same sample positions.
-        setProjection((map.scale, map.offsetX - Double(x0), map.offsetY - Double(y0)), pixelWidth: w, pixelHeight: h)
         stencilBase = clipLowering.stencilDepth(clipLowering.groupClips[g])
         stencilDepth = 0
         state.setStencil(.off, stats: &stats)

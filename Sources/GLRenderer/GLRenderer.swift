@@ -470,6 +470,8 @@ public final class GLRenderer {
     /// canvas region it shows, cut to the frame's damage (`damageBox`).
     func setProjection(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int, origin: (x: Int, y: Int) = (0, 0)) {
         projection = GLRenderer.projection(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        // A scissor box is in the target's pixels: the GL box it was set as moves with these.
+        if targetOrigin != origin || targetPixelSize != (pixelWidth, pixelHeight) { appliedScissor = .none }
         targetMap = map
         targetPixelSize = (pixelWidth, pixelHeight)
         targetOrigin = origin
