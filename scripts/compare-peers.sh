@@ -5,7 +5,7 @@
 # (--poses writes every measured frame's quads and images), then each peer draws those
 # same quads, frame after frame, at the same size, and the three frame rates are printed.
 #
-#   bash scripts/compare-peers.sh                       # button grid carousel cube header
+#   bash scripts/compare-peers.sh                       # button grid carousel cube header home
 #   SCENES="button" FRAMES=240 ROUNDS=2 bash scripts/compare-peers.sh
 #
 # Ours and SDL_Renderer render offscreen and wait for the GPU each frame (glFinish); Qt
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_PEERS=1 bash scripts/setup.sh
-SCENES=${SCENES:-"button grid carousel cube header"}
+SCENES=${SCENES:-"button grid carousel cube header home"}
 FRAMES=${FRAMES:-120}
 ROUNDS=${ROUNDS:-1}
 SIZE=${SIZE:-1920x1080}
@@ -32,20 +32,28 @@ xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 1
 
-printf '%-10s %6s  %10s %10s %10s  %8s %8s\n' scene round "ours fps" "SDL fps" "Qt fps" "x SDL" "x Qt"
+printf '%-10s %6s  %9s %8s  %10s %10s %10s  %8s %8s\n' scene round "ours ms" "x light" "ours fps" "SDL fps" "Qt fps" "x SDL" "x Qt"
 for round in $(seq 1 "$ROUNDS"); do
     for scene in $SCENES; do
         dir="$OUT/$scene"
         "$bench" --scene "$scene" --size "$SIZE" --frames "$FRAMES" --warmup 10 --poses "$dir" \
             --json "$dir.json" >"$dir.bench.txt" 2>/dev/null
-        ours=$(python3 -c "import json,sys; print('%.1f' % json.load(open(sys.argv[1]))['scenes'][0]['fps'])" "$dir.json")
+        field() { python3 -c "
+import functools, json, sys
+print(sys.argv[2] % functools.reduce(lambda v, k: v[k], sys.argv[3].split('.'), json.load(open(sys.argv[1]))['scenes'][0]))
+" "$dir.json" "$1" "$2"; }
+        ours=$(field '%.1f' fps)
+        oursMs=$(field '%.2f' wallMs.median)
+        light=$(field '%.2f' ratioToSpeedOfLight)
         sdl=$(SDL_VIDEODRIVER=offscreen "$OUT/sdl_poses" "$dir" "$FRAMES" | sed -n 's/.* \([0-9.]*\) fps$/\1/p')
         sed -e "s|@DIR@|$dir|" -e "s|@FRAMES@|$FRAMES|" scripts/peers/poses.qml >"$dir.qml"
         qt=$(DISPLAY=$display QML_XHR_ALLOW_FILE_READ=1 timeout 600 qmlscene "$dir.qml" 2>&1 \
              | sed -n 's/.* \([0-9.]*\) fps$/\1/p')
         ratio() { python3 -c "import sys; a, b = sys.argv[1], sys.argv[2]; print('%.2f' % (float(a) / float(b)) if a and b else 'n/a')" "$1" "$2"; }
-        printf '%-10s %6s  %10s %10s %10s  %8s %8s\n' "$scene" "$round" "$ours" "${sdl:-n/a}" "${qt:-n/a}" \
+        printf '%-10s %6s  %9s %8s  %10s %10s %10s  %8s %8s\n' "$scene" "$round" "$oursMs" "$light" "$ours" \
+            "${sdl:-n/a}" "${qt:-n/a}" \
             "$(ratio "$ours" "$sdl")" "$(ratio "$ours" "$qt")"
     done
 done
-echo "(ours: parallax-bench wall median; SDL_Renderer: median; Qt Quick: mean over the frames; files in $OUT)"
+echo "(ours: parallax-bench wall median, its ratio to the speed of light measured in the same run, and fps;"
+echo " SDL_Renderer: median; Qt Quick: mean over the frames; files in $OUT)"
