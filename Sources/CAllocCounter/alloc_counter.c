@@ -10,15 +10,17 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
-static atomic_int enabled = 0;
+/* Per thread: the frame's own work is counted, not a driver's or a cache's thread that
+ * happens to allocate meanwhile (Mesa writes its shader cache from a thread of its own). */
+static _Thread_local int enabled __attribute__((tls_model("initial-exec"))) = 0;
 static atomic_ullong count = 0;
 
 static inline void note(void) {
-    if (atomic_load_explicit(&enabled, memory_order_relaxed))
+    if (enabled)
         atomic_fetch_add_explicit(&count, 1, memory_order_relaxed);
 }
 
-void alloc_counter_enable(int on) { atomic_store(&enabled, on); }
+void alloc_counter_enable(int on) { enabled = on; }
 uint64_t alloc_counter_count(void) { return atomic_load(&count); }
 void alloc_counter_reset(void) { atomic_store(&count, 0); }
 
