@@ -142,6 +142,14 @@ public final class GLContextHost {
         return (Int(w), Int(h))
     }
 
+    /// The refresh rate of the display the window is on, in Hz; 0 when SDL does not know it
+    /// (headless, some virtual displays).
+    public var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0 else { return 0 }
+        return Double(mode.refresh_rate)
+    }
+
     /// The stencil bits the context actually got.
     public var stencilBits: Int {
         var v: Int32 = 0

@@ -8,8 +8,11 @@
 // - `pollEvents(into:)` turns SDL events into the pure-Swift `PlatformEvent`
 //   and opens/closes game controllers as they come and go.
 // - `Clock` is a monotonic clock in seconds (SDL's performance counter).
+// - `FramePacer` holds presents to the display's refresh rate where vsync does not
+//   (`GLContextHost.refreshRate`).
 //
 // What this module does NOT do: it never calls GL (the renderer owns every GL call,
 // including framebuffers and readback), it does not interpret input (no focus, no
 // gestures, no replay files), it keeps no globals (SDL itself is process-global: create
-// one host per process), and it does not pace frames beyond vsync.
+// one host per process), and it does not pace frames itself: `FramePacer` says how long
+// to wait where vsync does not, the caller waits.

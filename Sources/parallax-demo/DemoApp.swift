@@ -56,10 +56,15 @@ final class DemoApp {
     private var windowPoints = (width: 0, height: 0)
     /// The frame kept between presents, redrawn only where it changed.
     private let keptFrame = KeptFrame()
+    /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
+    private var pacer: FramePacer?
 
+    /// `pacesFrames`: present at most once per display refresh even where vsync does not
+    /// wait (Xvfb, remote displays); false for `--no-vsync` and headless runs.
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
-         eventsPath: String? = nil, screenshotFolder: String = ".") throws {
+         eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false) throws {
         self.host = host
+        pacer = pacesFrames ? FramePacer(refreshRate: host.refreshRate) : nil
         self.sceneRenderer = SceneRenderer(renderer: renderer)
         self.screenshotFolder = screenshotFolder
         var uploads = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
@@ -110,7 +115,13 @@ final class DemoApp {
                     gate?.beginFrame()
                     keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height)
                     pixelsRedrawn += keptFrame.lastRedrawnPixels
+                    if let pacer {
+                        // At most one present per refresh where vsync does not wait (FramePacer).
+                        let wait = pacer.delay(now: clock.now())
+                        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                    }
                     host.swapBuffers()
+                    pacer?.presented(at: clock.now())
                     gate?.endFrame()
                     // After presenting: a spare texture for the next streamed poster, if one is due.
                     sceneRenderer.renderer.textures.prepareSpare()

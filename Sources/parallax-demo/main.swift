@@ -75,7 +75,8 @@ struct DemoCommand: ParsableCommand {
                 FileManager.default.fileExists(atPath: $0)
             }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
-                                  recordPath: record, eventsPath: events, screenshotFolder: folder)
+                                  recordPath: record, eventsPath: events, screenshotFolder: folder,
+                                  pacesFrames: !noVsync && !headless)
             if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
