@@ -7,12 +7,6 @@ import XCTest
 /// Damage tracking: redrawing only the changed region of a kept frame gives the pixels of
 /// a full redraw.
 final class DamageTests: XCTestCase {
-    func fill(_ name: String, _ c: Color, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Layer {
-        let l = Layer(name: name, bounds: Size(w, h), position: Point(x + w / 2, y + h / 2))
-        l.contents = .color(c)
-        return l
-    }
-
     /// Twelve cards, one of them tilting and fading inside a group: after each step the
     /// damaged redraw equals a full redraw exactly, and only the moving card's box is redrawn.
     func testDamagedRedrawOfAKeptFrameEqualsAFullRedraw() throws {

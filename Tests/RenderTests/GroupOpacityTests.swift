@@ -11,12 +11,6 @@ import XCTest
 final class GroupOpacityTests: XCTestCase {
     let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
 
-    func fill(_ name: String, _ c: Color, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Layer {
-        let l = Layer(name: name, bounds: Size(w, h), position: Point(x + w / 2, y + h / 2))
-        l.contents = .color(c)
-        return l
-    }
-
     /// Red 0...60 and blue 30...90 inside a 100x100 parent at 50...150.
     func overlappingPair(groupOpacity: Bool) -> Layer {
         let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(100, 100))

@@ -15,12 +15,6 @@ import XCTest
 final class RasterizationTests: XCTestCase {
     let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
 
-    func fill(_ name: String, _ c: Color, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Layer {
-        let l = Layer(name: name, bounds: Size(w, h), position: Point(x + w / 2, y + h / 2))
-        l.contents = .color(c)
-        return l
-    }
-
     /// A rasterized 100x100 parent at 50...150 holding red 0...60 and blue 30...90.
     func rasterizedPair() -> (parent: Layer, red: Layer, blue: Layer) {
         let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(100, 100))
@@ -31,17 +25,18 @@ final class RasterizationTests: XCTestCase {
         return (parent, red, blue)
     }
 
-    /// A fresh renderer's state for rasterized images: nothing kept from other tests.
-    func forgetKeptImages(_ h: RenderHarness) {
+    /// The shared harness with nothing kept from other tests (its rasterized images forgotten).
+    func harness() throws -> RenderHarness {
+        let h = try RenderHarness.shared()
         h.renderer.rasterized.removeAll()
+        return h
     }
 
     /// At opacity 1 the image composites to the pixels the layers give drawn one by one:
     /// within 1/255 (one blend order instead of another), the same everywhere but the
     /// antialiased edges, which are identical here (whole-point edges at 1:1).
     func testRasterizedGroupAtOpacityOneGivesThePerLayerPixels() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         let rasterized = try h.render([pair.parent], canvas: Size(200, 200), dump: "rasterized")
         XCTAssertEqual(h.renderer.stats.groups, 1, "drawn offscreen")
@@ -59,8 +54,7 @@ final class RasterizationTests: XCTestCase {
     /// The second frame of an unchanged tree composites the kept image without drawing the
     /// group: no group drawn, one reused, the same pixels bit for bit.
     func testUnchangedSecondFrameReusesTheImage() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         let first = try h.render([pair.parent], canvas: Size(200, 200))
         XCTAssertEqual(h.renderer.stats.groups, 1)
@@ -74,8 +68,7 @@ final class RasterizationTests: XCTestCase {
     /// A change to a sublayer (its colour, then its place) draws the image again, with
     /// the change in it: green where blue was, then blue moved right by 10.
     func testSublayerChangeRedrawsTheImage() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         _ = try h.render([pair.parent], canvas: Size(200, 200))
         pair.blue.contents = .color(Color(0, 1, 0))
@@ -93,8 +86,7 @@ final class RasterizationTests: XCTestCase {
     /// Moving the whole rasterized layer draws it again (the image is in the target's
     /// pixels): the red square's corner follows it to 70, 70.
     func testMovingTheLayerRedrawsIt() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         _ = try h.render([pair.parent], canvas: Size(200, 200))
         pair.parent.position = Point(120, 120)                          // red now 70...130
@@ -108,8 +100,7 @@ final class RasterizationTests: XCTestCase {
     /// allowsGroupOpacity off (blue at 0.5 hides red; per layer it would be 64, 0, 128),
     /// and a change of that opacity alone reuses the image (0.25: 63.75).
     func testOpacityCompositesTheImageAndAChangeOfItReusesIt() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         pair.parent.opacity = 0.5
         pair.parent.allowsGroupOpacity = false
@@ -125,8 +116,7 @@ final class RasterizationTests: XCTestCase {
     /// An image drawn while one of its textures is missing is not kept: the next frame
     /// draws the group again.
     func testNotKeptWhileATextureIsMissing() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let pair = rasterizedPair()
         pair.blue.contents = .image(ImageRef(id: 987_001, width: 4, height: 4, isOpaque: true))
         let empty = DictionaryImageSource()
@@ -142,8 +132,7 @@ final class RasterizationTests: XCTestCase {
     /// frame: six frames, smallest levels first) is not kept: each of those frames draws
     /// the group again, the first one with the whole texture keeps it, and the next reuses it.
     func testNotKeptWhileATextureStreamsIn() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let saved = h.renderer.textures.uploadBudget
         defer { h.renderer.textures.uploadBudget = saved }
         h.renderer.textures.uploadBudget = UploadBudget(bytesPerFrame: 64)
@@ -168,8 +157,7 @@ final class RasterizationTests: XCTestCase {
 
     /// A renderer switch that changes pixels (edge antialiasing) draws the image again.
     func testARendererSwitchRedrawsTheImage() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         defer { h.renderer.antialias = true }
         let pair = rasterizedPair()
         _ = try h.render([pair.parent], canvas: Size(200, 200))
@@ -193,8 +181,7 @@ final class RasterizationTests: XCTestCase {
     /// image belongs to the layer, not to its place in the list), and gives it back the
     /// frame it is not drawn.
     func testImagesFollowTheirLayersThroughAReorderAndAreReleasedWhenTheLayerGoes() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let left = rasterizedPair(), right = rasterizedPair()
         left.parent.position = Point(60, 100)        // 10...110
         right.parent.position = Point(140, 100)      // 90...190: over left's blue at 90...100
@@ -216,8 +203,7 @@ final class RasterizationTests: XCTestCase {
     /// A clip inside the rasterized layer that changes shape draws the image again: the
     /// clip's 60-point box cut to 40 uncovers the black at x 95.
     func testAClipInsideThatChangesDrawsTheImageAgain() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let parent = Layer(name: "parent", bounds: Size(100, 100), position: Point(100, 100))   // 50...150
         parent.shouldRasterize = true
         let clip = Layer(name: "clip", bounds: Size(60, 60), position: Point(30, 30))
@@ -284,8 +270,7 @@ final class RasterizationTests: XCTestCase {
     /// a change to the outer's own sublayer draws the outer again around the inner's kept
     /// image.
     func testNestedRasterizedLayers() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let outer = Layer(name: "outer", bounds: Size(160, 160), position: Point(100, 100))   // 20...180
         outer.shouldRasterize = true
         let inner = rasterizedPair()                                                          // 50...150
@@ -313,8 +298,7 @@ final class RasterizationTests: XCTestCase {
     /// to the target) and one whose sublayers are all hidden draw what they should
     /// (nothing, the scaled fill, nothing) and keep nothing once gone.
     func testHostilePlacementsAreSafe() throws {
-        let h = try RenderHarness.shared()
-        forgetKeptImages(h)
+        let h = try harness()
         let far = rasterizedPair()
         far.parent.position = Point(1e300, 1e300)
         let huge = rasterizedPair()

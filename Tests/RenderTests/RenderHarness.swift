@@ -112,6 +112,13 @@ final class RenderHarness {
     }
 }
 
+/// A layer filling the canvas rectangle `x, y, w, h` with colour `c` (its superlayer at the origin).
+func fill(_ name: String, _ c: Color, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Layer {
+    let l = Layer(name: name, bounds: Size(w, h), position: Point(x + w / 2, y + h / 2))
+    l.contents = .color(c)
+    return l
+}
+
 /// Pixel assertions with a tolerance per channel.
 func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: (UInt8, UInt8, UInt8, UInt8), tolerance: Int = 3,
                  _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
