@@ -1,22 +1,24 @@
-// Rasterized groups kept between frames (CALayer.shouldRasterize). A rasterized group is
-// drawn into an offscreen image and composited, like a group with group opacity; its image
-// then stays in its pooled framebuffer, and the next frame composites it again, without
-// drawing the group, when everything that drew it is the same: its box in target pixels
-// and the canvas mapping, its commands, its quads, the clips they sit in (each quad's chain
-// of clips, not the others), the groups nested in it, and the renderer's switches. Images
-// stand for immutable pixels (`ImageRef`), so equal quads sample equal texels, unless a
-// texture was still streaming in: an image drawn while an upload was deferred or an image
-// was missing is not kept. A reused image is the image that drawing the group again would
-// make, bit for bit, so what is drawn never depends on what was drawn before.
+// Rasterized layers' images kept between frames (CALayer.shouldRasterize). A rasterized
+// group is drawn into an offscreen image and composited, like a group with group opacity;
+// the image then stays in a framebuffer of the renderer's `rasterPool` that belongs to the
+// layer (a slot per layer, kept through reorders), and the next frame composites it
+// again, without drawing the group, when everything that drew it is the same: its box in
+// target pixels and the canvas mapping, its steps, its quads, the clips they sit in (each
+// quad's chain of clips, by shape), the groups nested in it, and the renderer's switches.
+// Images stand for immutable pixels (`ImageRef`), so equal quads sample equal texels,
+// unless a texture was still streaming in: an image drawn while an upload was deferred or
+// an image was missing is not kept. A reused image is the image that drawing the group
+// again would make, bit for bit, so what is drawn never depends on what was drawn before.
+// A layer not drawn in a frame gives its slot back (`endFrame`), with its framebuffer.
 //
-// Does NOT: call GL (GLRenderer+Groups draws and composites), decide what is rasterized
-// (Flattener, from `Layer.shouldRasterize`), or keep anything a pooled slot no longer
-// holds: every draw into a slot records or forgets it.
+// Does NOT: call GL (GLRenderer+Groups draws and composites, GLRenderer deletes released
+// framebuffers), decide what is rasterized (Flattener, from `Layer.shouldRasterize`), or
+// keep anything a slot no longer holds: every draw into a slot records or forgets it.
 
 import LayerMath
 import Layers
 
-/// What each pooled group framebuffer holds, when it holds a rasterized group's image.
+/// Which `rasterPool` slot each rasterized layer has, and what each slot's image was drawn from.
 struct RasterizedGroups {
     /// The renderer's switches that change a group's pixels, as they were when it was drawn.
     struct Switches: Equatable {
