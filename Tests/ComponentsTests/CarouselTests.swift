@@ -91,6 +91,26 @@ final class CarouselTests: XCTestCase {
         XCTAssertNil(quad(list, "c/item8"))
     }
 
+    /// The items are rasterized (one kept image) only while they rest: not on the first
+    /// layout, not while a press scrolls them, and again once the offset stays put.
+    func testItemsAreRasterizedOnlyWhileTheCarouselRests() {
+        let c = carousel()
+        c.update(to: 0)
+        XCTAssertFalse(c.rootLayer.shouldRasterize, "first layout: nothing to compare with")
+        c.update(to: 0.05)
+        XCTAssertTrue(c.rootLayer.shouldRasterize, "at rest")
+        c.handle(.key("Right", down: true), at: 0.1)
+        c.handle(.key("Right", down: false), at: 0.15)
+        c.update(to: 0.2)
+        XCTAssertFalse(c.rootLayer.shouldRasterize, "scrolling")
+        c.update(to: 0.25)
+        XCTAssertFalse(c.rootLayer.shouldRasterize, "still scrolling")
+        c.update(to: 3)
+        c.update(to: 3.05)
+        XCTAssertEqual(c.physics.offset, 5)
+        XCTAssertTrue(c.rootLayer.shouldRasterize, "settled on item 5")
+    }
+
     func testRightPressesMoveExactlyNItemsAndClamp() {
         let c = carousel()
         var t = press(c, "Right", times: 3, start: 0.1)

@@ -69,4 +69,26 @@ final class KeptFrameTests: XCTestCase {
         XCTAssertEqual(harness.renderer.stats.groups, 0)
         XCTAssertTrue(first == harness.renderer.readPixels(target))
     }
+
+    /// A carousel at rest is composited from one kept image (its items rasterized while
+    /// they rest): the second frame at rest draws none of its quads, with the same pixels.
+    func testARestingCarouselIsCompositedFromItsKeptImage() throws {
+        let harness = try RenderHarness.shared()
+        let images = ImageStore()
+        let scene = try BuiltInScenes.load("carousel", images: images)
+        let driver = SceneDriver(scene: scene, events: [])
+        let sceneRenderer = SceneRenderer(renderer: harness.renderer)
+        let target = try Framebuffer(width: Int(scene.canvas.width) / 2, height: Int(scene.canvas.height) / 2)
+        defer { target.destroy() }
+        for t in [1.0, 1.5] {          // laid out twice at the same offset: at rest
+            driver.advance(to: t)
+            sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+        }
+        let first = harness.renderer.readPixels(target)
+        driver.advance(to: 2)
+        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+        XCTAssertEqual(harness.renderer.stats.rasterizedReused, 1)
+        XCTAssertEqual(harness.renderer.stats.quads, 0, "no item drawn")
+        XCTAssertTrue(first == harness.renderer.readPixels(target))
+    }
 }

@@ -104,6 +104,8 @@ public final class Carousel: SceneComponent {
     private var stickDirection = 0
     private var nextStickRepeat = 0.0
     private var lastIndex: Int
+    /// The scroll offset the items were last laid out at (nan: never).
+    private var laidOutOffset = Double.nan
     private var toggleSign = 0.0, toggleStart = 0.0, toggleDuration = 0.4
     private var flattener = Flattener()
     private var hitList = RenderList()
@@ -247,6 +249,11 @@ public final class Carousel: SceneComponent {
             shelf.poll()
         }
         layoutItems()
+        // Resting items are composited from one image kept from the frame before
+        // (Layer.shouldRasterize); while the carousel scrolls every item moves each frame,
+        // and an image would only add a pass.
+        rootLayer.shouldRasterize = physics.offset == laidOutOffset
+        laidOutOffset = physics.offset
     }
 
     public func setContentsScale(_ scale: Double) {
