@@ -1,7 +1,8 @@
 import CGL
 
-/// An offscreen render target: RGBA8 colour plus a depth24/stencil8 renderbuffer,
-/// optionally multisampled (then a single-sample resolve framebuffer is kept for readback).
+/// An offscreen render target: RGBA8 colour plus a depth24/stencil8 renderbuffer (unless
+/// made without one), optionally multisampled (then a single-sample resolve framebuffer is
+/// kept for readback).
 ///
 /// `destroy()` deletes the GL objects (a second call is a no-op); `deinit` calls it, so
 /// release framebuffers while their context is still current.
@@ -16,13 +17,16 @@ public final class Framebuffer {
     public private(set) var resolveFramebuffer: GLuint = 0
     /// The single-sample colour texture (resolved colour when multisampled).
     public private(set) var colorTexture: GLuint = 0
+    /// It has a depth24/stencil8 attachment (depth tests and stencil clips work in it).
+    public let hasDepthStencil: Bool
     private var colorRenderbuffer: GLuint = 0
     private var depthStencil: GLuint = 0
 
     /// Creates the framebuffer (requires a current context). `samples` is clamped to
-    /// GL_MAX_SAMPLES; 0 or 1 means no MSAA. Throws when the size is invalid or the
-    /// framebuffer is incomplete.
-    public init(width: Int, height: Int, samples: Int = 0) throws {
+    /// GL_MAX_SAMPLES; 0 or 1 means no MSAA. `depthStencil` false: colour only (half the
+    /// memory, for images drawn without depth test or stencil clip). Throws when the size
+    /// is invalid or the framebuffer is incomplete.
+    public init(width: Int, height: Int, samples: Int = 0, depthStencil withDepthStencil: Bool = true) throws {
         var maxSize: GLint = 0
         glGetIntegerv(GLConstant.maxTextureSize, &maxSize)
         guard width > 0, height > 0, width <= Int(maxSize), height <= Int(maxSize) else {
@@ -30,6 +34,7 @@ public final class Framebuffer {
         }
         self.width = width
         self.height = height
+        hasDepthStencil = withDepthStencil
         var maxSamples: GLint = 0
         glGetIntegerv(GLConstant.maxSamples, &maxSamples)
         let s = samples > 1 ? min(samples, Int(maxSamples)) : 0
@@ -59,17 +64,19 @@ public final class Framebuffer {
         } else {
             drawFramebuffer = resolveFramebuffer
         }
-        glGenRenderbuffers(1, &depthStencil)
-        glBindRenderbuffer(GLConstant.renderbuffer, depthStencil)
-        if self.samples > 0 {
-            glRenderbufferStorageMultisample(GLConstant.renderbuffer, GLsizei(self.samples), GLConstant.depth24Stencil8,
-                                             GLsizei(width), GLsizei(height))
-        } else {
-            glRenderbufferStorage(GLConstant.renderbuffer, GLConstant.depth24Stencil8, GLsizei(width), GLsizei(height))
+        if withDepthStencil {
+            glGenRenderbuffers(1, &depthStencil)
+            glBindRenderbuffer(GLConstant.renderbuffer, depthStencil)
+            if self.samples > 0 {
+                glRenderbufferStorageMultisample(GLConstant.renderbuffer, GLsizei(self.samples), GLConstant.depth24Stencil8,
+                                                 GLsizei(width), GLsizei(height))
+            } else {
+                glRenderbufferStorage(GLConstant.renderbuffer, GLConstant.depth24Stencil8, GLsizei(width), GLsizei(height))
+            }
+            glFramebufferRenderbuffer(GLConstant.framebuffer, GLConstant.depthStencilAttachment, GLConstant.renderbuffer,
+                                      depthStencil)
+            glBindRenderbuffer(GLConstant.renderbuffer, 0)
         }
-        glFramebufferRenderbuffer(GLConstant.framebuffer, GLConstant.depthStencilAttachment, GLConstant.renderbuffer,
-                                  depthStencil)
-        glBindRenderbuffer(GLConstant.renderbuffer, 0)
 
         var status = glCheckFramebufferStatus(GLConstant.framebuffer)
         if status == GLConstant.framebufferComplete && self.samples > 0 {

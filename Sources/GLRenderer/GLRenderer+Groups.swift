@@ -70,12 +70,19 @@ extension GLRenderer {
         guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0, h = y1 - y0
         let begin = groupBegins[g]
-        var placement = RasterizedGroups.Placement(texture: 0, x: x0, y: y0, width: w, height: h, map: map,
+        var placement = RasterizedGroups.Placement(framebuffer: 0, x: x0, y: y0, width: w, height: h, map: map,
                                                    switches: rasterSwitches)
+        // A depth-stencil attachment only where the group's draws use one: a clip inside it
+        // drawn as a stencil shape, or the frame's depth pre-pass.
+        var clipsInside = false
+        for k in (groupBegins[g] + 1)..<group.end {
+            if case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) { clipsInside = true; break }
+        }
         let fb: Framebuffer
         do {
-            fb = try keptSlot.map { try rasterPool.framebuffer(slot: $0, width: w, height: h) }
-                ?? groupPool.framebuffer(slot: g, width: w, height: h)
+            let depthStencil = clipsInside || useDepth
+            fb = try keptSlot.map { try rasterPool.framebuffer(slot: $0, width: w, height: h, depthStencil: depthStencil) }
+                ?? groupPool.framebuffer(slot: g, width: w, height: h, depthStencil: depthStencil)
         } catch {
             // Cannot happen within the target's own size; leave the group out rather than trap.
             noteError("group \(group.name): \(error)")
@@ -84,8 +91,8 @@ extension GLRenderer {
         }
         let image = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
                                textureWidth: fb.width, textureHeight: fb.height)
-        placement.texture = fb.colorTexture
-        if let s = keptSlot, rasterized.holdsImage(slot: s, texture: fb.colorTexture),
+        if let s = keptSlot { placement.framebuffer = rasterPool.generation(slot: s) }
+        if let s = keptSlot, rasterized.holdsImage(slot: s, framebuffer: placement.framebuffer),
            rasterized.hasSameContent(list, group: g, begin: begin, at: placement, slot: s) {
             groupImages[g] = image
             stats.rasterizedReused += 1
@@ -108,10 +115,6 @@ extension GLRenderer {
         // The whole pooled framebuffer, unscissored: Mesa clears a scissored part by drawing a
         // quad, slower than its full clear (measured on fade-group: 50-78 ms against 54-112).
         // Its stencil only when a clip inside the group writes it.
-        var clipsInside = false
-        for k in (groupBegins[g] + 1)..<group.end {
-            if case .pushClip(let i) = list.commands[k], !clipLowering.skipsStencil(i) { clipsInside = true; break }
-        }
         // No scissor: a clip scissor of the previous group's draws must not cut this clear.
         applyScissor(nil)
         clearTarget(stencil: clipsInside)

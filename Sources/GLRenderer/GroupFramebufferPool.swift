@@ -11,20 +11,30 @@ import CGL
 /// pixel per frame does not recreate its framebuffer each frame.
 final class GroupFramebufferPool {
     private var slots: [Framebuffer?] = []
+    /// Per slot: how many framebuffers it has had (a new one holds nothing drawn before).
+    private var generations: [Int] = []
 
     /// Framebuffers created so far (for tests and statistics).
     private(set) var created = 0
 
     /// A single-sampled framebuffer of at least `width` x `height` for slot `slot` (nearest
-    /// filtering: it is composited 1:1 onto whole pixels). Requires a current context.
-    func framebuffer(slot: Int, width: Int, height: Int) throws -> Framebuffer {
-        while slots.count <= slot { slots.append(nil) }
+    /// filtering: it is composited 1:1 onto whole pixels), with a depth-stencil attachment
+    /// when `depthStencil` (a slot that once needed one keeps it). Requires a current context.
+    func framebuffer(slot: Int, width: Int, height: Int, depthStencil: Bool) throws -> Framebuffer {
+        while slots.count <= slot { slots.append(nil); generations.append(0) }
         let old = slots[slot]
-        if let old, old.width >= width, old.height >= height { return old }
-        let fb = try make(width: max(roundUp(width), old?.width ?? 64), height: max(roundUp(height), old?.height ?? 64))
+        if let old, old.width >= width, old.height >= height, old.hasDepthStencil || !depthStencil { return old }
+        let fb = try make(width: max(roundUp(width), old?.width ?? 64), height: max(roundUp(height), old?.height ?? 64),
+                          depthStencil: depthStencil || old?.hasDepthStencil == true)
         old?.destroy()
         slots[slot] = fb
+        generations[slot] += 1
         return fb
+    }
+
+    /// Slot `slot`'s framebuffer generation: it changes whenever the slot gets a new one.
+    func generation(slot: Int) -> Int {
+        slot < generations.count ? generations[slot] : 0
     }
 
     /// Deletes slot `slot`'s framebuffer, giving its memory back (the slot makes a new one
@@ -33,10 +43,11 @@ final class GroupFramebufferPool {
         guard slot < slots.count, let fb = slots[slot] else { return }
         fb.destroy()
         slots[slot] = nil
+        generations[slot] += 1
     }
 
-    private func make(width: Int, height: Int) throws -> Framebuffer {
-        let fb = try Framebuffer(width: width, height: height)
+    private func make(width: Int, height: Int, depthStencil: Bool) throws -> Framebuffer {
+        let fb = try Framebuffer(width: width, height: height, depthStencil: depthStencil)
         glBindTexture(GLConstant.texture2D, fb.colorTexture)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.nearest)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.nearest)

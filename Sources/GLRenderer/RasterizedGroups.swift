@@ -34,9 +34,10 @@ struct RasterizedGroups {
     /// One slot's kept image and everything it was drawn from, in terms that do not depend
     /// on where the group sits in the render list.
     struct Record {
-        /// The slot's framebuffer `texture` holds the image of the group described by the rest.
+        /// The slot's framebuffer (of generation `framebuffer`) holds the image of the group
+        /// described by the rest.
         var isKept = false
-        var texture: UInt32 = 0
+        var framebuffer = 0
         var x = 0, y = 0, width = 0, height = 0
         var scale = 0.0, offsetX = 0.0, offsetY = 0.0
         var switches = Switches()
@@ -108,7 +109,8 @@ struct RasterizedGroups {
 
     /// Where group `g` of `list` (its `beginGroup` at `begin`) lands this frame.
     struct Placement {
-        var texture: UInt32
+        /// The slot's framebuffer generation (`GroupFramebufferPool.generation`).
+        var framebuffer: Int
         var x: Int, y: Int, width: Int, height: Int
         var map: CanvasMapping
         var switches: Switches
@@ -178,9 +180,10 @@ struct RasterizedGroups {
         }
     }
 
-    /// True when slot `slot`'s framebuffer texture `texture` holds its recorded group's image.
-    func holdsImage(slot: Int, texture: UInt32) -> Bool {
-        slot < records.count && records[slot].isKept && records[slot].texture == texture
+    /// True when slot `slot`'s framebuffer, of generation `framebuffer`, holds its recorded
+    /// group's image (a slot given a new framebuffer holds nothing yet).
+    func holdsImage(slot: Int, framebuffer: Int) -> Bool {
+        slot < records.count && records[slot].isKept && records[slot].framebuffer == framebuffer
     }
 
     /// Records group `g`, drawn this frame at `p` into slot `slot`'s framebuffer, complete.
@@ -206,7 +209,7 @@ struct RasterizedGroups {
     private static func fill(_ r: inout Record, _ list: RenderList, group g: Int, begin: Int, at p: Placement) {
         let group = list.groups[g]
         r.isKept = true
-        r.texture = p.texture
+        r.framebuffer = p.framebuffer
         (r.x, r.y, r.width, r.height) = (p.x, p.y, p.width, p.height)
         (r.scale, r.offsetX, r.offsetY) = p.map
         r.switches = p.switches

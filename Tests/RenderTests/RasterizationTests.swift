@@ -323,4 +323,48 @@ final class RasterizationTests: XCTestCase {
         _ = try h.render([], canvas: Size(200, 200))
         XCTAssertEqual(h.renderer.rasterized.layersKept, 0)
     }
+
+    /// Group framebuffers carry a depth-stencil attachment only when asked: a slot made
+    /// without one gets a new framebuffer (a new generation, holding nothing) the first
+    /// time it needs one, and keeps it after.
+    func testGroupFramebuffersGetADepthStencilAttachmentOnlyWhenNeeded() throws {
+        _ = try harness()
+        let pool = GroupFramebufferPool()
+        defer { pool.removeAll() }
+        let plain = try pool.framebuffer(slot: 0, width: 10, height: 10, depthStencil: false)
+        XCTAssertFalse(plain.hasDepthStencil)
+        let first = pool.generation(slot: 0)
+        let deep = try pool.framebuffer(slot: 0, width: 10, height: 10, depthStencil: true)
+        XCTAssertTrue(deep.hasDepthStencil)
+        XCTAssertEqual(pool.generation(slot: 0), first + 1, "a new framebuffer")
+        XCTAssertTrue(try pool.framebuffer(slot: 0, width: 10, height: 10, depthStencil: false) === deep, "kept")
+        XCTAssertEqual(pool.generation(slot: 0), first + 1)
+        pool.release(slot: 0)
+        XCTAssertEqual(pool.generation(slot: 0), first + 2, "released: nothing kept")
+    }
+
+    /// The depth pre-pass switching on for the frame (a large opaque layer appears below
+    /// the rasterized one, with the renderer's pre-pass allowed) gives the rasterized
+    /// layer's slot a framebuffer with depth: its image is drawn again, not taken from the
+    /// new, empty framebuffer.
+    func testANewFramebufferForAKeptImageIsDrawnAgain() throws {
+        let h = try harness()
+        defer { h.renderer.reorderOpaque = false }
+        h.renderer.reorderOpaque = true
+        let pair = rasterizedPair()
+        // Over a backdrop the pair's opaque squares may hide 2 x 3600 of the 8000 square
+        // points (a fifth of the canvas) the pre-pass needs; a floor of 200 x 50 adds 10000.
+        let backdrop = fill("backdrop", Color(0, 0, 0), 0, 0, 200, 200)
+        _ = try h.render([backdrop, pair.parent], canvas: Size(200, 200))
+        _ = try h.render([backdrop, pair.parent], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 1)
+        XCTAssertFalse(h.renderer.stats.depthPrePass, "nothing opaque enough to hide a fifth of the canvas")
+        let floor = fill("floor", Color(1, 1, 1), 0, 150, 200, 50)
+        let image = try h.render([backdrop, pair.parent, floor], canvas: Size(200, 200))
+        XCTAssertTrue(h.renderer.stats.depthPrePass)
+        XCTAssertEqual(h.renderer.stats.rasterizedReused, 0, "a new framebuffer: drawn again")
+        assertPixel(image, 100, 100, (0, 0, 255, 255), tolerance: 0, "blue over red, drawn")
+        assertPixel(image, 60, 60, (255, 0, 0, 255), tolerance: 0, "red, drawn")
+        assertPixel(image, 100, 180, (255, 255, 255, 255), tolerance: 0, "the floor")
+    }
 }
