@@ -48,47 +48,45 @@ final class KeptFrameTests: XCTestCase {
         XCTAssertGreaterThan(resting, 10, "frames at rest redraw nothing")
     }
 
-    /// The grid's cards are rasterized (CALayer.shouldRasterize): once the focus rests, a
-    /// frame composites every card from its kept image, drawing none of their layers, and
-    /// gives the pixels the frame before gave.
-    func testRestingGridCardsAreCompositedFromTheirKeptImages() throws {
+    /// Built-in scene `name` drawn at half size at each of `times`: the scene, the last
+    /// frame's statistics, and the pixels of the last two frames.
+    private func frames(_ name: String, at times: [Double]) throws
+        -> (scene: Scene, stats: FrameStats, before: [UInt8], last: [UInt8]) {
         let harness = try RenderHarness.shared()
         let images = ImageStore()
-        let scene = try BuiltInScenes.load("grid", images: images)
-        let driver = SceneDriver(scene: scene, events: [])
-        let sceneRenderer = SceneRenderer(renderer: harness.renderer)
-        let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
-        let target = try Framebuffer(width: w, height: h)
-        defer { target.destroy() }
-        driver.advance(to: 2)
-        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
-        let first = harness.renderer.readPixels(target)
-        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
-        let grid = try XCTUnwrap(scene.components.compactMap { $0 as? FocusGrid }.first)
-        XCTAssertEqual(harness.renderer.stats.rasterizedReused, grid.cards.count)
-        XCTAssertEqual(harness.renderer.stats.groups, 0)
-        XCTAssertTrue(first == harness.renderer.readPixels(target))
-    }
-
-    /// A carousel at rest is composited from one kept image (its items rasterized while
-    /// they rest): the second frame at rest draws none of its quads, with the same pixels.
-    func testARestingCarouselIsCompositedFromItsKeptImage() throws {
-        let harness = try RenderHarness.shared()
-        let images = ImageStore()
-        let scene = try BuiltInScenes.load("carousel", images: images)
+        let scene = try BuiltInScenes.load(name, images: images)
         let driver = SceneDriver(scene: scene, events: [])
         let sceneRenderer = SceneRenderer(renderer: harness.renderer)
         let target = try Framebuffer(width: Int(scene.canvas.width) / 2, height: Int(scene.canvas.height) / 2)
         defer { target.destroy() }
-        for t in [1.0, 1.5] {          // laid out twice at the same offset: at rest
+        var before: [UInt8] = [], last: [UInt8] = []
+        for t in times {
             driver.advance(to: t)
             sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+            before = last
+            last = harness.renderer.readPixels(target).pixels
         }
-        let first = harness.renderer.readPixels(target)
-        driver.advance(to: 2)
-        sceneRenderer.render(scene, images: images, into: .framebuffer(target))
-        XCTAssertEqual(harness.renderer.stats.rasterizedReused, 1)
-        XCTAssertEqual(harness.renderer.stats.quads, 0, "no item drawn")
-        XCTAssertTrue(first == harness.renderer.readPixels(target))
+        return (scene, harness.renderer.stats, before, last)
+    }
+
+    /// The grid's cards are rasterized (CALayer.shouldRasterize): once the focus rests, a
+    /// frame composites every card from its kept image, drawing none of their layers, and
+    /// gives the pixels the frame before gave.
+    func testRestingGridCardsAreCompositedFromTheirKeptImages() throws {
+        let f = try frames("grid", at: [2, 2])
+        let grid = try XCTUnwrap(f.scene.components.compactMap { $0 as? FocusGrid }.first)
+        XCTAssertEqual(f.stats.rasterizedReused, grid.cards.count)
+        XCTAssertEqual(f.stats.groups, 0)
+        XCTAssertTrue(f.before == f.last)
+    }
+
+    /// A carousel at rest is composited from one kept image (its items rasterized while
+    /// they rest: from their second layout at the same offset, t = 1.5): the frame after
+    /// draws none of its quads, with the same pixels.
+    func testARestingCarouselIsCompositedFromItsKeptImage() throws {
+        let f = try frames("carousel", at: [1.0, 1.5, 2.0])
+        XCTAssertEqual(f.stats.rasterizedReused, 1)
+        XCTAssertEqual(f.stats.quads, 0, "no item drawn")
+        XCTAssertTrue(f.before == f.last)
     }
 }
