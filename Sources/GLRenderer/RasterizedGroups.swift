@@ -134,10 +134,7 @@ struct RasterizedGroups {
             switch command {
             case .quad(let i):
                 let q = list.quads[i], kept = r.quads[quadIndex]
-                guard q.matrix == kept.matrix, q.size == kept.size, q.contentRect == kept.contentRect,
-                      q.textureRect == kept.textureRect, q.contents == kept.contents,
-                      q.opacityInGroup == kept.opacityInGroup, q.cornerRadius == kept.cornerRadius,
-                      q.group - g == kept.group,
+                guard q.drawsSameWherever(as: kept), q.group - g == kept.group,
                       Self.chain(from: q.clipIndex, in: list, equals: r, chain: chain) else { return false }
                 quadIndex += 1
                 chain += 1
@@ -145,9 +142,7 @@ struct RasterizedGroups {
                 guard Self.chain(from: i, in: list, equals: r, chain: chain) else { return false }
                 chain += 1
             case .beginGroup(let h):
-                let n = list.groups[h], kept = r.nested[nestedIndex]
-                guard n.opacity == kept.opacity, n.box == kept.box, n.clipDepth == kept.clipDepth,
-                      n.isRasterized == kept.isRasterized else { return false }
+                guard list.groups[h].drawsSameWherever(as: r.nested[nestedIndex]) else { return false }
                 nestedIndex += 1
             default: break
             }
@@ -161,11 +156,9 @@ struct RasterizedGroups {
         var i = index
         while i >= 0, i < list.clips.count {
             guard c < r.chainEnds[n] else { return false }
-            let clip = list.clips[i], kept = r.chains[c]
-            guard clip.matrix == kept.matrix, clip.size == kept.size, clip.cornerRadius == kept.cornerRadius,
-                  clip.depth == kept.depth else { return false }
+            guard list.clips[i].drawsSameWherever(as: r.chains[c]) else { return false }
             c += 1
-            i = clip.parent
+            i = list.clips[i].parent
         }
         return c == r.chainEnds[n]
     }

@@ -88,25 +88,39 @@ extension RenderQuad {
     /// True when the renderer draws this quad exactly as `other`: everything it reads but
     /// the name and tags (the projected corners follow from the matrix and size).
     public func drawsSame(as other: RenderQuad) -> Bool {
+        drawsSameWherever(as: other) && group == other.group && clipIndex == other.clipIndex
+    }
+
+    /// `drawsSame` without the list indices (its group and its clip), which move when
+    /// the list around the quad changes: the caller compares what they point to.
+    public func drawsSameWherever(as other: RenderQuad) -> Bool {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
-            && opacityInGroup == other.opacityInGroup && group == other.group
-            && cornerRadius == other.cornerRadius && clipIndex == other.clipIndex
+            && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius
     }
 }
 
 extension RenderClip {
     /// True when the renderer clips exactly as with `other` (its shape and nesting).
     public func drawsSame(as other: RenderClip) -> Bool {
-        matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius
-            && parent == other.parent && depth == other.depth
+        drawsSameWherever(as: other) && parent == other.parent
+    }
+
+    /// `drawsSame` without the parent's index (the caller compares the parent itself).
+    public func drawsSameWherever(as other: RenderClip) -> Bool {
+        matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius && depth == other.depth
     }
 }
 
 extension RenderGroup {
     /// True when the renderer draws and composites this group exactly as `other`.
     public func drawsSame(as other: RenderGroup) -> Bool {
-        opacity == other.opacity && box == other.box && end == other.end && firstQuad == other.firstQuad
-            && clipDepth == other.clipDepth && isRasterized == other.isRasterized
+        drawsSameWherever(as: other) && end == other.end && firstQuad == other.firstQuad
+    }
+
+    /// `drawsSame` without the list indices (its end and first quad; the caller compares
+    /// the commands and quads themselves).
+    public func drawsSameWherever(as other: RenderGroup) -> Bool {
+        opacity == other.opacity && box == other.box && clipDepth == other.clipDepth && isRasterized == other.isRasterized
     }
 }
