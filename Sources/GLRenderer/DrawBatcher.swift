@@ -107,9 +107,18 @@ struct DrawBatcher {
     private(set) var order: [Int] = []
     private(set) var batchStarts: [Int] = []
 
-    init(lookback: Int = 16, boxesPerBatch: Int = 8) {
+    init(lookback: Int = 16, boxesPerBatch: Int = 8, reservedDraws: Int = 256) {
         self.lookback = max(1, lookback)
         self.boxesPerBatch = max(1, boxesPerBatch)
+        // Room for a busy frame from the start: a frame with more draws than any before it
+        // (a list scrolling a seam into view) would otherwise grow these mid-animation.
+        let draws = max(1, reservedDraws)
+        batchKeys.reserveCapacity(draws)
+        boxes.reserveCapacity(draws * self.boxesPerBatch)
+        boxCounts.reserveCapacity(draws)
+        batchOfDraw.reserveCapacity(draws)
+        order.reserveCapacity(draws)
+        batchStarts.reserveCapacity(draws + 1)
     }
 
     /// Draws added since the last `reset`.

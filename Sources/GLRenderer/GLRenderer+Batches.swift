@@ -49,14 +49,18 @@ extension GLRenderer {
     /// interior or, without one, the whole rectangle.
     /// `hole` (not for the antialiased ring): draw the rectangle part as a ring around this
     /// hole, which later opaque quads hide (OcclusionHoles).
+    /// `piece`: draw only this rectangle of that part (a seam of a stacked hole).
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
-                       around hole: Rect? = nil) {
+                       around hole: Rect? = nil, piece: Rect? = nil) {
         let u = covered ? plainProgram(p) : quadProgram
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
         var geometry: DrawGeometry = covered || p.inner == nil ? .rect : .ring
-        if let hole {
+        if let piece {
+            fill = piece
+            geometry = .rect
+        } else if let hole {
             // The ring strip between the rectangle (its outer edge, computed as the quad's
             // own ring computes its inner edge) and the hole.
             outer = fill
@@ -71,7 +75,7 @@ extension GLRenderer {
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
-        let boxRect = hole != nil ? outer : covered ? fill : p.outer
+        let boxRect = piece ?? (hole != nil ? outer : covered ? fill : p.outer)
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
         queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: outer, fill: fill, content: p.content,
                                                 texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,

@@ -198,14 +198,25 @@ extension GLRenderer {
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
         if hole != nil { stats.occludedQuads += 1 }
+        // The part with the hole: covered (an interior, a plain whole rectangle) or not.
+        let holedPartCovered: Bool
         switch p.draws {
         case .interiorAndRing:
+            holedPartCovered = true
             if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
+            holedPartCovered = true
             if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
         case .coverageWhole:
+            holedPartCovered = false
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole)
+        }
+        // A stacked hole's seams, which no occluder hides (OcclusionHoles).
+        if hole != nil, !(holedPartCovered && coveredDrawn) {
+            for seam in occlusion.seams {
+                queueQuadPart(q, p, covered: holedPartCovered, depth: d, stencil: stencil, piece: seam)
+            }
         }
     }
 

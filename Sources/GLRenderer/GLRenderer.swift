@@ -165,6 +165,9 @@ public final class GLRenderer {
     /// or within `QuadPlanner.magnifiedUpTo`'s level-1 weight); false (for tests that
     /// check exactly that): through each texture's own filtering.
     var samplesMagnifiedWithoutMips = true
+    /// The antialiasing margin of quads along the canvas axes, in pixels
+    /// (`QuadPlanner.axisAlignedMarginPixels`; tests compare it with the general 1.5).
+    var axisAlignedMarginPixels = 0.75
     /// Apply clips that are axis-aligned rectangles of the canvas as scissor boxes (the same
     /// pixels as their stencil shapes, without drawing them); false: every clip is a stencil
     /// shape (tests compare the two).
@@ -480,6 +483,7 @@ public final class GLRenderer {
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)
         planner.samplesMagnifiedWithoutMips = samplesMagnifiedWithoutMips
+        planner.axisAlignedMarginPixels = axisAlignedMarginPixels
     }
 
     /// A sampler object with `filter` for both minification and magnification (no mip

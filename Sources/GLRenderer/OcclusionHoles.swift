@@ -11,8 +11,18 @@
 // antialiased ring computes its inner corners, so the two share whole edges (no
 // T-junction) and no pixel centre on them is drawn twice or missed, in perspective too.
 //
-// Does NOT: call GL, decide what a quad draws (QuadPlanner), or cut more than one hole per
-// quad (the largest wins).
+// Stacks. Occluders side by side (a list's rows over the page behind them, a shelf's
+// tiles) each hide a strip, and no one of them is worth much alone. Over a quad that lies
+// in the canvas plane along its axes, holes stacked along one axis merge into one hole
+// spanning them all (their common extent across the axis), and the strips between them,
+// which no occluder hides (the rows' antialiased seams), are drawn back as plain
+// rectangles ("seams") spanning the hole's width exactly. A seam's sides lie on the
+// hole's sides: both are computed from the same floats and, the quad being axis-aligned,
+// project to the same pixel column, so the fill rule gives each pixel centre on them to
+// exactly one of ring and seam.
+//
+// Does NOT: call GL, decide what a quad draws (QuadPlanner), or cut more than one hole (or
+// one stack) per quad (the largest wins).
 
 import LayerMath
 import Layers
@@ -48,6 +58,26 @@ struct OcclusionHoles {
     static let maximumOccluders = 64
 
     private(set) var occluders: [Occluder] = []
+    /// The strips of the last hole `hole(for:)` returned that no occluder hides (between
+    /// stacked holes), in the quad's bounds space: the caller draws them as rectangles.
+    private(set) var seams: [Rect] = []
+    /// The most seams one hole keeps (each is one more instance to draw).
+    static let maximumSeams = 24
+    /// Scratch storage of `hole(for:)`, kept between calls.
+    private var candidates: [Rect] = []
+    private var workSeams: [(Double, Double)] = []
+    private var stackSeams: [(Double, Double)] = []
+    private var bestSeams: [(Double, Double)] = []
+
+    init() {
+        // Room for the most there can be: the steady state never grows them.
+        occluders.reserveCapacity(OcclusionHoles.maximumOccluders)
+        candidates.reserveCapacity(OcclusionHoles.maximumOccluders)
+        workSeams.reserveCapacity(OcclusionHoles.maximumSeams)
+        stackSeams.reserveCapacity(OcclusionHoles.maximumSeams)
+        bestSeams.reserveCapacity(OcclusionHoles.maximumSeams)
+        self.seams.reserveCapacity(OcclusionHoles.maximumSeams)
+    }
 
     mutating func reset() { occluders.removeAll(keepingCapacity: true) }
 
@@ -80,8 +110,11 @@ struct OcclusionHoles {
 
     /// The largest hole in `fill` (bounds space of quad `index`, `q`) that occluders drawn
     /// after it cover, shrunk by `margin` bounds units; nil when none is worth cutting, or
-    /// when `q` is not wholly in front of the eye.
-    func hole(for q: RenderQuad, index: Int, fill: Rect, margin: Double, pixelScale: Double) -> Rect? {
+    /// when `q` is not wholly in front of the eye. When `q` is axis-aligned, the hole may
+    /// span a stack of occluders: `seams` then holds the strips between them, to be drawn.
+    mutating func hole(for q: RenderQuad, index: Int, fill: Rect, margin: Double, pixelScale: Double) -> Rect? {
+        seams.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
         guard !occluders.isEmpty, q.isInFrontOfEye, fill.width > 0, fill.height > 0 else { return nil }
         let h = q.matrix.planeHomography
         // Canvas box of the fill rectangle: occluders that miss it are skipped unmapped.
@@ -105,13 +138,98 @@ struct OcclusionHoles {
             let shrunk = Rect(x: cut.minX + margin, y: cut.minY + margin,
                               width: cut.width - 2 * margin, height: cut.height - 2 * margin)
             guard shrunk.width > 0, shrunk.height > 0 else { continue }
+            candidates.append(shrunk)
             let area = shrunk.width * shrunk.height
             if area > bestArea {
                 bestArea = area
                 best = shrunk
             }
         }
+        guard candidates.count > 1, OcclusionHoles.isAxisAligned(q) else { return best }
+        // Stacks along y, then along x (the same search on transposed rectangles).
+        bestSeams.removeAll(keepingCapacity: true)
+        var bestAcross = false
+        for pass in 0..<2 {
+            let across = pass == 1
+            if across { for k in candidates.indices { candidates[k] = candidates[k].transposed } }
+            guard let (stack, area) = largestStack() else { continue }
+            if area > bestArea {
+                bestArea = area
+                best = across ? stack.transposed : stack
+                bestAcross = across
+                bestSeams.removeAll(keepingCapacity: true)
+                bestSeams.append(contentsOf: stackSeams)
+            }
+        }
+        if let hole = best {
+            for (a, b) in bestSeams {
+                seams.append(bestAcross ? Rect(x: a, y: hole.minY, width: b - a, height: hole.height)
+                                        : Rect(x: hole.minX, y: a, width: hole.width, height: b - a))
+            }
+        }
         return best
+    }
+
+    /// A stack being grown: its common x extent, its y extent and the height of its gaps.
+    private struct Stack {
+        var x0, x1, y0, y1: Double
+        var gaps = 0.0
+        var members = 1
+        /// The area its members hide: the hole less its seams.
+        var hidden: Double { (x1 - x0) * (y1 - y0 - gaps) }
+    }
+
+    /// The stack of `candidates` along y hiding the most area: grown from each candidate in
+    /// turn, down and then up, taking each next candidate (in order of top edge) that makes
+    /// the hidden area larger; the hole's x extent is the stack's common one. Returns the
+    /// hole and the area its members hide; `stackSeams` holds the seams' y ranges. nil: no
+    /// stack of two or more.
+    private mutating func largestStack() -> (Rect, Double)? {
+        // Insertion sort by top edge: few candidates, and no allocation.
+        for k in 1..<candidates.count {
+            let c = candidates[k]
+            var j = k
+            while j > 0, candidates[j - 1].minY > c.minY {
+                candidates[j] = candidates[j - 1]
+                j -= 1
+            }
+            candidates[j] = c
+        }
+        var result: (Rect, Double)? = nil
+        for seed in candidates.indices {
+            workSeams.removeAll(keepingCapacity: true)
+            let s = candidates[seed]
+            var stack = Stack(x0: s.minX, x1: s.maxX, y0: s.minY, y1: s.maxY)
+            // Down: candidates reaching past the stack's bottom; up: those starting above its top.
+            for k in (seed + 1)..<candidates.count where candidates[k].maxY > stack.y1 {
+                OcclusionHoles.grow(&stack, by: candidates[k], seams: &workSeams)
+            }
+            for k in stride(from: seed - 1, through: 0, by: -1) where candidates[k].minY < stack.y0 && candidates[k].maxY <= stack.y1 {
+                OcclusionHoles.grow(&stack, by: candidates[k], seams: &workSeams)
+            }
+            if stack.members > 1, stack.hidden > (result?.1 ?? 0) {
+                result = (Rect(x: stack.x0, y: stack.y0, width: stack.x1 - stack.x0, height: stack.y1 - stack.y0), stack.hidden)
+                stackSeams.removeAll(keepingCapacity: true)
+                stackSeams.append(contentsOf: workSeams)
+            }
+        }
+        return result
+    }
+
+    /// Adds `c` (wholly below or above the stack, or overlapping its end) to `stack` when the
+    /// stack then hides more; a gap between them becomes a seam.
+    private static func grow(_ stack: inout Stack, by c: Rect, seams: inout [(Double, Double)]) {
+        let x0 = max(stack.x0, c.minX), x1 = min(stack.x1, c.maxX)
+        guard x1 > x0, seams.count < maximumSeams else { return }
+        let gap = c.minY > stack.y1 ? (stack.y1, c.minY) : c.maxY < stack.y0 ? (c.maxY, stack.y0) : nil
+        var grown = stack
+        grown.x0 = x0; grown.x1 = x1
+        grown.y0 = min(stack.y0, c.minY); grown.y1 = max(stack.y1, c.maxY)
+        if let g = gap { grown.gaps += g.1 - g.0 }
+        grown.members += 1
+        guard grown.hidden > stack.hidden else { return }
+        if let g = gap { seams.append(g) }
+        stack = grown
     }
 
     /// An axis-aligned rectangle inside the convex quadrilateral `q` (corners in order, either
@@ -140,4 +258,9 @@ struct OcclusionHoles {
         let c0 = cross(q.0, q.1), c1 = cross(q.1, q.2), c2 = cross(q.2, q.3), c3 = cross(q.3, q.0)
         return (c0 >= 0 && c1 >= 0 && c2 >= 0 && c3 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0 && c3 <= 0)
     }
+}
+
+private extension Rect {
+    /// The rectangle with x and y swapped.
+    var transposed: Rect { Rect(x: minY, y: minX, width: height, height: width) }
 }

@@ -31,6 +31,8 @@ struct QuadPlanner {
     /// Image quads magnified at every pixel are sampled bilinear without mip levels (the
     /// same pixels, for less work); false: through the texture's own (trilinear) filtering.
     var samplesMagnifiedWithoutMips = true
+    /// The antialiasing margin, in pixels, of a quad along the canvas axes (see `edgeMargin`).
+    var axisAlignedMarginPixels = 0.75
 
     /// The canvas region of a `pixelWidth` x `pixelHeight` target under `map`.
     static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
@@ -193,7 +195,17 @@ struct QuadPlanner {
             && QuadPlanner.isWhole(tr.minX * Double(v.width)) && QuadPlanner.isWhole(tr.minY * Double(v.height))
     }
 
-    /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed edge.
+    /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed
+    /// edge; 0.75 for a quad along the canvas axes (`OcclusionHoles.isAxisAligned`).
+    ///
+    /// Why 0.75 is exact there: quad.frag's coverage is clamp(0.5 - d / |(dFdx d, dFdy d)|),
+    /// d the distance to the shape in bounds units, which changes by at most 1/s per pixel
+    /// step along either screen axis (s the smaller of the two axis scales, in pixels per
+    /// unit), so the denominator is at most sqrt(2)/s. A pixel centre 0.75/s or more inside
+    /// (outside) the edge therefore has coverage exactly 1 (0), which is what the plain
+    /// interior draws there (what not drawing it adds): the narrower ring draws the same
+    /// pixels as the wider one, with about half its fragments through the coverage shader.
+    /// Under rotation, shear or perspective the scale varies along an edge: 1.5 keeps room.
     func edgeMargin(_ q: RenderQuad) -> Double {
         guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
         let c = q.corners
@@ -202,7 +214,8 @@ struct QuadPlanner {
         let pixelsPerPoint = min(sx, sy) * map.scale
         let cap = 0.25 * min(q.size.width, q.size.height) + 1
         guard pixelsPerPoint > 0 else { return 0 }
-        return min(1.5 / pixelsPerPoint, cap)
+        let pixels = OcclusionHoles.isAxisAligned(q) ? axisAlignedMarginPixels : 1.5
+        return min(pixels / pixelsPerPoint, cap)
     }
 
     /// Within 1/1000 of a whole number (finite).

@@ -176,21 +176,22 @@ final class OcclusionHolesTests: XCTestCase {
             })
     }
 
-    /// The hole by hand, at scale 2 (margin 1.5 px = 0.75 points, the safety margin 1/75 of
-    /// it = 0.01): the card's bounds start at (100.3 - 80.25, 58.7 - 45.125) = (20.05, 13.575);
-    /// its interior, 0.75 inside, spans (20.8, 14.325)-(179.8, 103.075), shrunk by 0.01 as an
-    /// occluder; in the shadow's bounds space (origin (10.05, 5.075)) and shrunk by 0.01
-    /// again: (10.77, 9.27)-(169.73, 97.98).
+    /// The hole by hand, at scale 2. The card lies along the canvas axes, so its
+    /// antialiasing margin is 0.75 px = 0.375 points (QuadPlanner.edgeMargin) and its safety
+    /// margin 1/75 of that, 0.005. The card's bounds start at (100.3 - 80.25, 58.7 - 45.125)
+    /// = (20.05, 13.575); its interior, 0.375 inside, spans (20.425, 13.95)-(180.175, 103.45),
+    /// shrunk by 0.005 as an occluder; in the shadow's bounds space (origin (10.05, 5.075))
+    /// and shrunk by the 0.01 passed here: (10.39, 8.89)-(170.11, 98.36).
     func testTheHoleIsTheCardsInteriorInTheShadowsBoundsSpace() throws {
         let h = try RenderHarness.shared()
         _ = try h.render(cardOverShadow(), canvas: Size(200, 120), width: 400, height: 240)
         let shadow = h.lastList.quads[0]
         let hole = try XCTUnwrap(h.renderer.occlusion.hole(for: shadow, index: 0, fill: Rect(x: 0.75, y: 0.75, width: 179, height: 108.75),
                                                             margin: 0.01, pixelScale: 2))
-        XCTAssertEqual(hole.minX, 10.77, accuracy: 1e-9)
-        XCTAssertEqual(hole.minY, 9.27, accuracy: 1e-9)
-        XCTAssertEqual(hole.maxX, 169.73, accuracy: 1e-9)
-        XCTAssertEqual(hole.maxY, 97.98, accuracy: 1e-9)
+        XCTAssertEqual(hole.minX, 10.39, accuracy: 1e-9)
+        XCTAssertEqual(hole.minY, 8.89, accuracy: 1e-9)
+        XCTAssertEqual(hole.maxX, 170.11, accuracy: 1e-9)
+        XCTAssertEqual(hole.maxY, 98.36, accuracy: 1e-9)
         // The card itself (index 1) is not hidden by itself.
         XCTAssertNil(h.renderer.occlusion.hole(for: h.lastList.quads[1], index: 1, fill: Rect(x: 0.75, y: 0.75, width: 159, height: 88.75),
                                                margin: 0.01, pixelScale: 2))
@@ -225,6 +226,123 @@ final class OcclusionHolesTests: XCTestCase {
         let r = try drawBoth([layers[1], layers[0], layers[2]])
         XCTAssertTrue(r.same)
         XCTAssertEqual(r.cut, 0)
+    }
+
+    // MARK: Stacks
+
+    /// A page (a translucent colour, or a translucent gradient image) under `count` opaque
+    /// rows that abut at fractional points (antialiased seams between them): row i spans
+    /// x 10.3...190.8, y 10.1 + 20.25 i ... 30.35 + 20.25 i. `across`: the same turned a
+    /// quarter, columns side by side (x and y swapped). `gap`: points between rows.
+    private func rowsOverPage(count: Int = 4, across: Bool = false, gap: Double = 0,
+                              texturedPage: Bool = false, pageTransform: Transform3D = .identity) -> [Layer] {
+        let h = try! RenderHarness.shared()
+        let page = Layer(name: "page", bounds: Size(200, 120), position: Point(100, 60))
+        page.contents = .color(Color(0.2, 0.5, 0.3, 0.6))
+        if texturedPage {
+            let gradient = ImageRef(id: 4303, width: 40, height: 24)
+            h.images.images[gradient.id] = makeImage(width: 40, height: 24) { x, y in (UInt8(x * 6), 90, UInt8(y * 10), UInt8(100 + x + y * 4)) }
+            page.contents = .image(gradient)
+        }
+        page.transform = pageTransform
+        var layers = [page]
+        for i in 0..<count {
+            let along = 10.1 + (20.25 + gap) * Double(i) + 10.125
+            let row = Layer(name: "row\(i)", bounds: across ? Size(20.25, 100.5) : Size(180.5, 20.25),
+                            position: across ? Point(along, 60.05) : Point(100.55, along))
+            row.contents = .color(Color(0.9, 0.9 - 0.1 * Double(i), 0.8, 1))
+            layers.append(row)
+        }
+        return layers
+    }
+
+    /// The hole by hand, at scale 2 (rows along the axes: margin 0.75 px = 0.375 points,
+    /// safety margin 0.005): each row's interior lies 0.375 inside it, shrunk by 0.005 as an
+    /// occluder and by the 0.01 passed here as a hole, 0.39 in all, so row i hides
+    /// x 10.69...190.41, y (10.1 + 20.25 i) + 0.39 ... (30.35 + 20.25 i) - 0.39. The four
+    /// rows stack into one hole, y 10.49...90.71, and the three strips between them, 0.78
+    /// points tall at each row boundary (30.35, 50.6, 70.85), are its seams.
+    func testRowsThatAbutStackIntoOneHoleWithTheirSeamsByHand() throws {
+        let h = try RenderHarness.shared()
+        _ = try h.render(rowsOverPage(), canvas: Size(200, 120), width: 400, height: 240)
+        let hole = try XCTUnwrap(h.renderer.occlusion.hole(for: h.lastList.quads[0], index: 0,
+                                                            fill: Rect(x: 0, y: 0, width: 200, height: 120),
+                                                            margin: 0.01, pixelScale: 2))
+        XCTAssertEqual(hole.minX, 10.69, accuracy: 1e-9)
+        XCTAssertEqual(hole.maxX, 190.41, accuracy: 1e-9)
+        XCTAssertEqual(hole.minY, 10.49, accuracy: 1e-9)
+        XCTAssertEqual(hole.maxY, 90.71, accuracy: 1e-9)
+        let seams = h.renderer.occlusion.seams.sorted { $0.minY < $1.minY }
+        XCTAssertEqual(seams.count, 3)
+        for (k, boundary) in [30.35, 50.6, 70.85].enumerated() where k < seams.count {
+            XCTAssertEqual(seams[k].minY, boundary - 0.39, accuracy: 1e-9, "seam \(k)")
+            XCTAssertEqual(seams[k].maxY, boundary + 0.39, accuracy: 1e-9, "seam \(k)")
+            // Exactly the hole's sides (the same floats: no T-junction error).
+            XCTAssertEqual(seams[k].minX, hole.minX)
+            XCTAssertEqual(seams[k].width, hole.width)
+        }
+    }
+
+    /// Rows that abut, rows with gaps between them and columns side by side: one stacked
+    /// hole each, the same pixels as the page drawn whole.
+    func testStackedRowsAndColumnsDrawTheSamePixelsAsThePageDrawnWhole() throws {
+        for (across, gap) in [(false, 0.0), (false, 3.7), (true, 0.0), (true, 1.3)] {
+            let r = try drawBoth(rowsOverPage(across: across, gap: gap), width: 274, height: 164)
+            XCTAssertTrue(r.same, "across \(across), gap \(gap)")
+            XCTAssertEqual(r.cut, 1, "across \(across), gap \(gap)")
+            XCTAssertEqual(try RenderHarness.shared().renderer.occlusion.seams.count, 0,
+                           "the last quad drawn (a row) has no hole: no seams left over")
+        }
+    }
+
+    /// A turned page is cut around one row at most (a seam's sides would not project onto
+    /// the ring's exactly): the same pixels, and no seams.
+    func testATurnedPageIsNotCutAroundAStack() throws {
+        let h = try RenderHarness.shared()
+        let layers = rowsOverPage(pageTransform: .rotation(0.05, 0, 0, 1))
+        let r = try drawBoth(layers, width: 274, height: 164)
+        XCTAssertTrue(r.same)
+        _ = try h.render(layers, canvas: Size(200, 120), width: 400, height: 240)
+        let hole = h.renderer.occlusion.hole(for: h.lastList.quads[0], index: 0, fill: Rect(x: 0, y: 0, width: 200, height: 120),
+                                             margin: 0.01, pixelScale: 2)
+        XCTAssertLessThan(hole.map { $0.height } ?? 0, 20.25, "one row's interior at most")
+        XCTAssertEqual(h.renderer.occlusion.seams.count, 0)
+    }
+
+    /// Seeded random stacks: 2 to 30 rows (more than the seams one hole keeps), each with
+    /// its own x extent and gap, over a colour or textured page at a fractional scale: the
+    /// same pixels with and without the cut (a textured page within 1/255).
+    func testRandomStacksDrawTheSamePixels() throws {
+        let seed: UInt64 = 20261124
+        print("OcclusionHolesTests.testRandomStacksDrawTheSamePixels seed \(seed)")
+        var rng = SeededRandom(seed: seed)
+        func r(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1_000_000 * (hi - lo) }
+        var cut = 0
+        for trial in 0..<24 {
+            let across = trial % 2 == 1
+            let textured = trial % 3 == 2
+            var layers = rowsOverPage(count: 0, texturedPage: textured)
+            let count = 2 + Int(rng.next() % 29)
+            var along = r(0, 10)
+            let thickness = (across ? 190.0 : 110.0) / Double(count)
+            for i in 0..<count {
+                let t = thickness * r(0.5, 1)
+                let a = r(0, 20), b = r(100, across ? 120 : 200)
+                let row = Layer(name: "row\(i)", bounds: across ? Size(t, b - a) : Size(b - a, t),
+                                position: across ? Point(along + t / 2, (a + b) / 2) : Point((a + b) / 2, along + t / 2))
+                row.contents = .color(Color(0.9, r(0, 1), 0.8, 1))
+                layers.append(row)
+                along += t + (rng.next() % 2 == 0 ? 0 : r(0, 2))
+            }
+            let result = try drawBoth(layers, width: 274, height: 164)
+            if textured {
+                XCTAssertLessThanOrEqual(result.worst, 1, "trial \(trial)")
+            } else {
+                XCTAssertTrue(result.same, "trial \(trial)")
+            }
+            cut += result.cut
+        }
+        XCTAssertGreaterThan(cut, 12, "most pages are cut around their rows")
     }
 
     /// The built-in scenes drawn with and without the cut. Where the cut quads lie flat and

@@ -117,6 +117,21 @@ final class QuadPlannerTests: XCTestCase {
         XCTAssertEqual(p.draws, .interiorAndRing)
     }
 
+    /// Along the canvas axes the margin is 0.75 pixel (QuadPlanner.edgeMargin): a 100x50
+    /// quad half a pixel off the grid at 1 pixel per point draws -0.75...100.75 outside and
+    /// 0.75...99.25 inside; scaled 2 x 0.5 by its transform (the smaller axis scale, 0.5
+    /// pixels per unit, sets it) the margin is 0.75 / 0.5 = 1.5 units.
+    func testAQuadAlongTheAxesHasAThreeQuarterPixelMargin() throws {
+        let q = try quad(100, 50, at: Point(60.5, 45))
+        let p = try XCTUnwrap(planner().plan(q, fill: .color(.white)))
+        assertRect(p.outer, -0.75, -0.75, 101.5, 51.5)
+        assertRect(p.inner, 0.75, 0.75, 98.5, 48.5)
+        let scaled = try quad(100, 50, at: Point(300.3, 200.2), transform: .scale(2, 0.5, 1))
+        let s = try XCTUnwrap(planner().plan(scaled, fill: .color(.white)))
+        assertRect(s.outer, -1.5, -1.5, 103, 53)
+        assertRect(s.inner, 1.5, 1.5, 97, 47)
+    }
+
     /// A quad rotated 10 degrees about z (lengths kept: 1 pixel per point): a 1.5-pixel
     /// margin outside, the interior 1.5 inside each edge, drawn as interior plus ring.
     func testTiltedQuadIsInteriorPlusRing() throws {
