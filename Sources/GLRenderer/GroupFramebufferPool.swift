@@ -3,7 +3,10 @@
 // Does NOT: decide what is a group (Flattener does) or which slot a group takes (the group's
 // index for group opacity, its layer's kept slot for a rasterized one: RasterizedGroups),
 // draw anything, or shrink: a slot keeps its largest framebuffer until it is released, so
-// the steady-state frame creates nothing.
+// the steady-state frame creates nothing. A released framebuffer is kept as a spare (at
+// most `maximumSpares`) for the next slot that needs one: a carousel rasterized at rest and
+// drawn live while it moves takes the same framebuffer back each time it stops, instead
+// of creating (and clearing) a full-screen texture per stop.
 
 import CGL
 
@@ -14,8 +17,15 @@ final class GroupFramebufferPool {
     /// Per slot: how many framebuffers it has had (a new one holds nothing drawn before).
     private var generations: [Int] = []
 
+    /// Released framebuffers kept for reuse, most recently released last.
+    private var spares: [Framebuffer] = []
+    /// The most spares kept; releasing one more deletes the oldest.
+    static let maximumSpares = 2
+
     /// Framebuffers created so far (for tests and statistics).
     private(set) var created = 0
+
+    init() { spares.reserveCapacity(GroupFramebufferPool.maximumSpares + 1) }
 
     /// A single-sampled framebuffer of at least `width` x `height` for slot `slot` (nearest
     /// filtering: it is composited 1:1 onto whole pixels), with a depth-stencil attachment
@@ -24,8 +34,14 @@ final class GroupFramebufferPool {
         while slots.count <= slot { slots.append(nil); generations.append(0) }
         let old = slots[slot]
         if let old, old.width >= width, old.height >= height, old.hasDepthStencil || !depthStencil { return old }
-        let fb = try make(width: max(roundUp(width), old?.width ?? 64), height: max(roundUp(height), old?.height ?? 64),
+        let fb: Framebuffer
+        if old == nil, let k = spares.lastIndex(where: { $0.width >= width && $0.height >= height
+                                                          && ($0.hasDepthStencil || !depthStencil) }) {
+            fb = spares.remove(at: k)
+        } else {
+            fb = try make(width: max(roundUp(width), old?.width ?? 64), height: max(roundUp(height), old?.height ?? 64),
                           depthStencil: depthStencil || old?.hasDepthStencil == true)
+        }
         old?.destroy()
         slots[slot] = fb
         generations[slot] += 1
@@ -37,14 +53,19 @@ final class GroupFramebufferPool {
         slot < generations.count ? generations[slot] : 0
     }
 
-    /// Deletes slot `slot`'s framebuffer, giving its memory back (the slot makes a new one
-    /// when asked again). Requires a current context.
+    /// Takes slot `slot`'s framebuffer away (the slot gets a new one, or a spare, when asked
+    /// again): it becomes a spare, and the oldest spare past `maximumSpares` is deleted,
+    /// giving its memory back. Requires a current context.
     func release(slot: Int) {
         guard slot < slots.count, let fb = slots[slot] else { return }
-        fb.destroy()
         slots[slot] = nil
         generations[slot] += 1
+        spares.append(fb)
+        if spares.count > GroupFramebufferPool.maximumSpares { spares.removeFirst().destroy() }
     }
+
+    /// Framebuffers held: in slots and spare.
+    var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + spares.count }
 
     private func make(width: Int, height: Int, depthStencil: Bool) throws -> Framebuffer {
         let fb = try Framebuffer(width: width, height: height, depthStencil: depthStencil)
@@ -61,7 +82,9 @@ final class GroupFramebufferPool {
     /// Deletes every framebuffer (requires the context to be current).
     func removeAll() {
         for f in slots { f?.destroy() }
+        for f in spares { f.destroy() }
         slots.removeAll()
+        spares.removeAll()
     }
 
     private func roundUp(_ v: Int) -> Int { (max(v, 1) + 63) / 64 * 64 }

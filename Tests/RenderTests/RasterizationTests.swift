@@ -340,7 +340,38 @@ final class RasterizationTests: XCTestCase {
         XCTAssertTrue(try pool.framebuffer(slot: 0, width: 10, height: 10, depthStencil: false) === deep, "kept")
         XCTAssertEqual(pool.generation(slot: 0), first + 1)
         pool.release(slot: 0)
-        XCTAssertEqual(pool.generation(slot: 0), first + 2, "released: nothing kept")
+        XCTAssertEqual(pool.generation(slot: 0), first + 2, "released: the slot holds nothing")
+    }
+
+    /// A released framebuffer is kept as a spare and given to the next slot that needs one
+    /// of its size (a carousel that stops, moves and stops again creates one framebuffer,
+    /// not one per stop), under a new generation (it holds another slot's image); at most
+    /// two spares are kept, the oldest deleted first; a spare too small is not taken.
+    func testAReleasedFramebufferIsReusedAsASpare() throws {
+        _ = try harness()
+        let pool = GroupFramebufferPool()
+        defer { pool.removeAll() }
+        let first = try pool.framebuffer(slot: 0, width: 300, height: 200, depthStencil: false)
+        pool.release(slot: 0)
+        let before = pool.generation(slot: 0)
+        XCTAssertTrue(try pool.framebuffer(slot: 0, width: 300, height: 200, depthStencil: false) === first, "the spare")
+        XCTAssertEqual(pool.generation(slot: 0), before + 1, "a new generation: its image is drawn again")
+        XCTAssertEqual(pool.created, 1)
+        // Another slot takes it as well, once released.
+        pool.release(slot: 0)
+        XCTAssertTrue(try pool.framebuffer(slot: 3, width: 100, height: 100, depthStencil: false) === first)
+        XCTAssertEqual(pool.created, 1)
+        // Too small, or without the depth-stencil asked for: a new one.
+        pool.release(slot: 3)
+        XCTAssertFalse(try pool.framebuffer(slot: 1, width: 400, height: 200, depthStencil: false) === first)
+        XCTAssertFalse(try pool.framebuffer(slot: 2, width: 100, height: 100, depthStencil: true) === first)
+        XCTAssertEqual(pool.created, 3)
+        // Three released: the oldest goes, two stay.
+        pool.release(slot: 1)
+        pool.release(slot: 2)
+        XCTAssertEqual(pool.count, 2)
+        XCTAssertFalse(try pool.framebuffer(slot: 4, width: 300, height: 200, depthStencil: false) === first,
+                       "the oldest spare (the first framebuffer) was deleted")
     }
 
     /// The depth pre-pass switching on for the frame (a large opaque layer appears below
