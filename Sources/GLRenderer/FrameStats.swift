@@ -51,6 +51,9 @@ public struct FrameStats: Equatable, Sendable {
     public var depthPrePass = false
     /// Pixels of the damage region redrawn (0: the whole frame was drawn).
     public var damagePixels = 0
+    /// The damage region redrawn, in the target's pixels with rows from the bottom (GL's
+    /// window coordinates): x, y, width, height; all 0 when the whole frame was drawn.
+    public var damageX = 0, damageY = 0, damageWidth = 0, damageHeight = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
     public var pixelsDrawn = 0.0
     /// Quads drawn as pieces around a hole that later opaque quads hide (OcclusionHoles).

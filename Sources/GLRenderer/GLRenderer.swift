@@ -424,6 +424,10 @@ public final class GLRenderer {
             let y1 = pixelIndex(damage!.maxY * map.scale + map.offsetY, down: false, limit: ph)
             baseScissor = PixelBox(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
             stats.damagePixels = max(0, x1 - x0) * max(0, y1 - y0)
+            stats.damageX = x0
+            stats.damageY = ph - max(y0, y1)
+            stats.damageWidth = max(0, x1 - x0)
+            stats.damageHeight = max(0, y1 - y0)
         } else if target.isAppTarget {
             // The app's pixels outside the viewport are never cleared nor drawn.
             baseScissor = PixelBox(x0: 0, y0: 0, x1: pw, y1: ph)

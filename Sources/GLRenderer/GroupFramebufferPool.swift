@@ -80,10 +80,12 @@ final class GroupFramebufferPool {
     }
 
     /// Deletes every framebuffer (requires the context to be current).
+    /// Every slot's generation moves on: what was kept there is gone.
     func removeAll() {
         for f in slots { f?.destroy() }
         for f in spares { f.destroy() }
-        slots.removeAll()
+        slots = Array(repeating: nil, count: slots.count)
+        for k in generations.indices { generations[k] += 1 }
         spares.removeAll()
     }
 

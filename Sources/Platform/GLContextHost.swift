@@ -199,6 +199,17 @@ public final class GLContextHost {
     /// The windowed position and size to restore when leaving fullscreen.
     private var windowedFrame: (x: Int32, y: Int32, w: Int32, h: Int32)?
 
+    /// The window was exposed, shown, restored or resized since `takeExposure` last ran.
+    private var exposed = false
+
+    /// True once after the window's pixels were lost or resized (exposed, shown again,
+    /// restored, maximised, resized): a host that presents only what changed must present
+    /// the whole frame then (`PartialPresenter`).
+    public func takeExposure() -> Bool {
+        defer { exposed = false }
+        return exposed
+    }
+
     /// Number of game controllers currently open.
     public var controllerCount: Int { controllers.count }
 
@@ -291,6 +302,12 @@ public final class GLContextHost {
             return .controllerRemoved
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
+            switch kind {
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED,
+                 SDL_WINDOWEVENT_SIZE_CHANGED:
+                exposed = true
+            default: break
+            }
             guard kind == SDL_WINDOWEVENT_SIZE_CHANGED else { return nil }
             let points = windowSize, pixels = drawableSize
             return .resized(pointsWidth: points.width, pointsHeight: points.height,

@@ -10,9 +10,12 @@
 // - `Clock` is a monotonic clock in seconds (SDL's performance counter).
 // - `FramePacer` holds presents to the display's refresh rate where vsync does not
 //   (`GLContextHost.refreshRate`).
+// - `PartialPresenter` presents a rectangle of the back buffer without a swap
+//   (GLX_MESA_copy_sub_buffer), for hosts that redraw only what changed.
 //
 // What this module does NOT do: it never calls GL (the renderer owns every GL call,
-// including framebuffers and readback), it does not interpret input (no focus, no
+// including framebuffers and readback; presenting is window-system work: SDL's swap, GLX's
+// sub-buffer copy), it does not interpret input (no focus, no
 // gestures, no replay files), it keeps no globals (SDL itself is process-global: create
 // one host per process), and it does not pace frames itself: `FramePacer` says how long
 // to wait where vsync does not, the caller waits.

@@ -1,8 +1,9 @@
 // Damaged redraw for a frame loop (the demo's): the frame is kept in an offscreen
 // framebuffer between presents, redrawn only where the render list changed
-// (`RenderList.damage(since:)`, scissored), and copied whole to the destination (the
-// window's back buffer) before each swap, so a grid where one card sways costs about
-// that card plus one copy.
+// (`RenderList.damage(since:)`, scissored), and copied to the destination (the window's
+// back buffer) before each present: whole before a swap, which leaves the back buffer
+// undefined, or only what changed when the caller presents without swapping (a partial
+// present: `PartialPresenter`), so a grid where one card sways costs about that card.
 //
 // Does NOT: decide whether to present at all (the demo skips frames that draw what is on
 // screen), swap buffers, or keep anything across a size change (it starts over).
@@ -26,6 +27,9 @@ public final class KeptFrame {
     private var isValid = false
     /// Pixels redrawn by the last `draw` (0: nothing; the whole frame: width x height).
     public private(set) var lastRedrawnPixels = 0
+    /// The pixels the last `draw` changed, rows from the bottom (GL's window coordinates):
+    /// the whole frame, the damage, or nil when nothing changed.
+    public private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
 
     public init() {}
 
@@ -34,10 +38,11 @@ public final class KeptFrame {
 
     /// Brings the kept frame up to `sceneRenderer.list` (already flattened), redrawing only
     /// the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
-    /// buffer) of `width` x `height` pixels. Falls back to drawing straight into the window
-    /// when no framebuffer can be made.
+    /// buffer) of `width` x `height` pixels: all of it when `copiesWhole`, else only
+    /// `lastChangedBox` (the destination holds the previous frame: it was not swapped).
+    /// Falls back to drawing straight into the window when no framebuffer can be made.
     public func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int,
-                     destination: GLuint = 0) {
+                     destination: GLuint = 0, copiesWhole: Bool = true) {
         if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
             framebuffer?.destroy()
             framebuffer = try? Framebuffer(width: width, height: height)
@@ -46,6 +51,7 @@ public final class KeptFrame {
         guard let fb = framebuffer else {
             sceneRenderer.submit(scene, images: images, into: .window(width: width, height: height))
             lastRedrawnPixels = width * height
+            lastChangedBox = (0, 0, width, height)
             return
         }
         let list = sceneRenderer.list
@@ -54,21 +60,27 @@ public final class KeptFrame {
         if !isValid {
             sceneRenderer.submit(scene, images: images, into: .framebuffer(fb))
             lastRedrawnPixels = width * height
+            lastChangedBox = (0, 0, width, height)
         } else if let damage = list.damage(since: shown) {
             sceneRenderer.submit(scene, images: images, into: .framebuffer(fb), damage: damage)
-            lastRedrawnPixels = sceneRenderer.renderer.stats.damagePixels
+            let s = sceneRenderer.renderer.stats
+            lastRedrawnPixels = s.damagePixels
+            lastChangedBox = s.damagePixels > 0 ? (s.damageX, s.damageY, s.damageWidth, s.damageHeight) : nil
         } else {
             lastRedrawnPixels = 0
+            lastChangedBox = nil
         }
         // A quad whose image waited for a later upload (or had none yet) is missing from the
         // kept pixels without any change in the list: redraw whole next time.
         let stats = sceneRenderer.renderer.stats
         isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
         shown.copy(from: list)
+        let copy = copiesWhole ? (x: 0, y: 0, width: width, height: height) : lastChangedBox
+        guard let c = copy, c.width > 0, c.height > 0 else { return }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.drawFramebuffer)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
-        glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        let x0 = GLint(c.x), y0 = GLint(c.y), x1 = GLint(c.x + c.width), y1 = GLint(c.y + c.height)
+        glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }

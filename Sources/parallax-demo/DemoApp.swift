@@ -58,6 +58,19 @@ final class DemoApp {
     private let keptFrame = KeptFrame()
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
+    /// Presents only what changed, without a swap (a CPU rasteriser under X with
+    /// GLX_MESA_copy_sub_buffer; `PARALLAX_PARTIAL_PRESENT=0` turns it off); nil: swaps.
+    private var partialPresenter: PartialPresenter?
+    /// The next present shows the whole frame, with a swap (the window was resized, exposed
+    /// or shown again, or the back buffer holds something else).
+    private var presentsWhole = true
+    /// Presents of only what changed, and swaps, so far.
+    private(set) var partialPresents = 0, swaps = 0
+    /// The drawable's size at the last swap: the back buffer's (see `PartialPresenter`).
+    private var swappedSize = (width: 0, height: 0)
+    /// The back buffer holds the frame last presented (false after a swap, which may leave
+    /// it undefined: the next partial present copies the whole kept frame into it first).
+    private var backBufferHoldsFrame = false
 
     /// `pacesFrames`: present at most once per display refresh even where vsync does not
     /// wait (Xvfb, remote displays); false for `--no-vsync` and headless runs.
@@ -72,6 +85,10 @@ final class DemoApp {
         // instead of 231 while browsing posters); on a CPU rasteriser they only add a copy.
         uploads.usesPixelBuffers = !renderer.rendersOnCPU
         renderer.textures.uploadBudget = uploads
+        // Only where the copy is the CPU's work and vsync does not pace the swap anyway.
+        if renderer.rendersOnCPU && ProcessInfo.processInfo.environment["PARALLAX_PARTIAL_PRESENT"] != "0" {
+            partialPresenter = PartialPresenter.make(for: host)
+        }
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
         let first = try SceneSource.load(initialScene, images: images)
         drawable = host.drawableSize
@@ -104,6 +121,10 @@ final class DemoApp {
             } else {
                 host.pollEvents(into: &events)
             }
+            if host.takeExposure() {
+                mustPresent = true
+                presentsWhole = true
+            }
             // Scene time is taken per event: a scene switch restarts the clock mid-batch.
             for e in events { handle(e, at: clock.now()) }
             session.advance(wall: clock.now())
@@ -113,14 +134,27 @@ final class DemoApp {
                     // On a CPU rasteriser, decode workers wait while the frame renders.
                     let gate = sceneRenderer.renderer.rendersOnCPU ? images.frameGate : nil
                     gate?.beginFrame()
-                    keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height)
+                    // A partial present leaves the back buffer as it was: only what changed is copied.
+                    let partial = partialPresenter != nil && !presentsWhole && drawable == swappedSize
+                    keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height,
+                                   copiesWhole: !(partial && backBufferHoldsFrame))
                     pixelsRedrawn += keptFrame.lastRedrawnPixels
                     if let pacer {
                         // At most one present per refresh where vsync does not wait (FramePacer).
                         let wait = pacer.delay(now: clock.now())
                         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                     }
-                    host.swapBuffers()
+                    if partial, let presenter = partialPresenter {
+                        if let b = keptFrame.lastChangedBox { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
+                        backBufferHoldsFrame = true
+                        partialPresents += 1
+                    } else {
+                        host.swapBuffers()
+                        swaps += 1
+                        swappedSize = drawable
+                        presentsWhole = false
+                        backBufferHoldsFrame = false
+                    }
                     pacer?.presented(at: clock.now())
                     gate?.endFrame()
                     // After presenting: a spare texture for the next streamed poster, if one is due.
@@ -153,6 +187,7 @@ final class DemoApp {
         drawable = host.drawableSize
         windowPoints = host.windowSize
         mustPresent = true
+        presentsWhole = true
     }
 
     private func updateTitle() {
@@ -174,6 +209,7 @@ final class DemoApp {
             windowPoints = (pw, ph)
             drawable = (xw, xh)
             mustPresent = true
+            presentsWhole = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .controllerAdded(let name):
@@ -224,6 +260,7 @@ final class DemoApp {
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             mustPresent = true
+            presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.
             session.replace(with: next, name: name, wall: clock.now())
             print("scene: \(name)\(reload ? " (reloaded)" : "")")
@@ -260,8 +297,17 @@ final class DemoApp {
     func saveScreenshot(to path: String) throws {
         let (w, h) = drawable
         guard w > 0, h > 0 else { throw DemoError(description: "no drawable to capture (window minimised)") }
-        // Render a fresh frame into the back buffer and read it before any swap.
+        // Render a fresh frame into the back buffer and read it before any swap, with every
+        // texture it needs uploaded now (the frame loop's per-frame upload budget would
+        // leave images that were just painted at this size, such as the header's rows, out).
+        let textures = sceneRenderer.renderer.textures
+        let budget = textures.uploadBudget.bytesPerFrame
+        textures.uploadBudget.bytesPerFrame = .max
+        defer { textures.uploadBudget.bytesPerFrame = budget }
         sceneRenderer.render(scene, images: images, into: .window(width: w, height: h))
+        // That drew into the window's framebuffer (which may resize its back buffer): the
+        // next present is a whole one.
+        presentsWhole = true
         let image = sceneRenderer.renderer.readWindowPixels(width: w, height: h)
         try image.writePNG(path: path)
     }

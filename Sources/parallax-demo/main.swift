@@ -84,6 +84,7 @@ struct DemoCommand: ParsableCommand {
                 let size = host.drawableSize, whole = Double(max(1, size.width * size.height))
                 let mean = Double(app.pixelsRedrawn) / Double(app.framesDrawn) / whole * 100
                 print("redrawn per drawn frame: \((mean * 10).rounded() / 10)% of the window (damaged redraw)")
+                print("presents: \(app.partialPresents) of what changed (GLX_MESA_copy_sub_buffer), \(app.swaps) swaps")
             }
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()

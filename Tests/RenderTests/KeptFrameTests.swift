@@ -48,6 +48,51 @@ final class KeptFrameTests: XCTestCase {
         XCTAssertGreaterThan(resting, 10, "frames at rest redraw nothing")
     }
 
+    /// The same focus moves with the kept frame copied out only where it changed
+    /// (`copiesWhole: false`, the demo's partial present): the destination, which keeps
+    /// what it held, equals a full redraw every time; a changed box lies within the frame,
+    /// is smaller than it while a card moves, and is nil when nothing changed.
+    func testCopyingOnlyWhatChangedKeepsTheDestinationEqualToAFullRedraw() throws {
+        _ = try RenderHarness.shared()
+        let images = ImageStore()
+        let scene = try BuiltInScenes.load("grid", images: images)
+        let replay = """
+            {"t":0.10,"type":"key","key":"Right","down":true}
+            {"t":0.15,"type":"key","key":"Right","down":false}
+            {"t":0.60,"type":"key","key":"Down","down":true}
+            {"t":0.65,"type":"key","key":"Down","down":false}
+            """
+        let driver = SceneDriver(scene: scene, events: try Replay.parse(replay, file: "replay"))
+        let renderer = try GLRenderer()
+        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
+        let out = try Framebuffer(width: w, height: h), full = try Framebuffer(width: w, height: h)
+        defer { out.destroy(); full.destroy() }
+        let kept = KeptFrame()
+        var smaller = 0, unchanged = 0
+        for frame in 1...90 {
+            driver.advance(to: Double(frame) / 60)
+            sceneRenderer.prepare(scene, for: .framebuffer(out))
+            sceneRenderer.flatten(scene)
+            kept.draw(sceneRenderer, scene: scene, images: images, width: w, height: h, destination: out.drawFramebuffer,
+                      copiesWhole: frame == 1)
+            if let b = kept.lastChangedBox {
+                XCTAssertTrue(b.x >= 0 && b.y >= 0 && b.x + b.width <= w && b.y + b.height <= h, "frame \(frame): \(b)")
+                if b.width * b.height < w * h { smaller += 1 }
+            } else {
+                unchanged += 1
+                XCTAssertEqual(kept.lastRedrawnPixels, 0)
+            }
+            if frame % 6 == 0 || frame == 90 {
+                let copied = renderer.readPixels(out)
+                sceneRenderer.submit(scene, images: images, into: .framebuffer(full))
+                XCTAssertEqual(copied.pixels, renderer.readPixels(full).pixels, "frame \(frame)")
+            }
+        }
+        XCTAssertGreaterThan(smaller, 10, "focus animations change part of the frame")
+        XCTAssertGreaterThan(unchanged, 10, "frames at rest change nothing")
+    }
+
     /// Built-in scene `name` drawn at half size at each of `times`: the scene, the last
     /// frame's statistics, and the pixels of the last two frames.
     private func frames(_ name: String, at times: [Double]) throws

@@ -382,6 +382,8 @@ final class RasterizationTests: XCTestCase {
         let h = try harness()
         defer { h.renderer.reorderOpaque = false }
         h.renderer.reorderOpaque = true
+        // No spare from an earlier test (one with a depth-stencil attachment would serve).
+        h.renderer.rasterPool.removeAll()
         let pair = rasterizedPair()
         // Over a backdrop the pair's opaque squares may hide 2 x 3600 of the 8000 square
         // points (a fifth of the canvas) the pre-pass needs; a floor of 200 x 50 adds 10000.
