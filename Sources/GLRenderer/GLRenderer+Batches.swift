@@ -77,7 +77,15 @@ extension GLRenderer {
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
         let boxRect = piece ?? (hole != nil ? outer : covered ? fill : p.outer)
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
-        queueDraw(key, box: box, InstanceValues(model: q.matrix, outer: outer, fill: fill, content: p.content,
+        var model = q.matrix, content = p.content
+        if let o = p.origin {
+            // Coordinates relative to `o`, the model matrix moved there (in double precision).
+            model = Transform3D.translation(o.x, o.y) * q.matrix
+            outer = Rect(x: outer.minX - o.x, y: outer.minY - o.y, width: outer.width, height: outer.height)
+            fill = Rect(x: fill.minX - o.x, y: fill.minY - o.y, width: fill.width, height: fill.height)
+            content = Rect(x: content.minX - o.x, y: content.minY - o.y, width: content.width, height: content.height)
+        }
+        queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
                                                 texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
     }

@@ -50,6 +50,10 @@ struct QuadPlan: Equatable {
     /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
     /// scissor box or stencil shape.
     var clip: AnalyticClip?
+    /// A point of bounds space the GPU's coordinates are taken from (see
+    /// `QuadPlanner.coveredPartOnTarget`): the instance's model matrix is moved there and
+    /// its rectangles are given relative to it. nil: bounds space as it is.
+    var origin: Point?
 
     /// The draws of the in-order pass.
     var draws: QuadDraws {

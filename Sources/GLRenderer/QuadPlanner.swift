@@ -128,7 +128,49 @@ struct QuadPlanner {
             plan.magnified = true
             plan.needsMipmaps = false
         }
+        if clip == nil, let covered = plan.inner ?? (plan.plainWhole ? plan.outer : nil),
+           let part = coveredPartOnTarget(q, covered: covered) {
+            // Only its fully covered part reaches the target: one plain draw of that part.
+            plan.outer = part
+            plan.inner = nil
+            plan.plainWhole = true
+            plan.smooth = false
+            plan.opaque = opaqueFill
+            plan.nearest = false
+            plan.origin = Point(part.minX, part.minY)
+        }
         return plan
+    }
+
+    /// Projected extents (target pixels) past which float32 on the GPU cannot place a quad's
+    /// corners precisely enough (a layer scaled by 1e12 drew half the frame black).
+    static let hugeExtentPixels = 65536.0
+
+    /// For a quad magnified so far that its projected box spans more than
+    /// `hugeExtentPixels` while its fully covered part `covered` (bounds space) holds the
+    /// whole target region (grown by 2 pixels): the part of `covered` that reaches the
+    /// target, in bounds space; nil otherwise. Drawn as that rectangle, taken relative to
+    /// its corner (`QuadPlan.origin`), every coordinate the GPU sees is of the target's size:
+    /// the same pixels as drawing the whole quad, where float32 would lose them.
+    func coveredPartOnTarget(_ q: RenderQuad, covered: Rect) -> Rect? {
+        guard q.isInFrontOfEye, let v = visible else { return nil }
+        let c = q.corners
+        let box = Rect.bounding(c.0, c.1, c.2, c.3)
+        let extent = max(box.width, box.height) * map.scale
+        guard !(extent <= QuadPlanner.hugeExtentPixels), let inverse = q.matrix.planeHomography.inverted() else { return nil }
+        let m = 2 / max(map.scale, 1e-300)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for k in 0..<4 {
+            let b = inverse.map(Point(k & 1 == 0 ? v.minX - m : v.maxX + m, k < 2 ? v.minY - m : v.maxY + m))
+            guard b.w > 0, b.point.x.isFinite, b.point.y.isFinite else { return nil }
+            x0 = min(x0, b.point.x); y0 = min(y0, b.point.y); x1 = max(x1, b.point.x); y1 = max(y1, b.point.y)
+        }
+        // The target's corners map inside `covered` (a convex region's corners inside a
+        // rectangle put all of it inside, in a perspective in front of the eye too).
+        guard x1 > x0, y1 > y0, x0 >= covered.minX, y0 >= covered.minY, x1 <= covered.maxX, y1 <= covered.maxY else {
+            return nil
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The content and texture rectangles cut down to the image's texels with alpha > 0,

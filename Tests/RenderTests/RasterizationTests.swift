@@ -314,10 +314,12 @@ final class RasterizationTests: XCTestCase {
             assertPixel(image, 190, 190, (0, 0, 255, 255), tolerance: 0, "blue, scaled over everything")
         }
         XCTAssertLessThanOrEqual(h.renderer.rasterized.layersKept, 2)
-        // At 1e12 the GL side's float precision loses the quads, rasterized or not (the
-        // same pixels both ways; a known limit, not this feature's).
+        // At 1e12 only the part of each quad on the target is drawn, in coordinates of the
+        // target's size (QuadPlanner.coveredPartOnTarget): blue everywhere, rasterized or not.
         huge.parent.transform = Transform3D.scale(1e12, 1e12, 1)
         let rasterized = try h.render([huge.parent], canvas: Size(200, 200))
+        assertPixel(rasterized, 10, 10, (0, 0, 255, 255), tolerance: 0, "blue at 1e12")
+        assertPixel(rasterized, 190, 190, (0, 0, 255, 255), tolerance: 0, "blue at 1e12")
         huge.parent.shouldRasterize = false
         XCTAssertTrue(rasterized == (try h.render([huge.parent], canvas: Size(200, 200))))
         _ = try h.render([], canvas: Size(200, 200))
