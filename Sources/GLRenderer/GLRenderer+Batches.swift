@@ -77,16 +77,25 @@ extension GLRenderer {
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
         let boxRect = piece ?? (hole != nil ? outer : covered ? fill : p.outer)
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
-        var model = q.matrix, content = p.content
-        if let o = p.origin {
+        var model = q.matrix, content = p.content, texRect = p.texRect
+        switch p.rebase {
+        case nil:
+            break
+        case .origin(let o)?:
             // Coordinates relative to `o`, the model matrix moved there (in double precision).
             model = Transform3D.translation(o.x, o.y) * q.matrix
             outer = Rect(x: outer.minX - o.x, y: outer.minY - o.y, width: outer.width, height: outer.height)
             fill = Rect(x: fill.minX - o.x, y: fill.minY - o.y, width: fill.width, height: fill.height)
             content = Rect(x: content.minX - o.x, y: content.minY - o.y, width: content.width, height: content.height)
+        case .target(let r, let uv)?:
+            // The unit square onto the target's rectangle, one texture coordinate throughout.
+            model = Transform3D.scale(r.width, r.height) * .translation(r.minX, r.minY)
+            let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+            (outer, fill, content) = (unit, unit, unit)
+            texRect = Rect(x: uv.x, y: uv.y, width: 0, height: 0)
         }
         queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
-                                                texRect: p.texRect, r: p.r, g: p.g, b: p.b, a: p.a,
+                                                texRect: texRect, r: p.r, g: p.g, b: p.b, a: p.a,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
     }
 

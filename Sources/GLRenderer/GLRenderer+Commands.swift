@@ -184,7 +184,7 @@ extension GLRenderer {
     /// The hole quad `i` may leave out of the part `drawQuad` draws as a ring around it (its
     /// interior, or its whole rectangle), or nil.
     private func occludedHole(_ q: RenderQuad, _ p: QuadPlan, index i: Int) -> Rect? {
-        guard !occlusion.occluders.isEmpty else { return nil }
+        guard !occlusion.occluders.isEmpty, !p.drawnAsTarget else { return nil }
         let fill = p.inner ?? p.outer
         return occlusion.hole(for: q, index: i, fill: fill, margin: planner.edgeMargin(q) * OcclusionHoles.marginInMargins,
                               pixelScale: planner.map.scale)

@@ -50,10 +50,26 @@ struct QuadPlan: Equatable {
     /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
     /// scissor box or stencil shape.
     var clip: AnalyticClip?
-    /// A point of bounds space the GPU's coordinates are taken from (see
-    /// `QuadPlanner.coveredPartOnTarget`): the instance's model matrix is moved there and
-    /// its rectangles are given relative to it. nil: bounds space as it is.
-    var origin: Point?
+    /// Coordinates for the GPU other than bounds space, for a quad magnified past float32's
+    /// reach (see `QuadPlanner.coveredPartOnTarget`); nil: bounds space as it is.
+    var rebase: Rebase?
+
+    /// Drawn as the target's rectangle (`Rebase.target`): no bounds space to cut holes in.
+    var drawnAsTarget: Bool {
+        if case .target? = rebase { return true }
+        return false
+    }
+
+    /// How a magnified quad's covered part on the target reaches the GPU.
+    enum Rebase: Equatable {
+        /// Bounds space taken from this point: the model matrix moved there (in double
+        /// precision), the rectangles relative to it.
+        case origin(Point)
+        /// So magnified that its texture varies by under 1/512 texel across the target:
+        /// this canvas rectangle (the target, grown by 2 pixels) filled through a model
+        /// matrix of its own, every pixel sampling the image at `uv`.
+        case target(Rect, uv: Point)
+    }
 
     /// The draws of the in-order pass.
     var draws: QuadDraws {

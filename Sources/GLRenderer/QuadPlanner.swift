@@ -131,13 +131,29 @@ struct QuadPlanner {
         if clip == nil, let covered = plan.inner ?? (plan.plainWhole ? plan.outer : nil),
            let part = coveredPartOnTarget(q, covered: covered) {
             // Only its fully covered part reaches the target: one plain draw of that part.
-            plan.outer = part
+            plan.outer = part.rect
             plan.inner = nil
             plan.plainWhole = true
             plan.smooth = false
             plan.opaque = opaqueFill
             plan.nearest = false
-            plan.origin = Point(part.minX, part.minY)
+            plan.magnified = true
+            plan.needsMipmaps = false
+            // Texels across the target along either axis: under 1/512 (or a colour), one
+            // sample stands for them all, within the 8 bits of a pixel.
+            var span = 0.0
+            if let t = texels, contentRect.width > 0, contentRect.height > 0 {
+                span = max(part.rect.width / contentRect.width * textureRect.width * Double(t.width),
+                           part.rect.height / contentRect.height * textureRect.height * Double(t.height))
+            }
+            if span < 1.0 / 512 || !(part.rect.width > 0 && part.rect.height > 0) {
+                let c = part.rect.center
+                let uv = Point(textureRect.minX + (c.x - contentRect.minX) / contentRect.width * textureRect.width,
+                               textureRect.minY + (c.y - contentRect.minY) / contentRect.height * textureRect.height)
+                plan.rebase = .target(part.target, uv: uv)
+            } else {
+                plan.rebase = .origin(Point(part.rect.minX, part.rect.minY))
+            }
         }
         return plan
     }
@@ -148,16 +164,24 @@ struct QuadPlanner {
 
     /// For a quad magnified so far that its projected box spans more than
     /// `hugeExtentPixels` while its fully covered part `covered` (bounds space) holds the
-    /// whole target region (grown by 2 pixels): the part of `covered` that reaches the
-    /// target, in bounds space; nil otherwise. Drawn as that rectangle, taken relative to
-    /// its corner (`QuadPlan.origin`), every coordinate the GPU sees is of the target's size:
-    /// the same pixels as drawing the whole quad, where float32 would lose them.
-    func coveredPartOnTarget(_ q: RenderQuad, covered: Rect) -> Rect? {
+    /// whole target region grown by 2 pixels (`target`, canvas points): the part of
+    /// `covered` that reaches it (`rect`, bounds space; empty when double precision cannot
+    /// tell its corners apart); nil otherwise. Drawn as that rectangle, taken relative to
+    /// its corner, or as the target itself (`QuadPlan.Rebase`), every coordinate the GPU
+    /// sees is of the target's size: the same pixels as drawing the whole quad, where
+    /// float32 would lose them.
+    func coveredPartOnTarget(_ q: RenderQuad, covered: Rect) -> (rect: Rect, target: Rect)? {
         guard q.isInFrontOfEye, let v = visible else { return nil }
         let c = q.corners
         let box = Rect.bounding(c.0, c.1, c.2, c.3)
         let extent = max(box.width, box.height) * map.scale
-        guard !(extent <= QuadPlanner.hugeExtentPixels), let inverse = q.matrix.planeHomography.inverted() else { return nil }
+        // A homography is the same map at any scale: divided by its largest entry, a layer
+        // scaled by 1e300 still inverts (its determinant would overflow).
+        var h = q.matrix.planeHomography
+        let k = max(abs(h.a), abs(h.b), abs(h.c), abs(h.d), abs(h.e), abs(h.f), abs(h.g), abs(h.h), abs(h.i))
+        guard !(extent <= QuadPlanner.hugeExtentPixels), k > 0, k.isFinite else { return nil }
+        h = Homography2D(h.a / k, h.b / k, h.c / k, h.d / k, h.e / k, h.f / k, h.g / k, h.h / k, h.i / k)
+        guard let inverse = h.inverted() else { return nil }
         let m = 2 / max(map.scale, 1e-300)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for k in 0..<4 {
@@ -167,10 +191,11 @@ struct QuadPlanner {
         }
         // The target's corners map inside `covered` (a convex region's corners inside a
         // rectangle put all of it inside, in a perspective in front of the eye too).
-        guard x1 > x0, y1 > y0, x0 >= covered.minX, y0 >= covered.minY, x1 <= covered.maxX, y1 <= covered.maxY else {
+        guard x1 >= x0, y1 >= y0, x0 >= covered.minX, y0 >= covered.minY, x1 <= covered.maxX, y1 <= covered.maxY else {
             return nil
         }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                Rect(x: v.minX - m, y: v.minY - m, width: v.width + 2 * m, height: v.height + 2 * m))
     }
 
     /// The content and texture rectangles cut down to the image's texels with alpha > 0,

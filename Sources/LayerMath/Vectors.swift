@@ -14,7 +14,15 @@ public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
     public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
     /// Euclidean distance to `other`.
-    public func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+    /// The Euclidean distance, without overflow or underflow in between (points 1e300 apart
+    /// are 1e300 apart, not infinitely).
+    public func distance(to other: Point) -> Double {
+        let dx = abs(x - other.x), dy = abs(y - other.y)
+        let big = max(dx, dy), small = min(dx, dy)
+        guard big > 0, big.isFinite else { return big + small }   // 0, infinity or NaN
+        let r = small / big
+        return big * (1 + r * r).squareRoot()
+    }
     public var isFinite: Bool { x.isFinite && y.isFinite }
     public var description: String { "(\(x), \(y))" }
 }

@@ -167,4 +167,15 @@ final class HomographyTests: XCTestCase {
         assertClose(q, m.project(p), 1e-9)
         assertClose(inv.map(q).point, p, 1e-9)
     }
+
+    /// A 3-4-5 triangle at both ends of the double range: 5e300 and 5e-300, where squaring
+    /// the sides first gives infinity and zero.
+    func testDistanceNeitherOverflowsNorUnderflows() {
+        XCTAssertEqual(Point(0, 0).distance(to: Point(3e300, 4e300)), 5e300, accuracy: 1e286)
+        XCTAssertEqual(Point(0, 0).distance(to: Point(3e-300, -4e-300)), 5e-300, accuracy: 1e-314)
+        XCTAssertEqual(Point(1, 2).distance(to: Point(4, 6)), 5, accuracy: 1e-15)
+        XCTAssertEqual(Point(1, 2).distance(to: Point(1, 2)), 0)
+        XCTAssertEqual(Point(0, 0).distance(to: Point(.infinity, 1)), .infinity)
+        XCTAssertTrue(Point(0, 0).distance(to: Point(.nan, 1)).isNaN)
+    }
 }

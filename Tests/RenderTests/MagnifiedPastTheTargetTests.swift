@@ -22,10 +22,11 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         return [red, green]
     }
 
-    /// At scales 1e4 to 1e12 (1e12 drew half the frame black before).
-    func testSquaresScaledUpToATrillionCoverTheTarget() throws {
+    /// At scales 1e4 to 1e300 (1e12 drew half the frame black before, 1e30 three quarters,
+    /// 1e100 all of it).
+    func testSquaresScaledUpTo1e300CoverTheTarget() throws {
         let h = try RenderHarness.shared()
-        for scale in [1e4, 1e6, 1e9, 1e12] {
+        for scale in [1e4, 1e6, 1e9, 1e12, 1e15, 1e30, 1e100, 1e300] {
             let image = try h.render(squares(scale: scale), canvas: Size(200, 100), width: 200, height: 100)
             for (x, y) in [(0, 0), (199, 0), (100, 50), (0, 99), (199, 99), (37, 81)] {
                 assertPixel(image, x, y, (127, 128, 0, 255), tolerance: 1, "scale \(scale) at (\(x), \(y))")
@@ -49,6 +50,32 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         }
     }
 
+    /// A 1000x1 image of alternating black and red texels on a 10x10 layer scaled by 1e4
+    /// about its centre: two texels across the 200-pixel target, so it is drawn relative to
+    /// its corner (not as one sample). Pixel x (centre x + 0.5) shows bounds x
+    /// 5 + (x + 0.5 - 100) / 1e4, texel coordinate 499.5 + (x - 99.5) / 100: pixel 49 mixes
+    /// texels 498 (black) and 499 (red) at 0.995 (254 red), pixel 100 texels 499 and 500 at
+    /// 0.505 (126), pixel 149 the same two at 0.995 (1), pixel 199 texels 500 and 501 at
+    /// 0.495 (126).
+    func testAnImageScaledByTenThousandKeepsItsTexelsAcrossTheTarget() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4502, width: 1000, height: 1, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 1000, height: 1) { x, _ in (x % 2 == 0 ? 0 : 255, 0, 0, 255) }
+        let layer = Layer(name: "image", bounds: Size(10, 10), position: Point(100, 50))
+        layer.contents = .image(ref)
+        layer.transform = .scale(1e4, 1e4, 1)
+        let image = try h.render([layer], canvas: Size(200, 100), width: 200, height: 100)
+        assertPixel(image, 49, 50, (254, 0, 0, 255), tolerance: 2, "texels 498-499")
+        assertPixel(image, 100, 50, (126, 0, 0, 255), tolerance: 2, "texels 499-500")
+        assertPixel(image, 149, 50, (1, 0, 0, 255), tolerance: 2, "texels 499-500")
+        assertPixel(image, 199, 50, (126, 0, 0, 255), tolerance: 2, "texels 500-501")
+        if case .origin? = h.renderer.planner.plan(h.lastList.quads[0], fill: .image(isOpaque: true,
+            texels: TextureCache.TexelBox(x0: 0, y0: 0, x1: 1000, y1: 1, width: 1000, height: 1)))?.rebase {
+        } else {
+            XCTFail("drawn relative to its corner")
+        }
+    }
+
     /// The plan by hand: at scale 1e6 (one point = 1e6 pixels at 1 pixel per point) the
     /// 200x100 target, grown by 2 pixels, is the bounds rectangle centred on (5, 5) of
     /// 204e-6 x 104e-6 units; drawn plain, from its corner.
@@ -63,10 +90,13 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         XCTAssertEqual(p.outer.maxX, 5 + 102e-6, accuracy: 1e-12)
         XCTAssertEqual(p.outer.minY, 5 - 52e-6, accuracy: 1e-12)
         XCTAssertEqual(p.outer.maxY, 5 + 52e-6, accuracy: 1e-12)
-        XCTAssertEqual(p.origin, Point(p.outer.minX, p.outer.minY))
+        guard case .target(let target, let uv)? = p.rebase else { return XCTFail("a colour: drawn as the target itself") }
+        XCTAssertEqual(target, Rect(x: -2, y: -2, width: 204, height: 104))
+        XCTAssertEqual(uv.x, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(uv.y, 0.5, accuracy: 1e-12)
         XCTAssertTrue(p.opaque)
         // A quad of ordinary size is planned as before.
         let small = try XCTUnwrap(squares(scale: 10)[0].flatten(canvas: Size(200, 100)).quads.first)
-        XCTAssertNil(try XCTUnwrap(planner.plan(small, fill: .color(Color(1, 0, 0, 1)))).origin)
+        XCTAssertNil(try XCTUnwrap(planner.plan(small, fill: .color(Color(1, 0, 0, 1)))).rebase)
     }
 }
