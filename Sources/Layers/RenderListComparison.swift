@@ -37,10 +37,17 @@ extension RenderList {
     /// changed: a moved clip changes pixels only inside its old and new visible boxes),
     /// nil when nothing changed, the whole canvas when the structure changed (commands,
     /// clip nesting) or a changed quad reaches behind the eye. Does not allocate.
+    ///
+    /// A group that appears or goes (a layer starts or stops being rasterized, its opacity
+    /// reaches or leaves 1) around the same quads changes pixels only inside its box and
+    /// those quads' boxes: lists whose commands agree but for group markers damage those
+    /// (every group box of both lists), not the whole canvas.
     public func damage(since previous: RenderList) -> Rect? {
         let whole = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard canvas == previous.canvas, quads.count == previous.quads.count, clips.count == previous.clips.count,
-              groups.count == previous.groups.count, commands == previous.commands else { return whole }
+        guard canvas == previous.canvas, quads.count == previous.quads.count, clips.count == previous.clips.count
+        else { return whole }
+        let sameGroups = groups.count == previous.groups.count && commands == previous.commands
+        guard sameGroups || commandsAgreeButForGroups(previous) else { return whole }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         func add(_ r: Rect) {
             x0 = min(x0, r.minX); y0 = min(y0, r.minY); x1 = max(x1, r.maxX); y1 = max(y1, r.maxY)
@@ -61,15 +68,36 @@ extension RenderList {
             if let r = boxA { add(r) }
             if let r = boxB { add(r) }
         }
-        for i in groups.indices {
-            let a = groups[i], b = previous.groups[i]
-            if a.opacity == b.opacity, a.box == b.box, a.isRasterized == b.isRasterized { continue }
-            add(a.box)
-            add(b.box)
+        if sameGroups {
+            for i in groups.indices {
+                let a = groups[i], b = previous.groups[i]
+                if a.opacity == b.opacity, a.box == b.box, a.isRasterized == b.isRasterized { continue }
+                add(a.box)
+                add(b.box)
+            }
+        } else {
+            for g in groups { add(g.box) }
+            for g in previous.groups { add(g.box) }
         }
         guard x1 >= x0, y1 >= y0 else { return nil }
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return whole }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(whole) ?? nil
+    }
+
+    /// True when this list's commands and `other`'s are the same once every group marker
+    /// (`beginGroup`, `endGroup`) is left out. Does not allocate.
+    private func commandsAgreeButForGroups(_ other: RenderList) -> Bool {
+        var i = 0, j = 0
+        while true {
+            while i < commands.count, commands[i].isGroupMarker { i += 1 }
+            while j < other.commands.count, other.commands[j].isGroupMarker { j += 1 }
+            guard i < commands.count, j < other.commands.count else {
+                return i == commands.count && j == other.commands.count
+            }
+            guard commands[i] == other.commands[j] else { return false }
+            i += 1
+            j += 1
+        }
     }
 
     /// Where quad `q` of this list can draw: its projected box cut to its clip's visible box
@@ -122,5 +150,14 @@ extension RenderGroup {
     /// the commands and quads themselves).
     public func drawsSameWherever(as other: RenderGroup) -> Bool {
         opacity == other.opacity && box == other.box && clipDepth == other.clipDepth && isRasterized == other.isRasterized
+    }
+}
+
+private extension RenderCommand {
+    var isGroupMarker: Bool {
+        switch self {
+        case .beginGroup, .endGroup: return true
+        case .quad, .pushClip, .popClip: return false
+        }
     }
 }

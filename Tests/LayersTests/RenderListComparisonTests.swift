@@ -71,4 +71,31 @@ final class RenderListComparisonTests: XCTestCase {
         flattener.flatten([card], canvas: canvas, into: &before)
         XCTAssertEqual(before.damage(since: after), Rect(x: 50, y: 60, width: 130, height: 80))
     }
+
+    /// A layer that starts being rasterized (a group appears around its quads) while another
+    /// layer elsewhere stays: the damage is the group's box, (20, 30)-(80, 70), the quads'
+    /// own boxes inside it, not the whole canvas; the same when it stops. A quad added is
+    /// still a change of structure: the whole canvas.
+    func testAGroupAppearingOrGoingDamagesOnlyItsBox() {
+        let card = Layer(name: "card", bounds: Size(60, 40), position: Point(50, 50))
+        card.contents = .color(Color(0, 0, 1))
+        let badge = Layer(name: "badge", bounds: Size(10, 10), position: Point(5, 5))
+        badge.contents = .color(Color(1, 1, 1))
+        card.addSublayer(badge)
+        let other = Layer(name: "other", bounds: Size(20, 20), position: Point(150, 150))
+        other.contents = .color(Color(1, 0, 0))
+        var flattener = Flattener()
+        var plain = RenderList(), grouped = RenderList()
+        flattener.flatten([card, other], canvas: canvas, into: &plain)
+        card.shouldRasterize = true
+        flattener.flatten([card, other], canvas: canvas, into: &grouped)
+        XCTAssertEqual(grouped.groups.count, 1)
+        XCTAssertEqual(grouped.damage(since: plain), Rect(x: 20, y: 30, width: 60, height: 40))
+        XCTAssertEqual(plain.damage(since: grouped), Rect(x: 20, y: 30, width: 60, height: 40))
+        let extra = Layer(name: "extra", bounds: Size(5, 5), position: Point(10, 10))
+        extra.contents = .color(Color(0, 1, 0))
+        var more = RenderList()
+        flattener.flatten([card, other, extra], canvas: canvas, into: &more)
+        XCTAssertEqual(more.damage(since: grouped), Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+    }
 }

@@ -58,4 +58,29 @@ final class DamageTests: XCTestCase {
                 XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the moving card's box, step \(step)")
             })
     }
+
+    /// A card that starts and stops being rasterized between frames (as a carousel does
+    /// when it stops and moves again), tilting while it is not: each damaged redraw is
+    /// that card's box only and equals a full redraw.
+    func testARasterizationSwitchDamagesOnlyTheLayerAndEqualsAFullRedraw() throws {
+        let h = try RenderHarness.shared()
+        let canvas = Size(240, 180)
+        var cards: [Layer] = []
+        for i in 0..<12 {
+            let card = fill("card\(i)", Color(Double(i) / 12, 0.5, 1 - Double(i) / 12), Double(i % 4) * 60 + 5, Double(i / 4) * 60 + 5, 50, 50)
+            card.cornerRadius = 6
+            card.addSublayer(fill("badge\(i)", .white, 10, 10, 20, 20))
+            cards.append(card)
+        }
+        try h.assertDamagedRedrawsEqualFullRedraws(
+            cards, canvas: canvas, width: 240, height: 180, background: .black, steps: 1...6,
+            change: { step in
+                let card = cards[5]
+                card.shouldRasterize = step % 2 == 0
+                if step % 2 == 1 { card.transform = Transform3D.rotation(Double(step) * 0.1, 0, 1, 0) * .perspective(300) }
+            },
+            checkDamage: { step, _, damage in
+                XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the switching card's box, step \(step)")
+            })
+    }
 }
