@@ -12,13 +12,7 @@ final class DamageTests: XCTestCase {
     func testDamagedRedrawOfAKeptFrameEqualsAFullRedraw() throws {
         let h = try RenderHarness.shared()
         let canvas = Size(240, 180)
-        var cards: [Layer] = []
-        for i in 0..<12 {
-            let card = fill("card\(i)", Color(Double(i) / 12, 0.5, 1 - Double(i) / 12), Double(i % 4) * 60 + 5, Double(i / 4) * 60 + 5, 50, 50)
-            card.cornerRadius = 6
-            card.addSublayer(fill("badge\(i)", .white, 10, 10, 20, 20))
-            cards.append(card)
-        }
+        let cards = twelveCards()
         cards[5].opacity = 0.9   // a group from the start: later steps change values, not structure
         let last = try h.assertDamagedRedrawsEqualFullRedraws(
             cards, canvas: canvas, width: 240, height: 180, background: .black, steps: 1...3,
@@ -65,13 +59,7 @@ final class DamageTests: XCTestCase {
     func testARasterizationSwitchDamagesOnlyTheLayerAndEqualsAFullRedraw() throws {
         let h = try RenderHarness.shared()
         let canvas = Size(240, 180)
-        var cards: [Layer] = []
-        for i in 0..<12 {
-            let card = fill("card\(i)", Color(Double(i) / 12, 0.5, 1 - Double(i) / 12), Double(i % 4) * 60 + 5, Double(i / 4) * 60 + 5, 50, 50)
-            card.cornerRadius = 6
-            card.addSublayer(fill("badge\(i)", .white, 10, 10, 20, 20))
-            cards.append(card)
-        }
+        let cards = twelveCards()
         try h.assertDamagedRedrawsEqualFullRedraws(
             cards, canvas: canvas, width: 240, height: 180, background: .black, steps: 1...6,
             change: { step in
@@ -82,5 +70,16 @@ final class DamageTests: XCTestCase {
             checkDamage: { step, _, damage in
                 XCTAssertLessThan(damage.width * damage.height, 70 * 70, "only the switching card's box, step \(step)")
             })
+    }
+
+    /// Twelve 50-point cards with rounded corners in a 4x3 grid over a 240x180 canvas, each
+    /// with a white badge.
+    private func twelveCards() -> [Layer] {
+        (0..<12).map { i in
+            let card = fill("card\(i)", Color(Double(i) / 12, 0.5, 1 - Double(i) / 12), Double(i % 4) * 60 + 5, Double(i / 4) * 60 + 5, 50, 50)
+            card.cornerRadius = 6
+            card.addSublayer(fill("badge\(i)", .white, 10, 10, 20, 20))
+            return card
+        }
     }
 }

@@ -15,34 +15,9 @@ final class KeptFrameTests: XCTestCase {
     /// drawing order changes): every frame copied out of the kept frame equals a full
     /// redraw of the same list, and resting frames redraw nothing.
     func testKeptFrameEqualsAFullRedrawOnTheGrid() throws {
-        _ = try RenderHarness.shared()
-        let images = ImageStore()
-        let scene = try BuiltInScenes.load("grid", images: images)
-        let replay = """
-            {"t":0.10,"type":"key","key":"Right","down":true}
-            {"t":0.15,"type":"key","key":"Right","down":false}
-            {"t":0.60,"type":"key","key":"Down","down":true}
-            {"t":0.65,"type":"key","key":"Down","down":false}
-            """
-        let driver = SceneDriver(scene: scene, events: try Replay.parse(replay, file: "replay"))
-        let renderer = try GLRenderer()
-        let sceneRenderer = SceneRenderer(renderer: renderer)
-        let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
-        let out = try Framebuffer(width: w, height: h), full = try Framebuffer(width: w, height: h)
-        defer { out.destroy(); full.destroy() }
-        let kept = KeptFrame()
         var partial = 0, resting = 0
-        for frame in 1...90 {
-            driver.advance(to: Double(frame) / 60)
-            sceneRenderer.prepare(scene, for: .framebuffer(out))
-            sceneRenderer.flatten(scene)
-            kept.draw(sceneRenderer, scene: scene, images: images, width: w, height: h, destination: out.drawFramebuffer)
+        try browseTheGrid(copiesWhole: { _ in true }) { kept, _, w, h in
             if kept.lastRedrawnPixels == 0 { resting += 1 } else if kept.lastRedrawnPixels < w * h { partial += 1 }
-            if frame % 6 == 0 || frame == 90 {
-                let copied = renderer.readPixels(out)
-                sceneRenderer.submit(scene, images: images, into: .framebuffer(full))
-                XCTAssertEqual(copied.pixels, renderer.readPixels(full).pixels, "frame \(frame)")
-            }
         }
         XCTAssertGreaterThan(partial, 10, "focus animations redraw part of the frame")
         XCTAssertGreaterThan(resting, 10, "frames at rest redraw nothing")
@@ -53,6 +28,25 @@ final class KeptFrameTests: XCTestCase {
     /// what it held, equals a full redraw every time; a changed box lies within the frame,
     /// is smaller than it while a card moves, and is nil when nothing changed.
     func testCopyingOnlyWhatChangedKeepsTheDestinationEqualToAFullRedraw() throws {
+        var smaller = 0, unchanged = 0
+        try browseTheGrid(copiesWhole: { frame in frame == 1 }) { kept, frame, w, h in
+            if let b = kept.lastChangedBox {
+                XCTAssertTrue(b.x >= 0 && b.y >= 0 && b.x + b.width <= w && b.y + b.height <= h, "frame \(frame): \(b)")
+                if b.width * b.height < w * h { smaller += 1 }
+            } else {
+                unchanged += 1
+                XCTAssertEqual(kept.lastRedrawnPixels, 0)
+            }
+        }
+        XCTAssertGreaterThan(smaller, 10, "focus animations change part of the frame")
+        XCTAssertGreaterThan(unchanged, 10, "frames at rest change nothing")
+    }
+
+    /// The grid at half size through 90 frames of a Right and a Down press, drawn through a
+    /// kept frame into a destination (`copiesWhole(frame)` for each draw); `check` sees the
+    /// kept frame after each draw, and every sixth frame the destination must equal a full
+    /// redraw of the same list.
+    private func browseTheGrid(copiesWhole: (Int) -> Bool, check: (KeptFrame, Int, Int, Int) -> Void) throws {
         _ = try RenderHarness.shared()
         let images = ImageStore()
         let scene = try BuiltInScenes.load("grid", images: images)
@@ -69,28 +63,19 @@ final class KeptFrameTests: XCTestCase {
         let out = try Framebuffer(width: w, height: h), full = try Framebuffer(width: w, height: h)
         defer { out.destroy(); full.destroy() }
         let kept = KeptFrame()
-        var smaller = 0, unchanged = 0
         for frame in 1...90 {
             driver.advance(to: Double(frame) / 60)
             sceneRenderer.prepare(scene, for: .framebuffer(out))
             sceneRenderer.flatten(scene)
             kept.draw(sceneRenderer, scene: scene, images: images, width: w, height: h, destination: out.drawFramebuffer,
-                      copiesWhole: frame == 1)
-            if let b = kept.lastChangedBox {
-                XCTAssertTrue(b.x >= 0 && b.y >= 0 && b.x + b.width <= w && b.y + b.height <= h, "frame \(frame): \(b)")
-                if b.width * b.height < w * h { smaller += 1 }
-            } else {
-                unchanged += 1
-                XCTAssertEqual(kept.lastRedrawnPixels, 0)
-            }
+                      copiesWhole: copiesWhole(frame))
+            check(kept, frame, w, h)
             if frame % 6 == 0 || frame == 90 {
                 let copied = renderer.readPixels(out)
                 sceneRenderer.submit(scene, images: images, into: .framebuffer(full))
                 XCTAssertEqual(copied.pixels, renderer.readPixels(full).pixels, "frame \(frame)")
             }
         }
-        XCTAssertGreaterThan(smaller, 10, "focus animations change part of the frame")
-        XCTAssertGreaterThan(unchanged, 10, "frames at rest change nothing")
     }
 
     /// Built-in scene `name` drawn at half size at each of `times`: the scene, the last
