@@ -18,6 +18,7 @@
 // caller swaps as before.
 
 import CSDL2
+import Glibc
 
 /// Copies rectangles of the current GLX drawable's back buffer to the screen.
 public final class PartialPresenter {
@@ -31,6 +32,12 @@ public final class PartialPresenter {
 
     /// The presenter for `host`'s window when its context is a current GLX context that
     /// offers GLX_MESA_copy_sub_buffer; nil otherwise.
+    ///
+    /// The GLX entry points come from the process's own libGL (`dlsym`), not from
+    /// `SDL_GL_GetProcAddress`: under EGL (`SDL_VIDEO_X11_FORCE_EGL`, Wayland) that asks
+    /// eglGetProcAddress, which hands out a stub for any name, and calling a GLX name through
+    /// it crashes. libGL's glXGetCurrentContext is asked first: nil unless a GLX context
+    /// is current, and then nothing else is called.
     public static func make(for host: GLContextHost) -> PartialPresenter? {
         host.makeCurrent()
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
@@ -38,24 +45,28 @@ public final class PartialPresenter {
         typealias GetContext = @convention(c) () -> OpaquePointer?
         typealias QueryContext = @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<Int32>) -> Int32
         typealias QueryExtensions = @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+        typealias GetProcAddress = @convention(c) (UnsafePointer<UInt8>) -> UnsafeMutableRawPointer?
         func function<T>(_ name: String, as type: T.Type) -> T? {
-            SDL_GL_GetProcAddress(name).map { unsafeBitCast($0, to: type) }
+            dlsym(nil, name).map { unsafeBitCast($0, to: type) }   // RTLD_DEFAULT
         }
-        guard let getDisplay = function("glXGetCurrentDisplay", as: GetDisplay.self),
+        guard let getContext = function("glXGetCurrentContext", as: GetContext.self),
+              let context = getContext(),
+              let getDisplay = function("glXGetCurrentDisplay", as: GetDisplay.self),
               let getDrawable = function("glXGetCurrentDrawable", as: GetDrawable.self),
-              let getContext = function("glXGetCurrentContext", as: GetContext.self),
               let queryContext = function("glXQueryContext", as: QueryContext.self),
               let queryExtensions = function("glXQueryExtensionsString", as: QueryExtensions.self),
               let queryDrawable = function("glXQueryDrawable", as: QueryDrawable.self),
-              let copy = function("glXCopySubBufferMESA", as: CopySubBuffer.self),
-              let display = getDisplay(), let context = getContext() else { return nil }
-        guard getDrawable() != 0 else { return nil }
+              let getProcAddress = function("glXGetProcAddressARB", as: GetProcAddress.self),
+              let display = getDisplay(), getDrawable() != 0 else { return nil }
         var screen: Int32 = 0
         _ = queryContext(display, context, 0x800C /* GLX_SCREEN */, &screen)
         guard let list = queryExtensions(display, screen),
-              String(cString: list).split(separator: " ").contains("GLX_MESA_copy_sub_buffer") else { return nil }
+              String(cString: list).split(separator: " ").contains("GLX_MESA_copy_sub_buffer"),
+              let copy = "glXCopySubBufferMESA".withCString({ name in
+                  name.withMemoryRebound(to: UInt8.self, capacity: 21) { getProcAddress($0) }
+              }) else { return nil }
         return PartialPresenter(display: display, currentDrawable: getDrawable, queryDrawable: queryDrawable,
-                                copySubBuffer: copy)
+                                copySubBuffer: unsafeBitCast(copy, to: CopySubBuffer.self))
     }
 
     private init(display: OpaquePointer, currentDrawable: @escaping GetDrawable, queryDrawable: @escaping QueryDrawable,
