@@ -84,9 +84,8 @@ extension GLRenderer {
         case .origin(let o)?:
             // Coordinates relative to `o`, the model matrix moved there (in double precision).
             model = Transform3D.translation(o.x, o.y) * q.matrix
-            outer = Rect(x: outer.minX - o.x, y: outer.minY - o.y, width: outer.width, height: outer.height)
-            fill = Rect(x: fill.minX - o.x, y: fill.minY - o.y, width: fill.width, height: fill.height)
-            content = Rect(x: content.minX - o.x, y: content.minY - o.y, width: content.width, height: content.height)
+            func relative(_ r: Rect) -> Rect { Rect(x: r.minX - o.x, y: r.minY - o.y, width: r.width, height: r.height) }
+            (outer, fill, content) = (relative(outer), relative(fill), relative(content))
         case .target(let r, let uv)?:
             // The unit square onto the target's rectangle, one texture coordinate throughout.
             model = Transform3D.scale(r.width, r.height) * .translation(r.minX, r.minY)

@@ -175,13 +175,7 @@ struct QuadPlanner {
         let c = q.corners
         let box = Rect.bounding(c.0, c.1, c.2, c.3)
         let extent = max(box.width, box.height) * map.scale
-        // A homography is the same map at any scale: divided by its largest entry, a layer
-        // scaled by 1e300 still inverts (its determinant would overflow).
-        var h = q.matrix.planeHomography
-        let k = max(abs(h.a), abs(h.b), abs(h.c), abs(h.d), abs(h.e), abs(h.f), abs(h.g), abs(h.h), abs(h.i))
-        guard !(extent <= QuadPlanner.hugeExtentPixels), k > 0, k.isFinite else { return nil }
-        h = Homography2D(h.a / k, h.b / k, h.c / k, h.d / k, h.e / k, h.f / k, h.g / k, h.h / k, h.i / k)
-        guard let inverse = h.inverted() else { return nil }
+        guard !(extent <= QuadPlanner.hugeExtentPixels), let inverse = q.matrix.planeHomography.inverted() else { return nil }
         let m = 2 / max(map.scale, 1e-300)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for k in 0..<4 {

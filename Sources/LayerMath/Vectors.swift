@@ -111,10 +111,21 @@ public struct Homography2D: Equatable, Sendable {
         self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f; self.g = g; self.h = h; self.i = i
     }
     public var determinant: Double { a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g) }
-    /// The inverse map, or nil when the plane is seen edge-on.
+    /// The inverse map, or nil when the plane is seen edge-on. A homography is the same map
+    /// at any scale: when the determinant overflows or underflows (a layer scaled by 1e300),
+    /// the inverse of the entries divided by the largest of them is returned.
     public func inverted() -> Homography2D? {
         let det = determinant
-        guard det != 0, det.isFinite else { return nil }
+        if det != 0, det.isFinite { return inverted(determinant: det) }
+        let k = max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f), abs(g), abs(h), abs(i))
+        guard k > 0, k.isFinite, k != 1 else { return nil }
+        let n = Homography2D(a / k, b / k, c / k, d / k, e / k, f / k, g / k, h / k, i / k)
+        let nd = n.determinant
+        guard nd != 0, nd.isFinite else { return nil }
+        return n.inverted(determinant: nd)
+    }
+
+    private func inverted(determinant det: Double) -> Homography2D {
         let k = 1 / det
         return Homography2D((e * i - f * h) * k, (c * h - b * i) * k, (b * f - c * e) * k,
                             (f * g - d * i) * k, (a * i - c * g) * k, (c * d - a * f) * k,

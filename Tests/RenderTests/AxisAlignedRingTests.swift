@@ -74,7 +74,7 @@ final class AxisAlignedRingTests: XCTestCase {
         let seed: UInt64 = 20261125
         print("AxisAlignedRingTests.testRandomQuadsAlongTheAxesDrawTheSamePixels seed \(seed)")
         var rng = SeededRandom(seed: seed)
-        func r(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1_000_000 * (hi - lo) }
+        func r(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
         for trial in 0..<20 {
             var layers: [Layer] = []
             for i in 0..<6 {

@@ -131,7 +131,7 @@ final class OcclusionHolesTests: XCTestCase {
         let seed: UInt64 = 20261123
         print("OcclusionHolesTests.testRandomCardsOverShadowsDrawTheSamePixels seed \(seed)")
         var rng = SeededRandom(seed: seed)
-        func r(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1_000_000 * (hi - lo) }
+        func r(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
         func transform() -> Transform3D {
             let p = Transform3D.perspective(rng.next() % 2 == 0 ? 0 : r(300, 1500))
             let axis = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.6, 0.8, 0.0)][Int(rng.next() % 4)]
@@ -316,7 +316,7 @@ final class OcclusionHolesTests: XCTestCase {
         let seed: UInt64 = 20261124
         print("OcclusionHolesTests.testRandomStacksDrawTheSamePixels seed \(seed)")
         var rng = SeededRandom(seed: seed)
-        func r(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1_000_000 * (hi - lo) }
+        func r(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
         var cut = 0
         for trial in 0..<24 {
             let across = trial % 2 == 1

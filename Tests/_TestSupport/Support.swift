@@ -34,4 +34,9 @@ public struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A value in lo...hi on a grid of a millionth of the range (the tests' usual draw).
+    public mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+        lo + Double(next() % 1_000_000) / 1_000_000 * (hi - lo)
+    }
 }
