@@ -15,6 +15,7 @@ flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
+flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -48,7 +49,8 @@ vec4 fill() {
 
 void main() {
 #if defined(PLAIN)
-    o_color = fill();
+    // "Over" with the folded colour layer: v_color already carries its 1 - alpha.
+    o_color = fill() + v_tint;
 #else
     vec2 halfSize = v_size * 0.5;
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));

@@ -3,7 +3,7 @@
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 12 vec4 in the instance buffer, read as
+// Every instance's data is one record of 13 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -16,6 +16,9 @@
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+//   i_tint      premultiplied colour added after the fill by the coverage-free variant:
+//               a same-shape colour layer above the quad, folded into its interior draw
+//               (OverlayFolding; i_color is then already scaled by 1 - i_tint.a); else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -32,6 +35,7 @@ layout(location = 9) in vec4 i_color;
 layout(location = 10) in vec4 i_shape;
 layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
+layout(location = 13) in vec4 i_tint;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -42,6 +46,7 @@ flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec3 v_clipShape;
+flat out vec4 v_tint;       // a colour layer folded on top (PLAIN variant only)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -56,6 +61,7 @@ void main() {
     v_color = i_color;
     v_clipMap = i_clipMap;
     v_clipShape = i_clipShape.xyz;
+    v_tint = i_tint;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);

@@ -37,7 +37,7 @@ void main() {
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 12 vec4 in the instance buffer, read as
+// Every instance's data is one record of 13 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -50,6 +50,9 @@ void main() {
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+//   i_tint      premultiplied colour added after the fill by the coverage-free variant:
+//               a same-shape colour layer above the quad, folded into its interior draw
+//               (OverlayFolding; i_color is then already scaled by 1 - i_tint.a); else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -66,6 +69,7 @@ layout(location = 9) in vec4 i_color;
 layout(location = 10) in vec4 i_shape;
 layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
+layout(location = 13) in vec4 i_tint;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -76,6 +80,7 @@ flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec3 v_clipShape;
+flat out vec4 v_tint;       // a colour layer folded on top (PLAIN variant only)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -90,6 +95,7 @@ void main() {
     v_color = i_color;
     v_clipMap = i_clipMap;
     v_clipShape = i_clipShape.xyz;
+    v_tint = i_tint;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
@@ -239,6 +245,7 @@ flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
+flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -272,7 +279,8 @@ vec4 fill() {
 
 void main() {
 #if defined(PLAIN)
-    o_color = fill();
+    // "Over" with the folded colour layer: v_color already carries its 1 - alpha.
+    o_color = fill() + v_tint;
 #else
     vec2 halfSize = v_size * 0.5;
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));

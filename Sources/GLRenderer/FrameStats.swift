@@ -58,6 +58,8 @@ public struct FrameStats: Equatable, Sendable {
     public var pixelsDrawn = 0.0
     /// Quads drawn as pieces around a hole that later opaque quads hide (OcclusionHoles).
     public var occludedQuads = 0
+    /// Colour quads whose interior was folded into the quad below them (OverlayFolding).
+    public var foldedQuads = 0
     /// Fused draws (runs of stacked layers composited in one pass) and the layers they drew.
     public var fusedRuns = 0
     public var fusedLayers = 0

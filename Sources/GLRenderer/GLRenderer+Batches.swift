@@ -30,6 +30,9 @@ struct InstanceValues {
     var depth: Float
     /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
     var clip: AnalyticClip? = nil
+    /// The colour layer folded over a covered part (`OverlayFolding`); the colour above is
+    /// then already scaled by 1 - its alpha.
+    var tint = OverlayTint.none
 }
 
 extension GLRenderer {
@@ -50,8 +53,9 @@ extension GLRenderer {
     /// `hole` (not for the antialiased ring): draw the rectangle part as a ring around this
     /// hole, which later opaque quads hide (OcclusionHoles).
     /// `piece`: draw only this rectangle of that part (a seam of a stacked hole).
+    /// `tint` (the covered part only): the colour layer folded over it (`OverlayFolding`).
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
-                       around hole: Rect? = nil, piece: Rect? = nil) {
+                       around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
         let u = covered ? plainProgram(p) : quadProgram
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
@@ -93,9 +97,12 @@ extension GLRenderer {
             (outer, fill, content) = (unit, unit, unit)
             texRect = Rect(x: uv.x, y: uv.y, width: 0, height: 0)
         }
+        // Under a folded colour layer the quad's own colour is scaled by 1 - its alpha.
+        let k = covered ? 1 - tint.a : 1
         queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
-                                                texRect: texRect, r: p.r, g: p.g, b: p.b, a: p.a,
-                                                size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip))
+                                                texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
+                                                size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
+                                                tint: covered ? tint : .none))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -148,7 +155,7 @@ extension GLRenderer {
 
     /// Writes `v` as one record (quad.vert's layout): the matrix m * projection row by row
     /// (read as columns: transpose = GL_FALSE, DESIGN.md section 2), then the rectangles,
-    /// the colour and the shape.
+    /// the colour, the shape, the clip and the folded tint.
     private func writeRecord(_ p: UnsafeMutablePointer<Float>, _ v: InstanceValues) {
         let m = v.model * projection
         p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
@@ -167,6 +174,7 @@ extension GLRenderer {
         } else {
             for k in 40..<48 { p[k] = 0 }
         }
+        p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
     }
 
     @inline(__always)

@@ -99,7 +99,11 @@ extension GLRenderer {
         let cutting = cutsOccludedParts && !useDepth && !fusing
         occlusion.reset()
         if cutting { collectOccluders(list, commands: commands, images: images) }
-        for k in commands {
+        // A colour layer lying exactly over the quad before it folds into that quad's interior
+        // draw (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
+        let folding = foldsOverlays && !useDepth && !fusing
+        var foldedThrough = commands.lowerBound - 1
+        for k in commands where k > foldedThrough {
             if case .popClip = list.commands[k] {
                 // A run never spans a clip's end (nor its start).
                 if fusing { flushRun(list) }
@@ -121,14 +125,7 @@ extension GLRenderer {
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
             guard let p = prepare(q, index: i, images: images) else { continue }
-            stats.quads += 1
-            if p.nearest { stats.nearestQuads += 1 }
-            if p.magnified { stats.magnifiedQuads += 1 }
-            if q.isInFrontOfEye {
-                stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
-            } else {
-                stats.pixelsDrawn += list.canvas.width * list.canvas.height * map.scale * map.scale
-            }
+            count(q, p, list: list, map: map)
             if fusing {
                 if let box = fusionBox(q, p) {
                     addToRun(i, p, box: box, list: list)
@@ -136,9 +133,39 @@ extension GLRenderer {
                 }
                 flushRun(list)
             }
-            drawQuad(q, p, index: i, hole: cutting ? occludedHole(q, p, index: i) : nil)
+            let hole = cutting ? occludedHole(q, p, index: i) : nil
+            // The next quad, folded into this one's interior (a folded layer has no hole
+            // either: its interior is drawn only as the tint); one at most (OverlayFolding).
+            if folding, hole == nil, k + 1 < commands.upperBound, case .quad(let j) = list.commands[k + 1],
+               OverlayFolding.mayFold(list.quads[j], onto: q),
+               let pj = prepare(list.quads[j], index: j, images: images),
+               OverlayFolding.folds(list.quads[j], pj, onto: q, p),
+               !cutting || occludedHole(list.quads[j], pj, index: j) == nil {
+                drawQuad(q, p, index: i, tint: OverlayTint(pj))
+                // Its own ring, right after the ring of the quad below.
+                count(list.quads[j], pj, list: list, map: map)
+                stats.foldedQuads += 1
+                if pj.draws == .interiorAndRing {
+                    queueQuadPart(list.quads[j], pj, covered: false, depth: depth(j), stencil: currentStencilTest)
+                }
+                foldedThrough = k + 1
+                continue
+            }
+            drawQuad(q, p, index: i, hole: hole)
         }
         if fusing { flushRun(list) }
+    }
+
+    /// Counts quad `q`, planned as `p`, in the frame's statistics.
+    private func count(_ q: RenderQuad, _ p: QuadPlan, list: RenderList, map: CanvasMapping) {
+        stats.quads += 1
+        if p.nearest { stats.nearestQuads += 1 }
+        if p.magnified { stats.magnifiedQuads += 1 }
+        if q.isInFrontOfEye {
+            stats.pixelsDrawn += coverage.clippedArea(q.corners, width: list.canvas.width, height: list.canvas.height) * map.scale * map.scale
+        } else {
+            stats.pixelsDrawn += list.canvas.width * list.canvas.height * map.scale * map.scale
+        }
     }
 
     /// Records as occluders the quads of `commands` whose fully covered part is opaque and
@@ -193,7 +220,8 @@ extension GLRenderer {
     /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered
     /// part). `hole`: a rectangle of its interior (or of its whole rectangle, without one)
     /// that later opaque quads hide: that part is drawn as a ring around it.
-    func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int, hole: Rect? = nil) {
+    /// `tint`: the colour layer above it folded into its covered part (`OverlayFolding`).
+    func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int, hole: Rect? = nil, tint: OverlayTint = .none) {
         let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.
         let coveredDrawn = useDepth && p.opaque
@@ -203,11 +231,11 @@ extension GLRenderer {
         switch p.draws {
         case .interiorAndRing:
             holedPartCovered = true
-            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole, tint: tint) }
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
         case .plainWhole:
             holedPartCovered = true
-            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole) }
+            if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole, tint: tint) }
         case .coverageWhole:
             holedPartCovered = false
             queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole)

@@ -48,7 +48,7 @@ public final class GLRenderer {
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
         /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`);
-        /// off by default: it measured no faster on the bench scenes (README, Performance).
+        /// off by default: it measured no faster on the bench scenes (docs/performance.md).
         /// `$PARALLAX_FUSION` = 0 or 1 overrides it.
         public var fuseLayers = false
         public init() {}
@@ -143,7 +143,7 @@ public final class GLRenderer {
     /// a fifth of the canvas). Off by default: since clips became scissor boxes and analytic
     /// tests and draws are batched, the full-frame depth clear, the depth test on every
     /// fragment and the second pass cost more than the hidden pixels they save, on llvmpipe
-    /// and on an H100 alike (README, Performance). The visible-pixel count behind the
+    /// and on an H100 alike (docs/performance.md). The visible-pixel count behind the
     /// bench's speed of light always uses it, so hidden pixels are never counted.
     public var reorderOpaque = false
     /// Leave out the parts of quads that later opaque quads hide, drawing the rest in pieces
@@ -151,6 +151,11 @@ public final class GLRenderer {
     /// Only without the pre-pass, which rejects those fragments by depth instead.
     /// `$PARALLAX_OCCLUSION` = 0 or 1 overrides it.
     public var cutsOccludedParts = true
+    /// Fold a colour layer that lies exactly over the quad drawn before it (same matrix,
+    /// bounds, clip: a cube face's shading) into that quad's interior draw, drawing only its
+    /// antialiased ring (`OverlayFolding`). Not with the pre-pass or fused runs.
+    /// `$PARALLAX_FOLD` = 0 or 1 overrides it.
+    public var foldsOverlays = true
     /// This window's occluders (reused frame after frame).
     var occlusion = OcclusionHoles()
     /// Before the first full frame into one of its own targets (not an app's), on a CPU
@@ -238,6 +243,11 @@ public final class GLRenderer {
         switch ProcessInfo.processInfo.environment["PARALLAX_WARMUP"] {
         case "0": warmsUpShaderVariants = false
         case "1": warmsUpShaderVariants = true
+        default: break
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_FOLD"] {
+        case "0": foldsOverlays = false
+        case "1": foldsOverlays = true
         default: break
         }
         switch ProcessInfo.processInfo.environment["PARALLAX_OCCLUSION"] {

@@ -1,0 +1,65 @@
+// Folding a colour layer that lies exactly over the quad drawn before it (a cube face's
+// shading, a dimming layer over a poster) into that quad's interior draw, pure Swift.
+//
+// Does NOT: call GL, fold rings or whole-quad coverage draws (their antialiased edges
+// blend each layer over the target in turn, and one pass would round differently there),
+// fold images (only a colour is a constant the coverage-free shader can add), or fold
+// more than one layer into a quad: with each fold the result moves further from drawing
+// the layers in turn (8-bit blends round each pass), and two measured 2/255 off, beyond
+// the 1/255 the renderer allows; one stays within it.
+
+import LayerMath
+import Layers
+
+/// The premultiplied colour of the colour layer folded over a quad's interior: the
+/// coverage-free shader outputs `fill * (1 - a) + tint` ("over", one blend instead of two;
+/// the same result but for the 8-bit rounding between passes, within 1/255).
+struct OverlayTint: Equatable {
+    var r: Float, g: Float, b: Float, a: Float
+
+    /// Nothing folded.
+    static let none = OverlayTint(r: 0, g: 0, b: 0, a: 0)
+
+    /// The colour of a colour layer planned as `plan` (premultiplied, its opacity in it).
+    init(_ plan: QuadPlan) { (r, g, b, a) = (plan.r, plan.g, plan.b, plan.a) }
+
+    init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+}
+
+/// Which colour layers fold into the quad below them.
+enum OverlayFolding {
+    /// Whether the colour quad `over` (planned as `overPlan`), drawn right after `below`
+    /// (planned as `belowPlan`), covers exactly the same pixels in the same way: same
+    /// matrix, bounds, corner radius and clip, the same drawn rectangle and fully covered
+    /// interior. Then its interior need not be drawn: the interior draw of `below` adds it
+    /// (`OverlayTint`), and only its ring is drawn, right after the ring of `below`.
+    static func folds(_ over: RenderQuad, _ overPlan: QuadPlan, onto below: RenderQuad, _ belowPlan: QuadPlan) -> Bool {
+        guard case .color = over.contents, !overPlan.textured else { return false }
+        guard belowPlan.draws != .coverageWhole, overPlan.draws == belowPlan.draws else { return false }
+        guard below.isInFrontOfEye, over.isInFrontOfEye, mayFold(over, onto: below) else { return false }
+        return overPlan.outer == belowPlan.outer && overPlan.inner == belowPlan.inner
+            && overPlan.smooth == belowPlan.smooth && overPlan.clip == belowPlan.clip
+            && overPlan.rebase == nil && belowPlan.rebase == nil
+    }
+
+    /// A quick test, before planning `over`, that rules out most quads: a colour with the
+    /// same matrix, bounds, corner radius and clip as `below`.
+    static func mayFold(_ over: RenderQuad, onto below: RenderQuad) -> Bool {
+        guard case .color = over.contents else { return false }
+        return over.clipIndex == below.clipIndex && over.size == below.size
+            && over.cornerRadius == below.cornerRadius && sameMatrix(over.matrix, below.matrix)
+    }
+
+    /// The same map of the layer's plane, up to rounding: every entry that acts on a point
+    /// (x, y, 0, 1) within 1e-9 of its own size (plus 1e-12). The third row multiplies z,
+    /// which is 0 all over a layer, and differs between a layer and its sublayers (a layer
+    /// flattens what it renders into its plane); the other entries of a sublayer's matrix,
+    /// multiplied out through its own identity transform, differ from its parent's in the
+    /// last bits: a millionth of what float32 on the GPU resolves.
+    static func sameMatrix(_ a: Transform3D, _ b: Transform3D) -> Bool {
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(abs(x), abs(y)) + 1e-12 }
+        return near(a.m11, b.m11) && near(a.m12, b.m12) && near(a.m13, b.m13) && near(a.m14, b.m14)
+            && near(a.m21, b.m21) && near(a.m22, b.m22) && near(a.m23, b.m23) && near(a.m24, b.m24)
+            && near(a.m41, b.m41) && near(a.m42, b.m42) && near(a.m43, b.m43) && near(a.m44, b.m44)
+    }
+}

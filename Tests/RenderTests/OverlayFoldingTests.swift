@@ -1,0 +1,164 @@
+@testable import GLRenderer
+import LayerMath
+import Layers
+import XCTest
+import _TestSupport
+
+/// A colour sublayer filling its layer exactly (a cube face's shading, a dimming layer over
+/// a poster) is folded into the layer's interior draw (`OverlayFolding`): its interior is not
+/// drawn, the layer's interior adds it ("over", premultiplied), and only its antialiased ring
+/// is drawn. The pixels are those of drawing both in turn, within 1/255 (one 8-bit rounding
+/// instead of two); fewer fragments are shaded and fewer draws made.
+final class OverlayFoldingTests: XCTestCase {
+    private struct Drawn { var pixels: [UInt8]; var draws: Int; var folded: Int; var shaded: Int }
+
+    private func draw(_ layers: [Layer], folding: Bool, canvas: Size = Size(200, 120),
+                      width: Int = 274, height: Int = 164) throws -> Drawn {
+        let h = try RenderHarness.shared()
+        defer { h.renderer.foldsOverlays = true }
+        h.renderer.foldsOverlays = folding
+        let image = try h.render(layers, canvas: canvas, width: width, height: height, background: .white)
+        let stats = h.renderer.stats
+        let fb = try Framebuffer(width: width, height: height)
+        defer { fb.destroy() }
+        let shaded = try h.renderer.countShadedPixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .white)
+        return Drawn(pixels: image.pixels, draws: stats.drawCalls, folded: stats.foldedQuads, shaded: shaded)
+    }
+
+    private func worstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var worst = 0
+        for k in a.indices where a[k] != b[k] { worst = max(worst, abs(Int(a[k]) - Int(b[k]))) }
+        return worst
+    }
+
+    /// A tilted card (perspective) with a black shading sublayer at 0.4: folded (one draw
+    /// fewer, its interior not shaded), the same pixels within 1/255.
+    func testAShadingSublayerOverATiltedImageFoldsAndDrawsTheSamePixels() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4501, width: 40, height: 40, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 40, height: 40) { x, y in (UInt8(x * 6), UInt8(y * 6), 180, 255) }
+        func scene() -> [Layer] {
+            let face = Layer(name: "face", bounds: Size(80, 80), position: Point(100, 60))
+            face.contents = .image(ref)
+            var t = Transform3D.rotation(0.6, 0, 1, 0)
+            t.m34 = -1.0 / 300
+            face.transform = t
+            let shade = Layer(name: "face/shade", bounds: Size(80, 80), position: Point(40, 40))
+            shade.contents = .color(Color(0, 0, 0, 1))
+            shade.opacity = 0.4
+            face.addSublayer(shade)
+            return [face]
+        }
+        let apart = try draw(scene(), folding: false)
+        let folded = try draw(scene(), folding: true)
+        XCTAssertEqual(apart.folded, 0)
+        XCTAssertEqual(folded.folded, 1)
+        XCTAssertEqual(folded.draws, apart.draws - 1, "the shading's interior draw is gone")
+        XCTAssertLessThan(folded.shaded, apart.shaded)
+        XCTAssertLessThanOrEqual(worstDifference(apart.pixels, folded.pixels), 1)
+    }
+
+    /// The folded colour, worked by hand: an opaque red square at whole pixels under a blue
+    /// layer at alpha 0.25 gives 0.25 * blue + 0.75 * red at its centre: (191, 0, 64).
+    func testTheFoldedColourIsBlueOverRedByHand() throws {
+        let red = Layer(name: "red", bounds: Size(100, 60), position: Point(100, 60))
+        red.contents = .color(Color(1, 0, 0, 1))
+        let blue = Layer(name: "red/blue", bounds: Size(100, 60), position: Point(50, 30))
+        blue.contents = .color(Color(0, 0, 1, 0.25))
+        red.addSublayer(blue)
+        let r = try draw([red], folding: true, canvas: Size(200, 120), width: 200, height: 120)
+        XCTAssertEqual(r.folded, 1)
+        let i = (60 * 200 + 100) * 4
+        XCTAssertEqual(Array(r.pixels[i..<i + 4]), [191, 0, 64, 255])
+    }
+
+    /// Two stacked colour layers over a translucent image, at fractional points: only the
+    /// first folds (two folded measured 2/255 from three passes), and the pixels are those of
+    /// three passes within 1/255.
+    func testOfTwoStackedColourLayersOnlyTheFirstFolds() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4502, width: 30, height: 20)
+        h.images.images[ref.id] = makeImage(width: 30, height: 20) { x, y in (UInt8(x * 8), 90, UInt8(y * 12), UInt8(150 + x * 3)) }
+        func scene() -> [Layer] {
+            let card = Layer(name: "card", bounds: Size(90.3, 60.7), position: Point(100.2, 60.35))
+            card.contents = .image(ref)
+            for (k, c) in [Color(1, 1, 1, 0.3), Color(0.1, 0.2, 0.6, 0.5)].enumerated() {
+                let tint = Layer(name: "card/tint\(k)", bounds: Size(90.3, 60.7), position: Point(45.15, 30.35))
+                tint.contents = .color(c)
+                card.addSublayer(tint)
+            }
+            return [card]
+        }
+        let apart = try draw(scene(), folding: false)
+        let folded = try draw(scene(), folding: true)
+        XCTAssertEqual(folded.folded, 1)
+        XCTAssertEqual(folded.draws, apart.draws - 1)
+        XCTAssertLessThanOrEqual(worstDifference(apart.pixels, folded.pixels), 1)
+    }
+
+    /// What must not fold: a colour layer smaller than the layer below, one turned by its
+    /// own transform, an image over an image, a colour under an opaque colour layer that
+    /// hides it (that one leaves a hole instead), and a layer with rounded corners over a
+    /// square one. Each draws as before, byte for byte.
+    func testLayersThatDoNotCoverTheSamePixelsAreNotFolded() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4503, width: 20, height: 20, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 20, height: 20) { x, y in (UInt8(x * 12), UInt8(y * 12), 60, 255) }
+        func base(_ name: String, at p: Point) -> Layer {
+            let l = Layer(name: name, bounds: Size(40, 30), position: p)
+            l.contents = .image(ref)
+            return l
+        }
+        func scene() -> [Layer] {
+            let smaller = base("smaller", at: Point(30, 25))
+            let s = Layer(name: "smaller/over", bounds: Size(30, 30), position: Point(20, 15))
+            s.contents = .color(Color(0, 0, 0, 0.5))
+            smaller.addSublayer(s)
+            let turned = base("turned", at: Point(80, 25))
+            let t = Layer(name: "turned/over", bounds: Size(40, 30), position: Point(20, 15))
+            t.contents = .color(Color(0, 0, 0, 0.5))
+            t.transform = .rotation(0.2, 0, 0, 1)
+            turned.addSublayer(t)
+            let images = base("images", at: Point(130, 25))
+            let i = Layer(name: "images/over", bounds: Size(40, 30), position: Point(20, 15))
+            i.contents = .image(ref)
+            i.opacity = 0.5
+            images.addSublayer(i)
+            let hidden = base("hidden", at: Point(30, 80))
+            let o = Layer(name: "hidden/over", bounds: Size(40, 30), position: Point(20, 15))
+            o.contents = .color(Color(0.2, 0.8, 0.2, 1))
+            hidden.addSublayer(o)
+            let rounded = base("rounded", at: Point(80, 80))
+            let r = Layer(name: "rounded/over", bounds: Size(40, 30), position: Point(20, 15))
+            r.contents = .color(Color(0, 0, 0, 0.5))
+            r.cornerRadius = 6
+            rounded.addSublayer(r)
+            return [smaller, turned, images, hidden, rounded]
+        }
+        let apart = try draw(scene(), folding: false)
+        let folded = try draw(scene(), folding: true)
+        XCTAssertEqual(folded.folded, 0)
+        XCTAssertEqual(folded.draws, apart.draws)
+        XCTAssertEqual(worstDifference(apart.pixels, folded.pixels), 0, "byte for byte")
+    }
+
+    /// The matrix test ignores the third row (it multiplies z, 0 over a layer) and rounding
+    /// in the last bits, but not a change a pixel could show.
+    func testSameMatrixIgnoresTheZRowAndRoundingOnly() {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        let a = Transform3D.rotation(0.5, 0, 1, 0) * perspective * .translation(300, 200)
+        XCTAssertNotEqual(a.m14, 0)
+        var b = a
+        b.m31 += 0.1; b.m33 = 0; b.m34 += 0.0006
+        XCTAssertTrue(OverlayFolding.sameMatrix(a, b))
+        b.m41 += 1e-13 * a.m41
+        XCTAssertTrue(OverlayFolding.sameMatrix(a, b))
+        var c = a
+        c.m41 += 1e-6
+        XCTAssertFalse(OverlayFolding.sameMatrix(a, c))
+        var d = a
+        d.m14 *= 1.0001
+        XCTAssertFalse(OverlayFolding.sameMatrix(a, d))
+    }
+}
