@@ -169,7 +169,8 @@ extension GLRenderer {
     }
 
     /// Records as occluders the quads of `commands` whose fully covered part is opaque and
-    /// drawn wherever it lies but for scissor boxes (no stencil clip).
+    /// drawn wherever it lies but for scissor boxes (no stencil clip), and of a translucent
+    /// image's quad the part its opaque texels cover for certain (`OpaqueRegion`).
     private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource) {
         let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
         // The in-order lookups count deferred uploads (as after `uploadAhead`).
@@ -188,14 +189,25 @@ extension GLRenderer {
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
             guard q.isInFrontOfEye, q.opacityInGroup >= 1 else { continue }
+            var translucentImage = false
             switch q.contents {
             case .color(let c): guard c.a >= 1 else { continue }
-            case .image(let ref): guard ref.isOpaque else { continue }
+            case .image(let ref): translucentImage = !ref.isOpaque
             case .none: continue
             }
             guard clipLowering.stencilDepth(q.clipIndex) == 0,
-                  let p = prepare(q, index: i, images: images, counting: false), p.opaque,
-                  let covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
+                  let p = prepare(q, index: i, images: images, counting: false), p.opaque || translucentImage,
+                  var covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
+            if translucentImage {
+                guard cutsUnderOpaqueTexels, let t = p.texels, !t.opaque.isEmpty,
+                      let tpp = planner.texelsPerPixel(q, t) else { continue }
+                // Sampled without mip levels (magnified, nearest) or through them (minified).
+                let margin = OpaqueRegion.filterMargin(texelsPerPixel: tpp, minified: !(p.magnified || p.nearest),
+                                                       anisotropy: textures.maxAnisotropy)
+                guard let part = OpaqueRegion.coveredPart(q, opaque: t.opaque, width: t.width, height: t.height, margin: margin),
+                      let cut = part.intersection(covered) else { continue }
+                covered = cut
+            }
             // The pixels a scissor box keeps, as a canvas rectangle a fiftieth of a pixel inside.
             // (The target's own scissor, the damage, cuts every draw alike: not counted.)
             var scissor: Rect? = nil

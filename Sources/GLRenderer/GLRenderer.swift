@@ -156,6 +156,10 @@ public final class GLRenderer {
     /// antialiased ring (`OverlayFolding`). Not with the pre-pass or fused runs.
     /// `$PARALLAX_FOLD` = 0 or 1 overrides it.
     public var foldsOverlays = true
+    /// Count the largest opaque rectangle of a translucent image's texels as an occluder
+    /// too (`OpaqueRegion`: the hills band of a parallax icon's middle layer hides the
+    /// layers under it). `$PARALLAX_OPAQUE_TEXELS` = 0 or 1 overrides it.
+    public var cutsUnderOpaqueTexels = true
     /// This window's occluders (reused frame after frame).
     var occlusion = OcclusionHoles()
     /// Before the first full frame into one of its own targets (not an app's), on a CPU
@@ -243,6 +247,11 @@ public final class GLRenderer {
         switch ProcessInfo.processInfo.environment["PARALLAX_WARMUP"] {
         case "0": warmsUpShaderVariants = false
         case "1": warmsUpShaderVariants = true
+        default: break
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_OPAQUE_TEXELS"] {
+        case "0": cutsUnderOpaqueTexels = false
+        case "1": cutsUnderOpaqueTexels = true
         default: break
         }
         switch ProcessInfo.processInfo.environment["PARALLAX_FOLD"] {

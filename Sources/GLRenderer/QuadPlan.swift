@@ -50,6 +50,9 @@ struct QuadPlan: Equatable {
     /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
     /// scissor box or stencil shape.
     var clip: AnalyticClip?
+    /// An image's texels as the texture cache reported them (for its opaque region,
+    /// `OpaqueRegion`); nil for a colour.
+    var texels: TextureCache.TexelBox?
     /// Coordinates for the GPU other than bounds space, for a quad magnified past float32's
     /// reach (see `QuadPlanner.coveredPartOnTarget`); nil: bounds space as it is.
     var rebase: Rebase?

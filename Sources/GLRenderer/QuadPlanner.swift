@@ -116,6 +116,7 @@ struct QuadPlanner {
         var plan = QuadPlan(r: r, g: g, b: b, a: a, textured: textured, smooth: smooth, outer: outer, inner: inner,
                             plainWhole: plainWhole, opaque: opaque, content: contentRect, texRect: textureRect)
         plan.needsMipmaps = needsMipmaps
+        plan.texels = texels
         plan.clip = clip
         if plainWhole, let t = texels, isOneTexelPerPixel(q, content: contentRect, texRect: textureRect, texels: t) {
             // Nearest sampling reads level 0 only: no mip chain needed for this draw.

@@ -44,10 +44,13 @@ public final class TextureCache {
     }
 
     /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
-    struct TexelBox {
+    struct TexelBox: Equatable {
         var x0: Int32, y0: Int32, x1: Int32, y1: Int32, width: Int32, height: Int32
         /// The texture has its mip chain (generated on first minified use, see `generateMipmaps`).
         var mipmapped = false
+        /// The largest rectangle of texels with alpha 255 of a translucent image drawn whole
+        /// (`OpaqueRegion`); empty for an opaque image (the whole is opaque) and a streamed one.
+        var opaque = TexelRect.empty
         var isWhole: Bool { x0 == 0 && y0 == 0 && x1 == width && y1 == height }
     }
 
@@ -192,6 +195,7 @@ public final class TextureCache {
         }
         let bytes = image.width * image.height * 4 * 4 / 3
         visible = ref.isOpaque ? TextureCache.wholeBox(image) : TextureCache.visibleBox(image)
+        if !ref.isOpaque { visible.opaque = OpaqueRegion.largestRectangle(image.pixels, width: image.width, height: image.height) }
         entries[key] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame, visible: visible,
                              generation: ref.generation)
         totalBytes += bytes

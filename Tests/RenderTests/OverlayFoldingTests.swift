@@ -104,36 +104,24 @@ final class OverlayFoldingTests: XCTestCase {
         let h = try RenderHarness.shared()
         let ref = ImageRef(id: 4503, width: 20, height: 20, isOpaque: true)
         h.images.images[ref.id] = makeImage(width: 20, height: 20) { x, y in (UInt8(x * 12), UInt8(y * 12), 60, 255) }
-        func base(_ name: String, at p: Point) -> Layer {
+        let dim = LayerContents.color(Color(0, 0, 0, 0.5))
+        /// An image layer at `p` with one sublayer of `bounds` filled with `over`, set up by `adjust`.
+        func card(_ name: String, at p: Point, over: LayerContents, bounds: Size = Size(40, 30),
+                  _ adjust: (Layer) -> Void = { _ in }) -> Layer {
             let l = Layer(name: name, bounds: Size(40, 30), position: p)
             l.contents = .image(ref)
+            let o = Layer(name: name + "/over", bounds: bounds, position: Point(20, 15))
+            o.contents = over
+            adjust(o)
+            l.addSublayer(o)
             return l
         }
         func scene() -> [Layer] {
-            let smaller = base("smaller", at: Point(30, 25))
-            let s = Layer(name: "smaller/over", bounds: Size(30, 30), position: Point(20, 15))
-            s.contents = .color(Color(0, 0, 0, 0.5))
-            smaller.addSublayer(s)
-            let turned = base("turned", at: Point(80, 25))
-            let t = Layer(name: "turned/over", bounds: Size(40, 30), position: Point(20, 15))
-            t.contents = .color(Color(0, 0, 0, 0.5))
-            t.transform = .rotation(0.2, 0, 0, 1)
-            turned.addSublayer(t)
-            let images = base("images", at: Point(130, 25))
-            let i = Layer(name: "images/over", bounds: Size(40, 30), position: Point(20, 15))
-            i.contents = .image(ref)
-            i.opacity = 0.5
-            images.addSublayer(i)
-            let hidden = base("hidden", at: Point(30, 80))
-            let o = Layer(name: "hidden/over", bounds: Size(40, 30), position: Point(20, 15))
-            o.contents = .color(Color(0.2, 0.8, 0.2, 1))
-            hidden.addSublayer(o)
-            let rounded = base("rounded", at: Point(80, 80))
-            let r = Layer(name: "rounded/over", bounds: Size(40, 30), position: Point(20, 15))
-            r.contents = .color(Color(0, 0, 0, 0.5))
-            r.cornerRadius = 6
-            rounded.addSublayer(r)
-            return [smaller, turned, images, hidden, rounded]
+            [card("smaller", at: Point(30, 25), over: dim, bounds: Size(30, 30)),
+             card("turned", at: Point(80, 25), over: dim) { $0.transform = .rotation(0.2, 0, 0, 1) },
+             card("images", at: Point(130, 25), over: .image(ref)) { $0.opacity = 0.5 },
+             card("hidden", at: Point(30, 80), over: .color(Color(0.2, 0.8, 0.2, 1))),
+             card("rounded", at: Point(80, 80), over: dim) { $0.cornerRadius = 6 }]
         }
         let apart = try draw(scene(), folding: false)
         let folded = try draw(scene(), folding: true)
