@@ -199,7 +199,7 @@ extension GLRenderer {
                   let p = prepare(q, index: i, images: images, counting: false), p.opaque || translucentImage,
                   var covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
             if translucentImage {
-                guard cutsUnderOpaqueTexels, let t = p.texels, !t.opaque.isEmpty,
+                guard cutsUnderOpaqueTexels, let t = p.texels, !t.opaque.isEmpty, OpaqueRegion.keepsItsScale(q),
                       let tpp = planner.texelsPerPixel(q, t) else { continue }
                 // Sampled without mip levels (magnified, nearest) or through them (minified).
                 let margin = OpaqueRegion.filterMargin(texelsPerPixel: tpp, minified: !(p.magnified || p.nearest),

@@ -59,15 +59,26 @@ enum OpaqueRegion {
 
     /// Texels to keep clear of the opaque rectangle's edges so that every sample drawn from
     /// inside reads only opaque texels: half a texel for bilinear filtering of the base
-    /// level; for a minified quad (`texelsPerPixel` above 0.7, trilinear), the mip levels
-    /// it may read, each of whose texels averages 2^L texels a side (level L's opaque texels
-    /// lie up to 2^L - 1 texels inside, plus half of one of its texels, plus one for an odd
-    /// side's wider filter), and anisotropic filtering spreads samples `anisotropy` times
-    /// further. Rounded up, with a texel to spare.
+    /// level; for a minified quad (trilinear), the mip levels it may read, each of whose
+    /// texels averages 2^L texels a side (level L's opaque texels lie up to 2^L - 1 texels
+    /// inside, plus half of one of its texels, plus one for an odd side's wider filter),
+    /// and anisotropic filtering spreads samples `anisotropy` times further. Rounded up,
+    /// with a texel to spare. `texelsPerPixel` is the quad's edges' average (`QuadPlanner`):
+    /// it is doubled, and the quad must keep its scale within 2x (`keepsItsScale`).
     static func filterMargin(texelsPerPixel: Double, minified: Bool, anisotropy: Float) -> Double {
         guard minified else { return 1 }
-        let level = max(1, (log2(max(texelsPerPixel, 1)) + 1).rounded(.up))
+        let level = max(1, (log2(max(2 * texelsPerPixel, 1)) + 1).rounded(.up))
         return (pow(2, level + 1) + 1) * Double(max(anisotropy, 1))
+    }
+
+    /// Whether each pair of `q`'s opposite edges is within 2x of each other: a quad seen
+    /// that far from edge-on keeps its scale within 2x of its edges' average everywhere,
+    /// which `filterMargin`'s doubled texels per pixel covers.
+    static func keepsItsScale(_ q: RenderQuad) -> Bool {
+        let c = q.corners
+        let top = c.0.distance(to: c.1), bottom = c.3.distance(to: c.2)
+        let left = c.0.distance(to: c.3), right = c.1.distance(to: c.2)
+        return min(top, bottom) * 2 >= max(top, bottom) && min(left, right) * 2 >= max(left, right)
     }
 
     /// The part of quad `q`'s bounds space that its image covers with opaque texels for

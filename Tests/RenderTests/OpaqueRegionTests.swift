@@ -33,8 +33,10 @@ final class OpaqueRegionTests: XCTestCase {
     /// By hand: texels 20...180 x 10...90 of a 200x100 image shown whole in the content
     /// rectangle (10, 20, 100, 50), less a margin of one texel: x 10 + 21/200 * 100 = 20.5
     /// to 10 + 179/200 * 100 = 99.5, y 20 + 11/100 * 50 = 25.5 to 20 + 89/100 * 50 = 64.5.
-    /// The margin: one texel magnified, and for a quad minified 1.5 times (trilinear reads
-    /// levels 1 and 2), 2^3 + 1 = 9 texels, times the anisotropy.
+    /// The margin: one texel magnified, and for a quad minified 1.5 times on average
+    /// (doubled: 3, so trilinear may read levels up to ceil(log2 3 + 1) = 3), 2^4 + 1 = 17
+    /// texels, times the anisotropy. A quad turned so far that one edge is under half its
+    /// opposite one keeps no opaque region.
     func testTheCoveredPartAndTheFilterMarginByHand() throws {
         let layer = Layer(name: "q", bounds: Size(120, 90), position: Point(60, 45))
         layer.contents = .color(.white)
@@ -47,8 +49,16 @@ final class OpaqueRegionTests: XCTestCase {
         XCTAssertEqual(part!.minY, 25.5, accuracy: 1e-9)
         XCTAssertEqual(part!.maxY, 64.5, accuracy: 1e-9)
         XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 0.5, minified: false, anisotropy: 1), 1)
-        XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 1), 9)
-        XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 8), 72)
+        XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 1), 17)
+        XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 8), 136)
+        XCTAssertTrue(OpaqueRegion.keepsItsScale(q))
+        var far = Transform3D.identity
+        far.m34 = -1.0 / 150
+        let edgeOn = Layer(name: "edge-on", bounds: Size(120, 90), position: Point(100, 100))
+        edgeOn.contents = .color(.white)
+        edgeOn.transform = .rotation(1.2, 0, 1, 0) * far
+        let turned = try XCTUnwrap(edgeOn.flatten(canvas: Size(200, 200)).quads.first)
+        XCTAssertFalse(OpaqueRegion.keepsItsScale(turned))
         // A flipped texture rectangle, or a margin that eats the rectangle: nothing.
         q.textureRect = Rect(x: 1, y: 0, width: -1, height: 1)
         XCTAssertNil(OpaqueRegion.coveredPart(q, opaque: TexelRect(x0: 20, y0: 10, x1: 180, y1: 90), width: 200, height: 100, margin: 1))
