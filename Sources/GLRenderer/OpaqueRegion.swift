@@ -18,7 +18,6 @@ struct TexelRect: Equatable {
     var x0: Int32, y0: Int32, x1: Int32, y1: Int32
     static let empty = TexelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-    var area: Int { isEmpty ? 0 : Int(x1 - x0) * Int(y1 - y0) }
 }
 
 enum OpaqueRegion {

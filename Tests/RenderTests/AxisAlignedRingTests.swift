@@ -19,21 +19,11 @@ final class AxisAlignedRingTests: XCTestCase {
         defer { h.renderer.axisAlignedMarginPixels = 0.75 }
         h.renderer.axisAlignedMarginPixels = 1.5
         let wide = try h.render(layers, canvas: canvas, width: width, height: height, background: .white)
-        let wideShaded = try shaded(h, width: width, height: height)
+        let wideShaded = try h.shadedPixelsOfLastList(width: width, height: height, background: .white)
         h.renderer.axisAlignedMarginPixels = 0.75
         let narrow = try h.render(layers, canvas: canvas, width: width, height: height, background: .white)
-        let narrowShaded = try shaded(h, width: width, height: height)
-        var worst = 0
-        for k in wide.pixels.indices where wide.pixels[k] != narrow.pixels[k] {
-            worst = max(worst, abs(Int(wide.pixels[k]) - Int(narrow.pixels[k])))
-        }
-        return (worst, wideShaded, narrowShaded)
-    }
-
-    private func shaded(_ h: RenderHarness, width: Int, height: Int) throws -> Int {
-        let fb = try Framebuffer(width: width, height: height)
-        defer { fb.destroy() }
-        return try h.renderer.countShadedPixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .white)
+        let narrowShaded = try h.shadedPixelsOfLastList(width: width, height: height, background: .white)
+        return (largestChannelDifference(wide.pixels, narrow.pixels), wideShaded, narrowShaded)
     }
 
     /// A translucent colour at fractional points, a rounded one and one scaled 3 x 0.4 by

@@ -19,9 +19,7 @@ final class FusedCompositingTests: XCTestCase {
     }
 
     /// The largest channel difference between two images of one size.
-    func maxDifference(_ a: Image, _ b: Image) -> Int {
-        zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-    }
+    func maxDifference(_ a: Image, _ b: Image) -> Int { largestChannelDifference(a.pixels, b.pixels) }
 
     /// Renders `layers` with and without fusion; returns both images and the fused stats.
     func renderBoth(_ layers: [Layer], canvas: Size) throws -> (fused: Image, separate: Image, stats: FrameStats) {

@@ -73,16 +73,7 @@ final class OpaqueRegionTests: XCTestCase {
         defer { h.renderer.cutsUnderOpaqueTexels = true }
         h.renderer.cutsUnderOpaqueTexels = cutting
         let out = try h.render(layers, canvas: canvas, width: width, height: height, background: .white)
-        let fb = try Framebuffer(width: width, height: height)
-        defer { fb.destroy() }
-        let shaded = try h.renderer.countShadedPixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .white)
-        return Drawn(pixels: out.pixels, shaded: shaded)
-    }
-
-    private func worst(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var w = 0
-        for k in a.indices where a[k] != b[k] { w = max(w, abs(Int(a[k]) - Int(b[k]))) }
-        return w
+        return Drawn(pixels: out.pixels, shaded: try h.shadedPixelsOfLastList(width: width, height: height, background: .white))
     }
 
     /// A parallax stack: an opaque background, a translucent image whose lower band is
@@ -117,7 +108,7 @@ final class OpaqueRegionTests: XCTestCase {
             let plain = try draw(scene(), cutting: false)
             let cut = try draw(scene(), cutting: true)
             XCTAssertLessThan(cut.shaded, plain.shaded, name)
-            XCTAssertLessThanOrEqual(worst(plain.pixels, cut.pixels), 1, name)
+            XCTAssertLessThanOrEqual(largestChannelDifference(plain.pixels, cut.pixels), 1, name)
         }
     }
 
@@ -138,6 +129,6 @@ final class OpaqueRegionTests: XCTestCase {
         let plain = try draw(scene(), cutting: false)
         let cut = try draw(scene(), cutting: true)
         XCTAssertEqual(cut.shaded, plain.shaded)
-        XCTAssertEqual(worst(plain.pixels, cut.pixels), 0)
+        XCTAssertEqual(largestChannelDifference(plain.pixels, cut.pixels), 0)
     }
 }

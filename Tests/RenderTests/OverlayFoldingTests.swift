@@ -19,16 +19,8 @@ final class OverlayFoldingTests: XCTestCase {
         h.renderer.foldsOverlays = folding
         let image = try h.render(layers, canvas: canvas, width: width, height: height, background: .white)
         let stats = h.renderer.stats
-        let fb = try Framebuffer(width: width, height: height)
-        defer { fb.destroy() }
-        let shaded = try h.renderer.countShadedPixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .white)
+        let shaded = try h.shadedPixelsOfLastList(width: width, height: height, background: .white)
         return Drawn(pixels: image.pixels, draws: stats.drawCalls, folded: stats.foldedQuads, shaded: shaded)
-    }
-
-    private func worstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var worst = 0
-        for k in a.indices where a[k] != b[k] { worst = max(worst, abs(Int(a[k]) - Int(b[k]))) }
-        return worst
     }
 
     /// A tilted card (perspective) with a black shading sublayer at 0.4: folded (one draw
@@ -55,7 +47,7 @@ final class OverlayFoldingTests: XCTestCase {
         XCTAssertEqual(folded.folded, 1)
         XCTAssertEqual(folded.draws, apart.draws - 1, "the shading's interior draw is gone")
         XCTAssertLessThan(folded.shaded, apart.shaded)
-        XCTAssertLessThanOrEqual(worstDifference(apart.pixels, folded.pixels), 1)
+        XCTAssertLessThanOrEqual(largestChannelDifference(apart.pixels, folded.pixels), 1)
     }
 
     /// The folded colour, worked by hand: an opaque red square at whole pixels under a blue
@@ -93,7 +85,7 @@ final class OverlayFoldingTests: XCTestCase {
         let folded = try draw(scene(), folding: true)
         XCTAssertEqual(folded.folded, 1)
         XCTAssertEqual(folded.draws, apart.draws - 1)
-        XCTAssertLessThanOrEqual(worstDifference(apart.pixels, folded.pixels), 1)
+        XCTAssertLessThanOrEqual(largestChannelDifference(apart.pixels, folded.pixels), 1)
     }
 
     /// What must not fold: a colour layer smaller than the layer below, one turned by its
@@ -127,7 +119,7 @@ final class OverlayFoldingTests: XCTestCase {
         let folded = try draw(scene(), folding: true)
         XCTAssertEqual(folded.folded, 0)
         XCTAssertEqual(folded.draws, apart.draws)
-        XCTAssertEqual(worstDifference(apart.pixels, folded.pixels), 0, "byte for byte")
+        XCTAssertEqual(largestChannelDifference(apart.pixels, folded.pixels), 0, "byte for byte")
     }
 
     /// The matrix test ignores the third row (it multiplies z, 0 over a layer) and rounding

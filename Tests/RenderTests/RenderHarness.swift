@@ -75,6 +75,14 @@ final class RenderHarness {
     /// The last render list (for tests that inspect quads or stats).
     var lastList: RenderList { list }
 
+    /// The fragments the last render list shades into a `width` x `height` target
+    /// (`GLRenderer.countShadedPixels`), hidden and fully transparent ones included.
+    func shadedPixelsOfLastList(width: Int, height: Int, background: Color) throws -> Int {
+        let fb = try Framebuffer(width: width, height: height)
+        defer { fb.destroy() }
+        return try renderer.countShadedPixels(list, into: .framebuffer(fb), images: images, background: background)
+    }
+
     /// Draws `layers` whole into a kept `width` x `height` frame (`afterFirst` then sees that
     /// draw's stats), then for each of `steps`: `change(step)`, flatten, redraw only the
     /// damage into the kept frame (`checkDamage` sees the list and its damage before,
@@ -126,6 +134,13 @@ func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: (UInt8, UInt8, 
     let got = [p.r, p.g, p.b, p.a].map(Int.init), want = [expected.0, expected.1, expected.2, expected.3].map(Int.init)
     let ok = zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }
     XCTAssertTrue(ok, "pixel (\(x), \(y)) = \(got), expected \(want) ±\(tolerance) \(message)", file: file, line: line)
+}
+
+/// The largest difference in any channel between two pixel buffers of one size.
+func largestChannelDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var worst = 0
+    for k in a.indices where a[k] != b[k] { worst = max(worst, abs(Int(a[k]) - Int(b[k]))) }
+    return worst
 }
 
 /// A premultiplied image from a closure giving straight RGBA per pixel.
