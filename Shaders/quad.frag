@@ -15,7 +15,8 @@ flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
-flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied
+flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
+                            // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -78,7 +79,11 @@ void main() {
         p += fwidth(p) * (1.0 / 64.0);
         if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
-    o_color = fill() * coverage;
+    // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with
+    // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No
+    // tint: c F.
+    vec4 f = fill() * coverage;
+    o_color = coverage * v_tint + (1.0 - coverage * v_tint.a) * f;
 #endif
 #if defined(COUNT_VISIBLE)
     // Counting pass (parallax-bench): fragments that change nothing are not counted.

@@ -16,9 +16,10 @@
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
-//   i_tint      premultiplied colour added after the fill by the coverage-free variant:
-//               a same-shape colour layer above the quad, folded into its interior draw
-//               (OverlayFolding; i_color is then already scaled by 1 - i_tint.a); else 0
+//   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
+//               into its draws (OverlayFolding): added to the interior (whose i_color is
+//               then already scaled by 1 - i_tint.a), blended over the ring's coverage
+//               in quad.frag; else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -46,7 +47,7 @@ flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec3 v_clipShape;
-flat out vec4 v_tint;       // a colour layer folded on top (PLAIN variant only)
+flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);

@@ -50,9 +50,10 @@ void main() {
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
-//   i_tint      premultiplied colour added after the fill by the coverage-free variant:
-//               a same-shape colour layer above the quad, folded into its interior draw
-//               (OverlayFolding; i_color is then already scaled by 1 - i_tint.a); else 0
+//   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
+//               into its draws (OverlayFolding): added to the interior (whose i_color is
+//               then already scaled by 1 - i_tint.a), blended over the ring's coverage
+//               in quad.frag; else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -80,7 +81,7 @@ flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec3 v_clipShape;
-flat out vec4 v_tint;       // a colour layer folded on top (PLAIN variant only)
+flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -245,7 +246,8 @@ flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
-flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied
+flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
+                            // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -308,7 +310,11 @@ void main() {
         p += fwidth(p) * (1.0 / 64.0);
         if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
     }
-    o_color = fill() * coverage;
+    // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with
+    // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No
+    // tint: c F.
+    vec4 f = fill() * coverage;
+    o_color = coverage * v_tint + (1.0 - coverage * v_tint.a) * f;
 #endif
 #if defined(COUNT_VISIBLE)
     // Counting pass (parallax-bench): fragments that change nothing are not counted.

@@ -53,7 +53,8 @@ extension GLRenderer {
     /// `hole` (not for the antialiased ring): draw the rectangle part as a ring around this
     /// hole, which later opaque quads hide (OcclusionHoles).
     /// `piece`: draw only this rectangle of that part (a seam of a stacked hole).
-    /// `tint` (the covered part only): the colour layer folded over it (`OverlayFolding`).
+    /// `tint`: the colour layer folded over it (`OverlayFolding`): the covered part adds it,
+    /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
         let u = covered ? plainProgram(p) : quadProgram
@@ -102,7 +103,7 @@ extension GLRenderer {
         queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
-                                                tint: covered ? tint : .none))
+                                                tint: tint))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.

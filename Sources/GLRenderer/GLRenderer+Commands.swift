@@ -142,12 +142,8 @@ extension GLRenderer {
                OverlayFolding.folds(list.quads[j], pj, onto: q, p),
                !cutting || occludedHole(list.quads[j], pj, index: j) == nil {
                 drawQuad(q, p, index: i, tint: OverlayTint(pj))
-                // Its own ring, right after the ring of the quad below.
                 count(list.quads[j], pj, list: list, map: map)
                 stats.foldedQuads += 1
-                if pj.draws == .interiorAndRing {
-                    queueQuadPart(list.quads[j], pj, covered: false, depth: depth(j), stencil: currentStencilTest)
-                }
                 foldedThrough = k + 1
                 continue
             }
@@ -244,13 +240,13 @@ extension GLRenderer {
         case .interiorAndRing:
             holedPartCovered = true
             if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole, tint: tint) }
-            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil)
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, tint: tint)
         case .plainWhole:
             holedPartCovered = true
             if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole, tint: tint) }
         case .coverageWhole:
             holedPartCovered = false
-            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole)
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole, tint: tint)
         }
         // A stacked hole's seams, which no occluder hides (OcclusionHoles).
         if hole != nil, !(holedPartCovered && coveredDrawn) {

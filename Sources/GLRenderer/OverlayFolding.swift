@@ -1,19 +1,21 @@
 // Folding a colour layer that lies exactly over the quad drawn before it (a cube face's
-// shading, a dimming layer over a poster) into that quad's interior draw, pure Swift.
+// shading, a dimming layer over a poster) into that quad's draws, pure Swift: its interior
+// adds the colour, its antialiased ring (or its whole-quad coverage draw) blends it over
+// its coverage, so the folded layer costs no draw at all.
 //
-// Does NOT: call GL, fold rings or whole-quad coverage draws (their antialiased edges
-// blend each layer over the target in turn, and one pass would round differently there),
-// fold images (only a colour is a constant the coverage-free shader can add), or fold
-// more than one layer into a quad: with each fold the result moves further from drawing
-// the layers in turn (8-bit blends round each pass), and two measured 2/255 off, beyond
-// the 1/255 the renderer allows; one stays within it.
+// Does NOT: call GL, fold images (only a colour is a constant the shaders can add), or
+// fold more than one layer into a quad: with each fold the result moves further from
+// drawing the layers in turn (8-bit blends round each pass), and two measured 2/255 off,
+// beyond the 1/255 the renderer allows; one stays within it.
 
 import LayerMath
 import Layers
 
-/// The premultiplied colour of the colour layer folded over a quad's interior: the
-/// coverage-free shader outputs `fill * (1 - a) + tint` ("over", one blend instead of two;
-/// the same result but for the 8-bit rounding between passes, within 1/255).
+/// The premultiplied colour of the colour layer folded over a quad: the coverage-free
+/// shader outputs `fill * (1 - a) + tint` ("over", one blend instead of two; the same
+/// result but for the 8-bit rounding between passes, within 1/255), the coverage shader,
+/// where both layers cover a pixel by c, `c tint + (1 - c a) c fill`: what blending
+/// `c fill`, then `c tint` over the target gives, to the same rounding.
 struct OverlayTint: Equatable {
     var r: Float, g: Float, b: Float, a: Float
 
@@ -31,11 +33,10 @@ enum OverlayFolding {
     /// Whether the colour quad `over` (planned as `overPlan`), drawn right after `below`
     /// (planned as `belowPlan`), covers exactly the same pixels in the same way: same
     /// matrix, bounds, corner radius and clip, the same drawn rectangle and fully covered
-    /// interior. Then its interior need not be drawn: the interior draw of `below` adds it
-    /// (`OverlayTint`), and only its ring is drawn, right after the ring of `below`.
+    /// interior. Then it need not be drawn: the draws of `below` add it (`OverlayTint`).
     static func folds(_ over: RenderQuad, _ overPlan: QuadPlan, onto below: RenderQuad, _ belowPlan: QuadPlan) -> Bool {
         guard case .color = over.contents, !overPlan.textured else { return false }
-        guard belowPlan.draws != .coverageWhole, overPlan.draws == belowPlan.draws else { return false }
+        guard overPlan.draws == belowPlan.draws else { return false }
         guard below.isInFrontOfEye, over.isInFrontOfEye, mayFold(over, onto: below) else { return false }
         return overPlan.outer == belowPlan.outer && overPlan.inner == belowPlan.inner
             && overPlan.smooth == belowPlan.smooth && overPlan.clip == belowPlan.clip

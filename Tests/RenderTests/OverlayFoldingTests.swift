@@ -5,10 +5,10 @@ import XCTest
 import _TestSupport
 
 /// A colour sublayer filling its layer exactly (a cube face's shading, a dimming layer over
-/// a poster) is folded into the layer's interior draw (`OverlayFolding`): its interior is not
-/// drawn, the layer's interior adds it ("over", premultiplied), and only its antialiased ring
-/// is drawn. The pixels are those of drawing both in turn, within 1/255 (one 8-bit rounding
-/// instead of two); fewer fragments are shaded and fewer draws made.
+/// a poster) is folded into the layer's draws (`OverlayFolding`): it is not drawn at all, the
+/// layer's interior adds it ("over", premultiplied) and the layer's antialiased ring blends
+/// it over the shared coverage. The pixels are those of drawing both in turn, within 1/255
+/// (one 8-bit rounding instead of two); fewer fragments are shaded and fewer draws made.
 final class OverlayFoldingTests: XCTestCase {
     private struct Drawn { var pixels: [UInt8]; var draws: Int; var folded: Int; var shaded: Int }
 
@@ -23,8 +23,8 @@ final class OverlayFoldingTests: XCTestCase {
         return Drawn(pixels: image.pixels, draws: stats.drawCalls, folded: stats.foldedQuads, shaded: shaded)
     }
 
-    /// A tilted card (perspective) with a black shading sublayer at 0.4: folded (one draw
-    /// fewer, its interior not shaded), the same pixels within 1/255.
+    /// A tilted card (perspective) with a black shading sublayer at 0.4: folded (two draws
+    /// fewer, none of it shaded on its own), the same pixels within 1/255.
     func testAShadingSublayerOverATiltedImageFoldsAndDrawsTheSamePixels() throws {
         let h = try RenderHarness.shared()
         let ref = ImageRef(id: 4501, width: 40, height: 40, isOpaque: true)
@@ -45,7 +45,7 @@ final class OverlayFoldingTests: XCTestCase {
         let folded = try draw(scene(), folding: true)
         XCTAssertEqual(apart.folded, 0)
         XCTAssertEqual(folded.folded, 1)
-        XCTAssertEqual(folded.draws, apart.draws - 1, "the shading's interior draw is gone")
+        XCTAssertEqual(folded.draws, apart.draws - 2, "the shading's interior and ring draws are gone")
         XCTAssertLessThan(folded.shaded, apart.shaded)
         XCTAssertLessThanOrEqual(largestChannelDifference(apart.pixels, folded.pixels), 1)
     }
@@ -84,8 +84,63 @@ final class OverlayFoldingTests: XCTestCase {
         let apart = try draw(scene(), folding: false)
         let folded = try draw(scene(), folding: true)
         XCTAssertEqual(folded.folded, 1)
-        XCTAssertEqual(folded.draws, apart.draws - 1)
+        XCTAssertEqual(folded.draws, apart.draws - 2)
         XCTAssertLessThanOrEqual(largestChannelDifference(apart.pixels, folded.pixels), 1)
+    }
+
+    /// The ring's blend, worked by hand: an opaque red square whose left edge runs through
+    /// the centres of a pixel column (x = 10.5 at one pixel per point) covers those pixels by
+    /// c = 0.5; blue at alpha 0.25 over it, on white. In turn: 0.5 red + 0.5 white =
+    /// (1, 0.5, 0.5), then 0.125 blue over that: (0.875, 0.4375, 0.5625) = (223.1, 111.6,
+    /// 143.4) in 8 bits. Folded, one pass: c T + (1 - c T.a) c F = (0.4375, 0, 0.125, 0.5625)
+    /// over white, the same. The square's interior: (191, 0, 64) as in the test above.
+    func testTheFoldedRingBlendsTheColourOverHalfCoverageByHand() throws {
+        func scene() -> [Layer] {
+            let red = Layer(name: "red", bounds: Size(100, 60), position: Point(60.5, 60))
+            red.contents = .color(Color(1, 0, 0, 1))
+            let blue = Layer(name: "red/blue", bounds: Size(100, 60), position: Point(50, 30))
+            blue.contents = .color(Color(0, 0, 1, 0.25))
+            red.addSublayer(blue)
+            return [red]
+        }
+        let apart = try draw(scene(), folding: false, canvas: Size(200, 120), width: 200, height: 120)
+        let folded = try draw(scene(), folding: true, canvas: Size(200, 120), width: 200, height: 120)
+        XCTAssertEqual(folded.folded, 1)
+        XCTAssertEqual(folded.draws, apart.draws - 2)
+        let edge = (60 * 200 + 10) * 4, inside = (60 * 200 + 60) * 4
+        for (name, r) in [("apart", apart), ("folded", folded)] {
+            let p = r.pixels[edge..<edge + 3].map { Double($0) }
+            for (got, want) in zip(p, [223.125, 111.5625, 143.4375]) {
+                XCTAssertEqual(got, want, accuracy: 1, "\(name): edge pixel \(p)")
+            }
+            XCTAssertEqual(Array(r.pixels[inside..<inside + 4]), [191, 0, 64, 255], name)
+        }
+    }
+
+    /// A card too small for an interior (drawn whole through the coverage shader, tilted)
+    /// under a same-size colour layer: the colour folds into that one draw too.
+    func testASmallTiltedCardWithoutInteriorFoldsIntoItsCoverageDraw() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 4504, width: 5, height: 4, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 5, height: 4) { x, y in (UInt8(200 - x * 30), UInt8(60 + y * 40), 20, 255) }
+        func scene() -> [Layer] {
+            let card = Layer(name: "card", bounds: Size(5, 4), position: Point(100.3, 60.2))
+            card.contents = .image(ref)
+            card.transform = .rotation(0.3, 0, 0, 1)
+            let dim = Layer(name: "card/dim", bounds: Size(5, 4), position: Point(2.5, 2))
+            dim.contents = .color(Color(0, 0, 0.2, 0.6))
+            card.addSublayer(dim)
+            return [card]
+        }
+        let apart = try draw(scene(), folding: false)
+        let folded = try draw(scene(), folding: true)
+        XCTAssertEqual(folded.folded, 1)
+        XCTAssertEqual(apart.draws, 2, "the image and the colour, each through the coverage shader")
+        XCTAssertEqual(folded.draws, 1)
+        XCTAssertLessThan(folded.shaded, apart.shaded)
+        XCTAssertLessThanOrEqual(largestChannelDifference(apart.pixels, folded.pixels), 1)
+        XCTAssertGreaterThan(largestChannelDifference(apart.pixels, try draw([], folding: true).pixels), 100,
+                             "the card is drawn")
     }
 
     /// What must not fold: a colour layer smaller than the layer below, one turned by its
