@@ -49,10 +49,12 @@ public struct FrameStats: Equatable, Sendable {
     /// The frame drew its opaque parts first, front to back, behind a depth test
     /// (`GLRenderer.reorderOpaque`, and always when counting visible pixels).
     public var depthPrePass = false
-    /// Pixels of the damage region redrawn (0: the whole frame was drawn).
+    /// Pixels redrawn for a damaged frame: the damage region's, or the whole target's when
+    /// the damage covered enough of it to redraw whole (`GLRenderer.wholeRedrawFraction`);
+    /// 0: a frame drawn without damage (whole).
     public var damagePixels = 0
-    /// The damage region redrawn, in the target's pixels with rows from the bottom (GL's
-    /// window coordinates): x, y, width, height; all 0 when the whole frame was drawn.
+    /// The damage region (what changed), in the target's pixels with rows from the bottom
+    /// (GL's window coordinates): x, y, width, height; all 0 for a frame drawn without damage.
     public var damageX = 0, damageY = 0, damageWidth = 0, damageHeight = 0
     /// Approximate pixels covered: each quad's projected area clipped to the canvas, in target pixels.
     public var pixelsDrawn = 0.0
