@@ -152,8 +152,9 @@ public final class GLRenderer {
     /// `$PARALLAX_OCCLUSION` = 0 or 1 overrides it.
     public var cutsOccludedParts = true
     /// Fold a colour layer that lies exactly over the quad drawn before it (same matrix,
-    /// bounds, clip: a cube face's shading) into that quad's interior draw, drawing only its
-    /// antialiased ring (`OverlayFolding`). Not with the pre-pass or fused runs.
+    /// bounds, clip: a cube face's shading) into that quad's draws, its interior and its
+    /// antialiased ring, so it is not drawn at all (`OverlayFolding`). Not with the
+    /// pre-pass or fused runs.
     /// `$PARALLAX_FOLD` = 0 or 1 overrides it.
     public var foldsOverlays = true
     /// Count the largest opaque rectangle of a translucent image's texels as an occluder
