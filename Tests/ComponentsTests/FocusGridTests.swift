@@ -83,6 +83,29 @@ final class FocusGridTests: XCTestCase {
         XCTAssertEqual(g.focusedIndex, 5)
     }
 
+    /// A card is composited from its kept image (rasterized) only while its look stays the
+    /// same from one update to the next; a card that moves is drawn live (re-rasterizing it
+    /// every frame would cost an offscreen pass and a composite more). At rest every card is
+    /// kept; during a focus move the two cards that change are live, and kept again one
+    /// update after they stop; when the idle sway starts (3 s after the last input, fading
+    /// in over 1 s) only the focused card is live.
+    func testMovingCardsAreDrawnLiveAndRestingOnesFromTheirKeptImage() throws {
+        let (s, g) = try grid()
+        func live() -> [Int] { g.cards.indices.filter { !g.cards[$0].root.shouldRasterize } }
+        s.update(to: 1)
+        XCTAssertEqual(live(), [], "at rest")
+        key(s, "Right", at: 1)
+        s.update(to: 1.1)
+        XCTAssertEqual(live(), [0, 1], "focus moving from card 0 to card 1")
+        s.update(to: 1.4)
+        XCTAssertEqual(live(), [0, 1], "moved since the last update (the move ends at 1.3)")
+        s.update(to: 1.5)
+        XCTAssertEqual(live(), [], "at rest again")
+        s.update(to: 1.01 + FocusGrid.idleDelay + FocusGrid.idleFadeIn + 1)
+        s.update(to: 1.01 + FocusGrid.idleDelay + FocusGrid.idleFadeIn + 1.2)
+        XCTAssertEqual(live(), [1], "only the focused card sways")
+    }
+
     func testFocusChangeAnimatesBothCards() throws {
         let (s, g) = try grid()
         s.update(to: 1)

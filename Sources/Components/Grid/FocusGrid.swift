@@ -124,6 +124,9 @@ public final class FocusGrid: SceneComponent {
     }
 
     private var states: [CardState]
+    /// What each card showed at the last update: a card that keeps its look is composited
+    /// from its kept image, one whose look changed is drawn live (see `update(to:)`).
+    private var looks: [CardLook]
     private var pointer: Point?              // in the root layer's space
     private var stick = (x: 0.0, y: 0.0)
     private var lastInput = 0.0
@@ -146,12 +149,8 @@ public final class FocusGrid: SceneComponent {
                                shadow: shadowImage, shadowMargin: shadowMargin,
                                cornerRadius: configuration.cornerRadius)
         }
-        for card in cards {
-            // A resting card (most of them, most of the time) is composited from one kept
-            // image instead of its shadow and four layers.
-            card.root.shouldRasterize = true
-            rootLayer.addSublayer(card.root)
-        }
+        for card in cards { rootLayer.addSublayer(card.root) }
+        looks = Array(repeating: CardLook.none, count: images.count)
         focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
         let focused = focusedIndex
         let rest = (duration: configuration.effect.transitionSpeed / 1000, timing: configuration.effect.transitionEasing)
@@ -247,9 +246,18 @@ public final class FocusGrid: SceneComponent {
             let pose = ParallaxPose(x: tilt.x, y: tilt.y, cardScale: scale, layerLift: f)
             let h = cardFrames[i].height
             let offset = e.shadowOffset ?? Point(0, h / 10)
-            cards[i].apply(pose, geometry: tiltGeometry, spotlightOpacity: f * e.glareMaxOpacity,
-                           shadowOpacity: lerp(0.5, e.shadowOpacity, f),
-                           shadowOffset: Point(lerp(0, offset.x, f), lerp(10.0 / 3, offset.y, f)))
+            let look = CardLook(pose: pose, spotlightOpacity: f * e.glareMaxOpacity,
+                                shadowOpacity: lerp(0.5, e.shadowOpacity, f),
+                                shadowOffset: Point(lerp(0, offset.x, f), lerp(10.0 / 3, offset.y, f)))
+            cards[i].apply(pose, geometry: tiltGeometry, spotlightOpacity: look.spotlightOpacity,
+                           shadowOpacity: look.shadowOpacity, shadowOffset: look.shadowOffset)
+            // A resting card (most of them, most of the time) is composited from one kept
+            // image instead of its shadow and four layers (CALayer.shouldRasterize). A card
+            // that moves is drawn live: its kept image would be redrawn every frame, an
+            // offscreen pass and a composite more than drawing it (and on a CPU rasteriser a
+            // wait for that pass before the frame goes on).
+            cards[i].root.shouldRasterize = look == looks[i]
+            looks[i] = look
             // Lifted cards draw above their neighbours; the others dim when idle.
             cards[i].root.zPosition = f
             cards[i].root.opacity = i == focusedIndex ? 1 : 1 - e.idleDimming * idle
@@ -352,3 +360,17 @@ public final class FocusGrid: SceneComponent {
         states[i].tiltY.retarget(target.y, at: time)
     }
 }
+
+/// Everything a card's pose sets in its layers (`ParallaxCardLayers.apply`): equal looks,
+/// equal pixels inside the card.
+struct CardLook: Equatable {
+    var pose: ParallaxPose
+    var spotlightOpacity: Double
+    var shadowOpacity: Double
+    var shadowOffset: Point
+
+    /// No look yet: a new card is drawn live once, then kept.
+    static let none = CardLook(pose: ParallaxPose(x: .nan, y: .nan, cardScale: .nan, layerLift: .nan),
+                               spotlightOpacity: .nan, shadowOpacity: .nan, shadowOffset: Point(.nan, .nan))
+}
+
