@@ -76,6 +76,9 @@ final class Bench {
     let probe: FillProbe
     /// When set, every measured frame's quads are written for the peer renderers (untimed).
     var poses: PoseExport?
+    /// Run each scene without its scripted input (`--no-input`): only what it animates by
+    /// itself moves (a grid's focused card swaying once idle, the button's rotation).
+    var withoutInput = false
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
@@ -102,7 +105,7 @@ final class Bench {
         let images = ImageStore()
         let scene = try Bench.load(name, images: images)
         let total = warmup + frames
-        let events = BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
+        let events = withoutInput ? [] : BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
         let driver = SceneDriver(scene: scene, events: [])
         let sceneRenderer = SceneRenderer(renderer: renderer)
         let target = RenderTarget.framebuffer(framebuffer)

@@ -59,6 +59,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time each scene redrawn only where frames change (damage tracking into a kept frame).")
     var damage = false
 
+    @Flag(help: "Run the scenes without their scripted input: only what a scene animates by itself moves (a grid's focused card sways after 3 s idle: measure from --warmup 260).")
+    var noInput = false
+
     @Option(help: "Poster mode: browse a carousel of this many generated 1500x2250 JPEGs at 8 items/s, cold then warm.")
     var posters: Int?
 
@@ -140,6 +143,7 @@ struct BenchCommand: ParsableCommand {
             let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
+            bench.withoutInput = noInput
             if fadeCost {
                 print(try FadeCostBench(bench: bench).run())
                 return
