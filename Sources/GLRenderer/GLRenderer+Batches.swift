@@ -30,8 +30,8 @@ struct InstanceValues {
     var depth: Float
     /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
     var clip: AnalyticClip? = nil
-    /// The colour layer folded over a covered part (`OverlayFolding`); the colour above is
-    /// then already scaled by 1 - its alpha.
+    /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
+    /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
 }
 

@@ -99,8 +99,8 @@ extension GLRenderer {
         let cutting = cutsOccludedParts && !useDepth && !fusing
         occlusion.reset()
         if cutting { collectOccluders(list, commands: commands, images: images) }
-        // A colour layer lying exactly over the quad before it folds into that quad's interior
-        // draw (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
+        // A colour layer lying exactly over the quad before it folds into that quad's draws
+        // (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
         let folding = foldsOverlays && !useDepth && !fusing
         var foldedThrough = commands.lowerBound - 1
         for k in commands where k > foldedThrough {
@@ -134,8 +134,8 @@ extension GLRenderer {
                 flushRun(list)
             }
             let hole = cutting ? occludedHole(q, p, index: i) : nil
-            // The next quad, folded into this one's interior (a folded layer has no hole
-            // either: its interior is drawn only as the tint); one at most (OverlayFolding).
+            // The next quad, folded into this one's draws (a folded layer has no hole either:
+            // it is drawn only as the tint); one at most (OverlayFolding).
             if folding, hole == nil, k + 1 < commands.upperBound, case .quad(let j) = list.commands[k + 1],
                OverlayFolding.mayFold(list.quads[j], onto: q),
                let pj = prepare(list.quads[j], index: j, images: images),
@@ -228,7 +228,7 @@ extension GLRenderer {
     /// Queues quad `i`'s draws of the in-order pass (the pre-pass drew its opaque covered
     /// part). `hole`: a rectangle of its interior (or of its whole rectangle, without one)
     /// that later opaque quads hide: that part is drawn as a ring around it.
-    /// `tint`: the colour layer above it folded into its covered part (`OverlayFolding`).
+    /// `tint`: the colour layer above it folded into its draws (`OverlayFolding`).
     func drawQuad(_ q: RenderQuad, _ p: QuadPlan, index i: Int, hole: Rect? = nil, tint: OverlayTint = .none) {
         let d = depth(i), stencil = currentStencilTest
         // The opaque fully covered part was drawn by the pre-pass.

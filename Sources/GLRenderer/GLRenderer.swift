@@ -482,7 +482,7 @@ public final class GLRenderer {
         let fillsBackground = clearColor != nil && damagePixelBox != nil && !useDepth && !targetIsMultisampled
             && !target.isAppTarget && !countingVisible
         clearTarget(stencil: clipLowering.anyStencil, color: clearColor != nil && !fillsBackground)
-        if fillsBackground, let c = clearColor, let b = baseScissor {
+        if fillsBackground, let c = clearColor, let b = damagePixelBox {
             // The scissor box in canvas points, a pixel more all round (the scissor cuts it).
             let s = max(map.scale, 1e-300)
             fillBackground(c, over: Rect(x: (Double(b.x0) - 1 - map.offsetX) / s, y: (Double(b.y0) - 1 - map.offsetY) / s,
