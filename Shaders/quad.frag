@@ -14,7 +14,10 @@ flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
 flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
-flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
+flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
+                            // and 1 where its edge is antialiased (0: hard)
+flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
+                            // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
                             // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
 
@@ -67,17 +70,30 @@ void main() {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
     if (v_clipShape.x > 0.0) {
-        // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
-        // A centre on an edge (common: whole points at 1.5 pixels per point) goes the way
-        // GL's fill rule sends it (top and left edges in, bottom and right out), not the way
-        // the interpolation's last bits do: the point is moved 1/64 pixel down and right
-        // first. Otherwise the same edge row could flip between two draws of one clip (into
-        // the window and into a group's image).
         vec2 halfClip = v_clipShape.xy * 0.5;
         float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
-        p += fwidth(p) * (1.0 / 64.0);
-        if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        if (v_clipShape.w > 0.0) {
+            // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
+            // the two (where the quad's edge lies on the clip's, both give the same value; a
+            // product would count that edge twice).
+            float dc = roundRectDistance(p - halfClip, halfClip, rc);
+            float pixelClip = length(vec2(dFdx(dc), dFdy(dc)));
+            float cc = clamp(0.5 - dc / max(pixelClip, 1e-6), 0.0, 1.0);
+            // In the band, a later opaque layer of this clip gives the pixel cc of itself
+            // and 1 - cc of what lies behind the clip's layers: this one must add nothing.
+            if (cc < 1.0 && all(greaterThanEqual(p, v_clipCover.xy)) && all(lessThanEqual(p, v_clipCover.zw))) cc = 0.0;
+            coverage = min(coverage, cc);
+        } else {
+            // Hard, like the stencil shape: the pixel centre inside the clip or not. A
+            // centre on an edge (common: whole points at 1.5 pixels per point) goes the way
+            // GL's fill rule sends it (top and left edges in, bottom and right out), not the
+            // way the interpolation's last bits do: the point is moved 1/64 pixel down and
+            // right first. Otherwise the same edge row could flip between two draws of one
+            // clip (into the window and into a group's image).
+            p += fwidth(p) * (1.0 / 64.0);
+            if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        }
     }
     // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with
     // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No

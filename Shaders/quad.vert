@@ -3,7 +3,7 @@
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 13 vec4 in the instance buffer, read as
+// Every instance's data is one record of 14 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -15,11 +15,15 @@
 //   i_color     premultiplied colour, or the opacity in every channel
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
-//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
+//               w 1: its edge antialiased, 0: hard
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
 //               in quad.frag; else 0
+//   i_clipCover a rectangle of the clip's bounds space (x0, y0, x1, y1) where a later
+//               opaque layer in the same soft clip covers the clip's edge band: this quad
+//               draws nothing in the band there (ClipBandCovers); empty (x1 < x0): none
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -37,6 +41,7 @@ layout(location = 10) in vec4 i_shape;
 layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
 layout(location = 13) in vec4 i_tint;
+layout(location = 14) in vec4 i_clipCover;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -46,8 +51,9 @@ flat out vec4 v_content;    // content rectangle
 flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
-flat out vec3 v_clipShape;
+flat out vec4 v_clipShape;
 flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
+flat out vec4 v_clipCover;  // the clip band a later opaque layer covers (quad.frag)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -61,8 +67,9 @@ void main() {
     v_texRect = i_texRect;
     v_color = i_color;
     v_clipMap = i_clipMap;
-    v_clipShape = i_clipShape.xyz;
+    v_clipShape = i_clipShape;
     v_tint = i_tint;
+    v_clipCover = i_clipCover;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);

@@ -4,9 +4,13 @@
 // and an offset and tests the clip's rounded rectangle there: the same point the stencil
 // shape's fragment would test, with no clip pass. Pure Swift, no GL.
 //
+// The clip's edge is antialiased like a quad's own (QuadPlanner.softClips, quad.frag): a
+// tilted card's sides and a rounded card's corners are smooth, where the stencil shape
+// (and this clip with soft clips off) decides each pixel by its centre.
+//
 // Does NOT: decide which clips are analytic (ClipLowering does: a clip whose quads all
-// qualify), soften the clip's edge (it is hard, like the stencil's), or handle a quad that
-// is not aligned with its clip (that clip stays a stencil shape).
+// qualify), or handle a quad that is not aligned with its clip (that clip stays a stencil
+// shape, hard).
 
 import LayerMath
 import Layers
@@ -24,14 +28,21 @@ struct AnalyticClip: Equatable {
     /// A rectangle of quad bounds space whose every point is inside the clip's rounded
     /// rectangle: its bounds inset by r(1 - 1/sqrt 2) (the inset rectangle's corners lie on
     /// the corner arcs), in the quad's bounds space. nil when nothing is left.
-    var interiorInQuad: Rect? {
+    var interiorInQuad: Rect? { interiorInQuad(margin: 0) }
+
+    /// A rectangle of quad bounds space whose every point is at least `margin` (clip bounds
+    /// units) inside the clip's rounded rectangle: the bounds inset by
+    /// max(m, r - (r - m)/sqrt 2), which puts the inset rectangle's corners on the corner
+    /// arcs moved in by m. nil when nothing is left.
+    func interiorInQuad(margin m: Double) -> Rect? {
         let r = max(0, min(radius, width / 2, height / 2))
-        let k = r * (1 - 1 / 2.0.squareRoot())
-        guard width - 2 * k > 0, height - 2 * k > 0 else { return nil }
+        let k = max(m, r - (r - m) / 2.0.squareRoot())
+        guard k.isFinite, width - 2 * k > 0, height - 2 * k > 0 else { return nil }
         return rectInQuad(inset: k)
     }
 
-    private func rectInQuad(inset k: Double) -> Rect {
+    /// The clip's bounds inset by `k` (clip units; negative grows it), in the quad's bounds space.
+    func rectInQuad(inset k: Double) -> Rect {
         let xa = (k - offsetX) / scaleX, xb = (width - k - offsetX) / scaleX
         let ya = (k - offsetY) / scaleY, yb = (height - k - offsetY) / scaleY
         return Rect(x: min(xa, xb), y: min(ya, yb), width: abs(xb - xa), height: abs(yb - ya))

@@ -132,6 +132,9 @@ struct ClipLowering {
         }
     }
 
+    /// Whether some clip of the frame is tested in the quad shader.
+    var hasAnalyticClips: Bool { analytic.contains(true) }
+
     /// Whether clip `index` is applied without the stencil (a scissor box or analytic).
     func skipsStencil(_ index: Int) -> Bool {
         index >= 0 && index < scissorRects.count && (scissorRects[index] != nil || analytic[index])

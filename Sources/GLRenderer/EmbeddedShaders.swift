@@ -37,7 +37,7 @@ void main() {
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 13 vec4 in the instance buffer, read as
+// Every instance's data is one record of 14 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -49,11 +49,15 @@ void main() {
 //   i_color     premultiplied colour, or the opacity in every channel
 //   i_shape     bounds size (w, h), corner radius, depth
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
-//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip
+//   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
+//               w 1: its edge antialiased, 0: hard
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
 //               in quad.frag; else 0
+//   i_clipCover a rectangle of the clip's bounds space (x0, y0, x1, y1) where a later
+//               opaque layer in the same soft clip covers the clip's edge band: this quad
+//               draws nothing in the band there (ClipBandCovers); empty (x1 < x0): none
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -71,6 +75,7 @@ layout(location = 10) in vec4 i_shape;
 layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
 layout(location = 13) in vec4 i_tint;
+layout(location = 14) in vec4 i_clipCover;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -80,8 +85,9 @@ flat out vec4 v_content;    // content rectangle
 flat out vec4 v_texRect;    // uv rectangle
 flat out vec4 v_color;      // premultiplied colour
 flat out vec4 v_clipMap;    // analytic clip (quad.frag)
-flat out vec3 v_clipShape;
+flat out vec4 v_clipShape;
 flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
+flat out vec4 v_clipCover;  // the clip band a later opaque layer covers (quad.frag)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -95,8 +101,9 @@ void main() {
     v_texRect = i_texRect;
     v_color = i_color;
     v_clipMap = i_clipMap;
-    v_clipShape = i_clipShape.xyz;
+    v_clipShape = i_clipShape;
     v_tint = i_tint;
+    v_clipCover = i_clipCover;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
@@ -245,7 +252,10 @@ flat in vec4 v_content;     // content rectangle in bounds space: x, y, w, h
 flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y, w, h
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
-flat in vec3 v_clipShape;   // the clip's bounds width, height and corner radius; width 0: no clip
+flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
+                            // and 1 where its edge is antialiased (0: hard)
+flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
+                            // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
                             // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
 
@@ -298,17 +308,30 @@ void main() {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
     if (v_clipShape.x > 0.0) {
-        // Hard, like the stencil shape it replaces: the pixel centre inside the clip or not.
-        // A centre on an edge (common: whole points at 1.5 pixels per point) goes the way
-        // GL's fill rule sends it (top and left edges in, bottom and right out), not the way
-        // the interpolation's last bits do: the point is moved 1/64 pixel down and right
-        // first. Otherwise the same edge row could flip between two draws of one clip (into
-        // the window and into a group's image).
         vec2 halfClip = v_clipShape.xy * 0.5;
         float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
-        p += fwidth(p) * (1.0 / 64.0);
-        if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        if (v_clipShape.w > 0.0) {
+            // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
+            // the two (where the quad's edge lies on the clip's, both give the same value; a
+            // product would count that edge twice).
+            float dc = roundRectDistance(p - halfClip, halfClip, rc);
+            float pixelClip = length(vec2(dFdx(dc), dFdy(dc)));
+            float cc = clamp(0.5 - dc / max(pixelClip, 1e-6), 0.0, 1.0);
+            // In the band, a later opaque layer of this clip gives the pixel cc of itself
+            // and 1 - cc of what lies behind the clip's layers: this one must add nothing.
+            if (cc < 1.0 && all(greaterThanEqual(p, v_clipCover.xy)) && all(lessThanEqual(p, v_clipCover.zw))) cc = 0.0;
+            coverage = min(coverage, cc);
+        } else {
+            // Hard, like the stencil shape: the pixel centre inside the clip or not. A
+            // centre on an edge (common: whole points at 1.5 pixels per point) goes the way
+            // GL's fill rule sends it (top and left edges in, bottom and right out), not the
+            // way the interpolation's last bits do: the point is moved 1/64 pixel down and
+            // right first. Otherwise the same edge row could flip between two draws of one
+            // clip (into the window and into a group's image).
+            p += fwidth(p) * (1.0 / 64.0);
+            if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+        }
     }
     // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with
     // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No

@@ -30,6 +30,10 @@ struct InstanceValues {
     var depth: Float
     /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
     var clip: AnalyticClip? = nil
+    /// The clip's edge is antialiased (`QuadPlan.softClip`), and where in its band a later
+    /// opaque quad covers this one (`QuadPlan.clipCover`).
+    var softClip = false
+    var clipCover: Rect? = nil
     /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
     /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
@@ -103,7 +107,7 @@ extension GLRenderer {
         queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
-                                                tint: tint))
+                                                softClip: p.softClip, clipCover: p.clipCover, tint: tint))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -156,7 +160,7 @@ extension GLRenderer {
 
     /// Writes `v` as one record (quad.vert's layout): the matrix m * projection row by row
     /// (read as columns: transpose = GL_FALSE, DESIGN.md section 2), then the rectangles,
-    /// the colour, the shape, the clip and the folded tint.
+    /// the colour, the shape, the clip, the folded tint and the clip band's cover.
     private func writeRecord(_ p: UnsafeMutablePointer<Float>, _ v: InstanceValues) {
         let m = v.model * projection
         p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
@@ -171,11 +175,17 @@ extension GLRenderer {
         p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius); p[39] = v.depth
         if let c = v.clip {
             p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
-            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius); p[47] = 0
+            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius); p[47] = v.softClip ? 1 : 0
         } else {
             for k in 40..<48 { p[k] = 0 }
         }
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
+        if let c = v.clipCover {
+            p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)
+        } else {
+            // Empty (x1 < x0): no point is inside.
+            p[52] = 1; p[53] = 1; p[54] = -1; p[55] = -1
+        }
     }
 
     @inline(__always)

@@ -98,7 +98,10 @@ extension GLRenderer {
         // (OcclusionHoles): the occluders first, then each quad's hole as it is drawn.
         let cutting = cutsOccludedParts && !useDepth && !fusing
         occlusion.reset()
-        if cutting { collectOccluders(list, commands: commands, images: images) }
+        clipBands.reset()
+        // Soft clips' edge bands belong to the topmost opaque layer (ClipBandCovers).
+        let banding = planner.clipsAreSoft && clipLowering.hasAnalyticClips
+        if cutting || banding { collectOccluders(list, commands: commands, images: images, holes: cutting, bands: banding) }
         // A colour layer lying exactly over the quad before it folds into that quad's draws
         // (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
         let folding = foldsOverlays && !useDepth && !fusing
@@ -124,7 +127,8 @@ extension GLRenderer {
             }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
-            guard let p = prepare(q, index: i, images: images) else { continue }
+            guard var p = prepare(q, index: i, images: images) else { continue }
+            if p.softClip { p.clipCover = clipBands.cover(forQuad: i, clip: q.clipIndex) }
             count(q, p, list: list, map: map)
             if fusing {
                 if let box = fusionBox(q, p) {
@@ -141,6 +145,8 @@ extension GLRenderer {
                let pj = prepare(list.quads[j], index: j, images: images),
                OverlayFolding.folds(list.quads[j], pj, onto: q, p),
                !cutting || occludedHole(list.quads[j], pj, index: j) == nil {
+                // The pair draws as the upper quad: what covers the band above it covers both.
+                if p.softClip { p.clipCover = clipBands.cover(forQuad: j, clip: q.clipIndex) }
                 drawQuad(q, p, index: i, tint: OverlayTint(pj))
                 count(list.quads[j], pj, list: list, map: map)
                 stats.foldedQuads += 1
@@ -164,10 +170,12 @@ extension GLRenderer {
         }
     }
 
-    /// Records as occluders the quads of `commands` whose fully covered part is opaque and
-    /// drawn wherever it lies but for scissor boxes (no stencil clip), and of a translucent
-    /// image's quad the part its opaque texels cover for certain (`OpaqueRegion`).
-    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource) {
+    /// Records as occluders (`holes`) the quads of `commands` whose fully covered part is
+    /// opaque and drawn wherever it lies but for scissor boxes (no stencil clip), and of a
+    /// translucent image's quad the part its opaque texels cover for certain
+    /// (`OpaqueRegion`); and (`bands`) the same parts of quads in soft clips, before the
+    /// clip cut them, as covers of their clip's edge band (`ClipBandCovers`).
+    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource, holes: Bool, bands: Bool) {
         let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
         // The in-order lookups count deferred uploads (as after `uploadAhead`).
         let deferred = stats.deferredUploads
@@ -192,16 +200,31 @@ extension GLRenderer {
             case .none: continue
             }
             guard clipLowering.stencilDepth(q.clipIndex) == 0,
-                  let p = prepare(q, index: i, images: images, counting: false), p.opaque || translucentImage,
-                  var covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
+                  let p = prepare(q, index: i, images: images, counting: false), p.opaqueFill || translucentImage else { continue }
+            // The part its opaque texels cover for certain, sampled without mip levels
+            // (magnified, nearest) or through them (minified); nil: all of it (opaque fill).
+            var opaqueTexels: Rect? = nil
             if translucentImage {
                 guard cutsUnderOpaqueTexels, let t = p.texels, !t.opaque.isEmpty, OpaqueRegion.keepsItsScale(q),
                       let tpp = planner.texelsPerPixel(q, t) else { continue }
-                // Sampled without mip levels (magnified, nearest) or through them (minified).
                 let margin = OpaqueRegion.filterMargin(texelsPerPixel: tpp, minified: !(p.magnified || p.nearest),
                                                        anisotropy: textures.maxAnisotropy)
-                guard let part = OpaqueRegion.coveredPart(q, opaque: t.opaque, width: t.width, height: t.height, margin: margin),
-                      let cut = part.intersection(covered) else { continue }
+                guard let part = OpaqueRegion.coveredPart(q, opaque: t.opaque, width: t.width, height: t.height, margin: margin) else { continue }
+                opaqueTexels = part
+            }
+            if bands, p.softClip, let c = p.clip, let before = p.coveredBeforeClip {
+                // Shrunk by a fiftieth of a pixel or more (clipMargin is 0.75 or 1.5 pixels).
+                let part: Rect? = opaqueTexels == nil ? before : opaqueTexels!.intersection(before)
+                let clipMargin = planner.clipMargin(q, c)
+                if let part {
+                    clipBands.add(index: i, clip: q.clipIndex, part: part, content: p.content,
+                                  ownMargin: p.smooth ? planner.edgeMargin(q) : 0, square: q.cornerRadius <= 0,
+                                  map: c, clipMargin: clipMargin, margin: clipMargin / 37.5)
+                }
+            }
+            guard holes, p.opaque || translucentImage, var covered = p.inner ?? (p.plainWhole ? p.outer : nil) else { continue }
+            if let part = opaqueTexels {
+                guard let cut = part.intersection(covered) else { continue }
                 covered = cut
             }
             // The pixels a scissor box keeps, as a canvas rectangle a fiftieth of a pixel inside.

@@ -24,7 +24,8 @@ extension GLRenderer {
     /// The switches that change a group's pixels, now (a kept image drawn under others is redrawn).
     var rasterSwitches: RasterizedGroups.Switches {
         RasterizedGroups.Switches(antialias: antialias, magnifiedWithoutMips: samplesMagnifiedWithoutMips,
-                                  scissorClips: scissorClips, analyticClips: analyticClips, fuseLayers: fuseLayers,
+                                  scissorClips: scissorClips, analyticClips: analyticClips, softClips: softClips,
+                                  fuseLayers: fuseLayers,
                                   maxFusedLayers: maxFusedLayers, reorderOpaque: reorderOpaque,
                                   cutsOccludedParts: cutsOccludedParts, opaqueWithoutBlending: opaqueWithoutBlending)
     }

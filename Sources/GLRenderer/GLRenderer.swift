@@ -169,6 +169,8 @@ public final class GLRenderer {
     public var wholeRedrawFraction = 0.4
     /// This window's occluders (reused frame after frame).
     var occlusion = OcclusionHoles()
+    /// The opaque parts that own soft clips' edge bands (ClipBandCovers), per window.
+    var clipBands = ClipBandCovers()
     /// Before the first full frame into one of its own targets (not an app's), on a CPU
     /// rasteriser, draw a few small examples of the draws that animations meet later
     /// (`ShaderWarmUp`), so the shader variants llvmpipe compiles per state exist before
@@ -202,6 +204,10 @@ public final class GLRenderer {
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
     /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
     public var analyticClips = true
+    /// Antialias the edges of analytic clips (`QuadPlanner.softClips`: a rounded card's
+    /// corners and a tilted card's sides come out smooth); false: hard edges, the pixels of
+    /// the stencil shape (tests compare the two). `$PARALLAX_SOFT_CLIPS` = 0 or 1 overrides it.
+    public var softClips = true
     /// Draw opaque fully covered parts with blending off (the same pixels, no read of the
     /// target); false: blended like the rest (tests compare the two).
     var opaqueWithoutBlending = true
@@ -259,6 +265,11 @@ public final class GLRenderer {
         switch ProcessInfo.processInfo.environment["PARALLAX_OPAQUE_TEXELS"] {
         case "0": cutsUnderOpaqueTexels = false
         case "1": cutsUnderOpaqueTexels = true
+        default: break
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_SOFT_CLIPS"] {
+        case "0": softClips = false
+        case "1": softClips = true
         default: break
         }
         switch ProcessInfo.processInfo.environment["PARALLAX_FOLD"] {
@@ -548,6 +559,7 @@ public final class GLRenderer {
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)
         planner.samplesMagnifiedWithoutMips = samplesMagnifiedWithoutMips
         planner.axisAlignedMarginPixels = axisAlignedMarginPixels
+        planner.softClips = softClips
     }
 
     /// A sampler object with `filter` for both minification and magnification (no mip

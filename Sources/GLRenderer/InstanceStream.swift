@@ -1,6 +1,6 @@
 // The per-draw instance records of a frame, streamed to the GPU: written in submission
 // order into CPU memory, uploaded in drawing order (batch by batch) into a buffer that the
-// vertex shader reads as per-instance attributes (quad.vert, locations 1...13, divisor 1).
+// vertex shader reads as per-instance attributes (quad.vert, locations 1...14, divisor 1).
 // A batch's first record is its base instance (glDrawArraysInstancedBaseInstance, GL 4.2 or
 // ARB_base_instance; without it the attributes are pointed at the batch's first record).
 //
@@ -17,10 +17,10 @@ import CGL
 /// Instance records (see the file comment).
 final class InstanceStream {
     /// Floats in one record: 13 vec4 (quad.vert lists them).
-    static let floatsPerRecord = 52
+    static let floatsPerRecord = 56
     static let bytesPerRecord = floatsPerRecord * MemoryLayout<Float>.stride
-    /// The attribute locations of a record's 13 vec4.
-    static let attributes: ClosedRange<GLuint> = 1...13
+    /// The attribute locations of a record's 14 vec4.
+    static let attributes: ClosedRange<GLuint> = 1...14
 
     /// The buffer object.
     private(set) var buffer: GLuint = 0

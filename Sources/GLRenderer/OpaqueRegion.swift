@@ -84,11 +84,17 @@ enum OpaqueRegion {
     /// certain: `opaque` (texels of an image `width` x `height`, shown in `q`'s content
     /// rectangle through its texture rectangle) shrunk by `margin` texels, in bounds
     /// coordinates; nil when nothing is left or the texture rectangle is flipped or empty.
+    /// A side on the image's border is not shrunk: textures clamp to their edge, so a
+    /// sample near it reads only the border's rows or columns (and mip texels there
+    /// average only those), all inside the rectangle (the hills of a parallax icon then
+    /// cover the card's bottom edge, where a soft clip's band needs it: ClipBandCovers).
     static func coveredPart(_ q: RenderQuad, opaque: TexelRect, width: Int32, height: Int32, margin: Double) -> Rect? {
         let cr = q.contentRect, tr = q.textureRect
         guard !opaque.isEmpty, width > 0, height > 0, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0 else { return nil }
-        let u0 = (Double(opaque.x0) + margin) / Double(width), u1 = (Double(opaque.x1) - margin) / Double(width)
-        let v0 = (Double(opaque.y0) + margin) / Double(height), v1 = (Double(opaque.y1) - margin) / Double(height)
+        let u0 = (Double(opaque.x0) + (opaque.x0 <= 0 ? 0 : margin)) / Double(width)
+        let u1 = (Double(opaque.x1) - (opaque.x1 >= width ? 0 : margin)) / Double(width)
+        let v0 = (Double(opaque.y0) + (opaque.y0 <= 0 ? 0 : margin)) / Double(height)
+        let v1 = (Double(opaque.y1) - (opaque.y1 >= height ? 0 : margin)) / Double(height)
         // Only the part of the opaque rectangle inside the texture rectangle is shown.
         let a = max(u0, tr.minX), b = min(u1, tr.maxX), c = max(v0, tr.minY), d = min(v1, tr.maxY)
         guard b > a, d > c else { return nil }

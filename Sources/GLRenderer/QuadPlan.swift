@@ -50,6 +50,16 @@ struct QuadPlan: Equatable {
     /// The quad's clip, tested by the coverage shader (`AnalyticClip`); nil: none, or a
     /// scissor box or stencil shape.
     var clip: AnalyticClip?
+    /// The clip's edge is antialiased (`QuadPlanner.softClips`): the drawn rectangle reaches
+    /// past it by its margin and the shader multiplies in its coverage.
+    var softClip = false
+    /// The fully covered part before the clip cut it (an interior, or a plain whole
+    /// rectangle), and whether the fill is opaque: what `ClipBandCovers` records.
+    var coveredBeforeClip: Rect?
+    var opaqueFill = false
+    /// The rectangle of the clip's bounds space where a later opaque quad of the same soft
+    /// clip covers its edge band (`ClipBandCovers`): this quad draws nothing in the band there.
+    var clipCover: Rect?
     /// An image's texels as the texture cache reported them (for its opaque region,
     /// `OpaqueRegion`); nil for a colour.
     var texels: TextureCache.TexelBox?

@@ -33,6 +33,13 @@ struct QuadPlanner {
     var samplesMagnifiedWithoutMips = true
     /// The antialiasing margin, in pixels, of a quad along the canvas axes (see `edgeMargin`).
     var axisAlignedMarginPixels = 0.75
+    /// Antialias the edges of analytic clips (a rounded card's corners, a tilted card's
+    /// sides) like the quads' own edges; false: hard, the pixel centre in or out, as the
+    /// stencil shape draws them. Never on a multisampled target or without `antialias`.
+    var softClips = true
+
+    /// Whether an analytic clip's edge is antialiased on this target (`softClips`).
+    var clipsAreSoft: Bool { softClips && antialias && !multisampled }
 
     /// The canvas region of a `pixelWidth` x `pixelHeight` target under `map`.
     static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
@@ -98,12 +105,17 @@ struct QuadPlanner {
                 inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             }
         }
+        var softClip = false
+        let coveredBeforeClip = inner ?? (plainWhole ? outer : nil)
         if let c = clip {
-            // Pixels outside the clip's rectangle are never drawn; the coverage-free parts
-            // must lie inside its rounded rectangle (the shader tests only the coverage draws).
-            guard let cut = outer.intersection(c.rectInQuad), cut.width > 0, cut.height > 0 else { return nil }
+            // Pixels outside the clip's rectangle (grown by its antialiasing margin when soft)
+            // are never drawn; the coverage-free parts must lie where the clip's coverage is
+            // exactly 1 (the shader tests only the coverage draws).
+            softClip = clipsAreSoft
+            let m = softClip ? clipMargin(q, c) : 0
+            guard let cut = outer.intersection(c.rectInQuad(inset: -m)), cut.width > 0, cut.height > 0 else { return nil }
             outer = cut
-            let inside = c.interiorInQuad
+            let inside = c.interiorInQuad(margin: m)
             if let i = inner {
                 inner = inside.flatMap { i.intersection($0) }.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
             }
@@ -118,6 +130,9 @@ struct QuadPlanner {
         plan.needsMipmaps = needsMipmaps
         plan.texels = texels
         plan.clip = clip
+        plan.softClip = softClip
+        plan.coveredBeforeClip = coveredBeforeClip
+        plan.opaqueFill = opaqueFill
         if plainWhole, let t = texels, isOneTexelPerPixel(q, content: contentRect, texRect: textureRect, texels: t) {
             // Nearest sampling reads level 0 only: no mip chain needed for this draw.
             plan.nearest = true
@@ -278,6 +293,22 @@ struct QuadPlanner {
         guard pixelsPerPoint > 0 else { return 0 }
         let pixels = OcclusionHoles.isAxisAligned(q) ? axisAlignedMarginPixels : 1.5
         return min(pixels / pixelsPerPoint, cap)
+    }
+
+    /// The antialiasing margin of analytic clip `c` on quad `q`, in the clip's bounds units:
+    /// a pixel centre that far inside (outside) the clip's edge has clip coverage exactly 1
+    /// (0) in quad.frag, by `edgeMargin`'s argument (the clip's distance, in its own units,
+    /// changes by at most |scale| / s per pixel step, s the quad's pixels per bounds unit).
+    /// Not capped by the quad's size, unlike `edgeMargin`: the clip is not the quad.
+    func clipMargin(_ q: RenderQuad, _ c: AnalyticClip) -> Double {
+        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
+        let k = q.corners
+        let sx = min(k.1.distance(to: k.0), k.2.distance(to: k.3)) / q.size.width
+        let sy = min(k.3.distance(to: k.0), k.2.distance(to: k.1)) / q.size.height
+        let pixelsPerPoint = min(sx, sy) * map.scale
+        guard pixelsPerPoint > 0, pixelsPerPoint.isFinite else { return 0 }
+        let pixels = OcclusionHoles.isAxisAligned(q) ? axisAlignedMarginPixels : 1.5
+        return pixels / pixelsPerPoint * max(abs(c.scaleX), abs(c.scaleY))
     }
 
     /// Within 1/1000 of a whole number (finite).

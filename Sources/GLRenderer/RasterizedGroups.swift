@@ -22,7 +22,7 @@ import Layers
 struct RasterizedGroups {
     /// The renderer's switches that change a group's pixels, as they were when it was drawn.
     struct Switches: Equatable {
-        var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false
+        var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false, softClips = false
         var fuseLayers = false, maxFusedLayers = 0, reorderOpaque = false
         var cutsOccludedParts = false, opaqueWithoutBlending = false
     }

@@ -168,7 +168,8 @@ final class ClipLoweringTests: XCTestCase {
     /// The planner cuts a 100x100 quad, offset by 60 in its clip (clip point = quad point
     /// + 60; clip 100x100): drawn only over quad x, y in 0...40 (the clip spans -60...40).
     func testPlannerCutsTheQuadToItsClip() throws {
-        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        planner.softClips = false
         var list = RenderList()
         let layer = Layer(name: "q", bounds: Size(100, 100), position: Point(50, 50))
         layer.contents = .color(Color(1, 0, 0, 1))
@@ -192,6 +193,16 @@ final class ClipLoweringTests: XCTestCase {
         XCTAssertEqual(corner.draws, .coverageWhole)
         let outside = AnalyticClip(scaleX: 1, scaleY: 1, offsetX: 200, offsetY: 0, width: 100, height: 100, radius: 0)
         XCTAssertNil(planner.plan(q, fill: .color(Color(1, 0, 0, 1)), clip: outside), "wholly outside its clip: nothing")
+        // Soft clip edges reach 0.75 pixel past the clip (the margin of a quad along the
+        // canvas axes at one pixel per point): the cut rectangle is 40.75 on a side, and
+        // goes through the coverage shader, which antialiases the clip's edge.
+        planner.softClips = true
+        let soft = try XCTUnwrap(planner.plan(q, fill: .color(Color(1, 0, 0, 1)), clip: c))
+        XCTAssertEqual(soft.outer, Rect(x: 0, y: 0, width: 40.75, height: 40.75))
+        XCTAssertFalse(soft.plainWhole)
+        XCTAssertTrue(soft.softClip)
+        XCTAssertEqual(soft.draws, .coverageWhole)
+        XCTAssertNil(planner.plan(q, fill: .color(Color(1, 0, 0, 1)), clip: outside), "wholly outside its soft clip: nothing")
     }
 
     // MARK: Scissor boxes draw what stencil shapes draw
@@ -200,7 +211,9 @@ final class ClipLoweringTests: XCTestCase {
     func renderBoth(_ layers: [Layer], canvas: Size, width: Int? = nil, height: Int? = nil) throws
         -> (scissor: [UInt8], stencil: [UInt8], scissorStats: FrameStats, stencilStats: FrameStats) {
         let h = try RenderHarness.shared()
-        defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true }
+        defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true; h.renderer.softClips = true }
+        // Hard analytic clips: the stencil shape's pixels (soft ones are SoftClipTests').
+        h.renderer.softClips = false
         h.renderer.scissorClips = true
         h.renderer.analyticClips = true
         let a = try h.render(layers, canvas: canvas, width: width, height: height)
@@ -252,11 +265,13 @@ final class ClipLoweringTests: XCTestCase {
 
     /// The built-in carousel (its frame clips the items), scroll header, grid, button and
     /// home screen (rounded cards clipping their layers, tilted when focused): the same
-    /// pixels with scissor and analytic clips as with stencil shapes (within 1/255 where a
-    /// clip is analytic).
+    /// pixels with scissor and hard analytic clips as with stencil shapes (within 1/255
+    /// where a clip is analytic). Soft clip edges differ from the stencil's by design
+    /// (SoftClipTests).
     func testBuiltInScenesDrawTheSamePixelsWithScissorClips() throws {
         let h = try RenderHarness.shared()
-        defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true }
+        defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true; h.renderer.softClips = true }
+        h.renderer.softClips = false
         for name in ["carousel", "header", "grid", "button", "home"] {
             let frame = try BuiltInSceneFrame(name, at: 0.4)
             let w = frame.framebuffer.width, ht = frame.framebuffer.height
