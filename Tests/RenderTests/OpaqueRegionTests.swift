@@ -48,6 +48,14 @@ final class OpaqueRegionTests: XCTestCase {
         XCTAssertEqual(part!.maxX, 99.5, accuracy: 1e-9)
         XCTAssertEqual(part!.minY, 25.5, accuracy: 1e-9)
         XCTAssertEqual(part!.maxY, 64.5, accuracy: 1e-9)
+        // Sides on the image's border are not shrunk (the texture clamps to its edge): the
+        // left, right and bottom reach the content rectangle's; the top is 11/100 down.
+        let border = try XCTUnwrap(OpaqueRegion.coveredPart(q, opaque: TexelRect(x0: 0, y0: 10, x1: 200, y1: 100),
+                                                            width: 200, height: 100, margin: 1))
+        XCTAssertEqual(border.minX, 10, accuracy: 1e-9)
+        XCTAssertEqual(border.maxX, 110, accuracy: 1e-9)
+        XCTAssertEqual(border.minY, 25.5, accuracy: 1e-9)
+        XCTAssertEqual(border.maxY, 70, accuracy: 1e-9)
         XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 0.5, minified: false, anisotropy: 1), 1)
         XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 1), 17)
         XCTAssertEqual(OpaqueRegion.filterMargin(texelsPerPixel: 1.5, minified: true, anisotropy: 8), 136)

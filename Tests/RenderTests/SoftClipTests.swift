@@ -99,6 +99,77 @@ final class SoftClipTests: XCTestCase {
         assertPixel(hard, 66, 60, grey(255), tolerance: 0)
     }
 
+    // MARK: The band belongs to the topmost opaque layer (ClipBandCovers)
+
+    /// The clip of `card` at x 10.25...50.25 holding `layers` (clip bounds space).
+    func stack(_ layers: [(Size, Point, Color)]) -> Layer {
+        let clip = Layer(name: "clip", bounds: Size(40, 40), position: Point(30.25, 30))
+        clip.masksToBounds = true
+        clip.cornerRadius = 10
+        for (k, (size, position, color)) in layers.enumerated() {
+            let l = Layer(name: "layer\(k)", bounds: size, position: position)
+            l.contents = .color(color)
+            clip.addSublayer(l)
+        }
+        return clip
+    }
+
+    /// Red under green, both opaque and of the clip's bounds: in the band (column 10,
+    /// c = 0.75) the pixel is 0.75 green + 0.25 black, (0, 191, 0); blending each layer
+    /// with c in turn would leave 0.75 x 0.25 of the red, (48, 191, 0). Column 50
+    /// (c = 0.25): (0, 64, 0). The rounded corner: c = 0.385 at (12, 13), (0, 98, 0).
+    func testOpaqueLayerOverAnotherOwnsTheClipBand() throws {
+        let layer = stack([(Size(40, 40), Point(20, 20), Color(1, 0, 0, 1)), (Size(40, 40), Point(20, 20), Color(0, 1, 0, 1))])
+        let image = try render(layer, dump: "softClipOwnedBand")
+        assertPixel(image, 10, 30, (0, 191, 0, 255), tolerance: 1, "no red in the band")
+        assertPixel(image, 50, 30, (0, 64, 0, 255), tolerance: 1)
+        assertPixel(image, 12, 13, (0, 98, 0, 255), tolerance: 2, "nor in the corner")
+        assertPixel(image, 30, 30, (0, 255, 0, 255), tolerance: 0)
+    }
+
+    /// A translucent green (alpha 0.5) over the red owns nothing: at c = 0.75 the red's
+    /// 0.75 x 255 = 191.25 shows under 0.375 of green: red 0.625 x 191.25 = 119.5, green
+    /// 0.375 x 255 = 95.6.
+    func testTranslucentLayerOwnsNoBand() throws {
+        let layer = stack([(Size(40, 40), Point(20, 20), Color(1, 0, 0, 1)), (Size(40, 40), Point(20, 20), Color(0, 1, 0, 0.5))])
+        let image = try render(layer, dump: "softClipTranslucentTop")
+        assertPixel(image, 10, 30, (120, 96, 0, 255), tolerance: 2)
+    }
+
+    /// An opaque green that stops short of the clip's edge (30 wide, centred: x 15.25...45.25)
+    /// does not own the band: there the red is the top layer, 0.75 x 255 at column 10.
+    /// One larger than the clip (its edges past the clip's) owns it like one of its size.
+    func testOpaqueLayerShortOfTheEdgeOwnsNoBand() throws {
+        let short = stack([(Size(40, 40), Point(20, 20), Color(1, 0, 0, 1)), (Size(30, 30), Point(20, 20), Color(0, 1, 0, 1))])
+        assertPixel(try render(short, dump: "softClipShortTop"), 10, 30, (191, 0, 0, 255), tolerance: 1)
+        let large = stack([(Size(40, 40), Point(20, 20), Color(1, 0, 0, 1)), (Size(60, 60), Point(20, 20), Color(0, 1, 0, 1))])
+        assertPixel(try render(large, dump: "softClipLargeTop"), 10, 30, (0, 191, 0, 255), tolerance: 1)
+    }
+
+    /// The cover a quad gets: the largest of those drawn after it in its clip.
+    func testCoverIsTheLargestOfLaterQuadsInTheSameClip() {
+        var covers = ClipBandCovers()
+        let map = AnalyticClip(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0, width: 100, height: 100, radius: 10)
+        func add(_ index: Int, clip: Int, _ r: Rect) {
+            covers.add(index: index, clip: clip, part: r, content: r, ownMargin: 0, square: false, map: map, clipMargin: 1, margin: 0)
+        }
+        add(1, clip: 0, Rect(x: 0, y: 0, width: 90, height: 90))
+        add(3, clip: 0, Rect(x: 0, y: 0, width: 50, height: 10))
+        add(4, clip: 0, Rect(x: 0, y: 0, width: 50, height: 20))
+        add(5, clip: 1, Rect(x: 0, y: 0, width: 80, height: 80))
+        XCTAssertEqual(covers.cover(forQuad: 2, clip: 0), Rect(x: 0, y: 0, width: 50, height: 20), "not the earlier quad 1's")
+        XCTAssertEqual(covers.cover(forQuad: 3, clip: 0), Rect(x: 0, y: 0, width: 50, height: 20))
+        XCTAssertNil(covers.cover(forQuad: 4, clip: 0), "nothing after the last")
+        XCTAssertEqual(covers.cover(forQuad: 0, clip: 0), Rect(x: 0, y: 0, width: 90, height: 90))
+        XCTAssertNil(covers.cover(forQuad: 0, clip: 2))
+        // A square quad whose content edge lies on the clip's: that side reaches past the
+        // band (4 x clipMargin + 1 = 5 past the clip), the others keep the part's.
+        var square = ClipBandCovers()
+        square.add(index: 1, clip: 0, part: Rect(x: 0.5, y: 10, width: 50, height: 50), content: Rect(x: 0, y: 0, width: 60, height: 100),
+                   ownMargin: 0.5, square: true, map: map, clipMargin: 1, margin: 0)
+        XCTAssertEqual(square.cover(forQuad: 0, clip: 0), Rect(x: -5, y: 10, width: 55.5, height: 50))
+    }
+
     /// The planner's sure inside of a rounded clip, a margin m in: the bounds inset by
     /// max(m, r - (r - m)/sqrt 2). r = 20, m = 0.75: 20 - 19.25/sqrt 2 = 6.3882, whose corner
     /// (6.3882, 6.3882) lies 13.6118 sqrt 2 = 19.25 = r - m from the arc's centre (20, 20).
