@@ -4,7 +4,8 @@
 // lazily by an `ImageSource`, draws each quad with its homogeneous matrix (the GPU
 // divides by w: perspective-correct texturing and near-plane clipping), antialiases
 // edges and rounded corners analytically in the fragment shader, implements
-// `masksToBounds` with nested stencil clips, renders into the window or an offscreen
+// `masksToBounds` as scissor boxes, clips tested in the quad shader (their edges
+// antialiased too: `softClips`, `ClipBandCovers`) or nested stencil clips, renders into the window or an offscreen
 // `Framebuffer` (optionally MSAA), reads pixels back top-down, and counts `FrameStats`.
 //
 // Fill-rate work (llvmpipe shades every fragment on the CPU): a quad's fully covered
