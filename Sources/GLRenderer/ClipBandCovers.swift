@@ -33,7 +33,7 @@ struct ClipBandCovers {
     }
 
     /// The most covers one window keeps (a lookup scans them).
-    static let maximumCovers = 64
+    static let maximumCovers = 256
 
     private(set) var covers: [Cover] = []
 
