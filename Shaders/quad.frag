@@ -15,7 +15,8 @@ flat in vec4 v_texRect;     // uv rectangle (v = 0 is the image's top row): x, y
 flat in vec4 v_color;       // premultiplied colour, or the opacity in every channel
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
-                            // and 1 where its edge is antialiased (0: hard)
+                            // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
+                            // quad's open sides min x, max x, min y, max y (SharedEdges)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -56,11 +57,18 @@ void main() {
     // "Over" with the folded colour layer: v_color already carries its 1 - alpha.
     o_color = fill() + v_tint;
 #else
+    int flags = int(v_clipShape.w + 0.5);
+    // Open sides (a later opaque quad shares that edge: SharedEdges) have no edge: the
+    // shape and content rectangles reach far past them (open quads have square corners).
+    float far = v_size.x + v_size.y + 1.0;
+    vec2 openLo = vec2((flags & 2) != 0 ? far : 0.0, (flags & 8) != 0 ? far : 0.0);
+    vec2 openHi = vec2((flags & 4) != 0 ? far : 0.0, (flags & 16) != 0 ? far : 0.0);
     vec2 halfSize = v_size * 0.5;
     float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-    float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
-    vec2 halfContent = v_content.zw * 0.5;
-    float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
+    vec2 halfShape = halfSize + (openLo + openHi) * 0.5;
+    float dShape = roundRectDistance(v_local - (halfSize + (openHi - openLo) * 0.5), halfShape, r);
+    vec2 halfContent = v_content.zw * 0.5 + (openLo + openHi) * 0.5;
+    float dContent = roundRectDistance(v_local - (v_content.xy + v_content.zw * 0.5 + (openHi - openLo) * 0.5), halfContent, 0.0);
     float d = max(dShape, dContent);
     float coverage;
     if (u_antialias == 1) {
@@ -73,7 +81,7 @@ void main() {
         vec2 halfClip = v_clipShape.xy * 0.5;
         float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
-        if (v_clipShape.w > 0.0) {
+        if ((flags & 1) != 0) {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a
             // product would count that edge twice).

@@ -62,6 +62,8 @@ public struct FrameStats: Equatable, Sendable {
     public var occludedQuads = 0
     /// Colour quads whose interior was folded into the quad below them (OverlayFolding).
     public var foldedQuads = 0
+    /// Quads with an edge left open for the later opaque quad that shares it (`SharedEdges`).
+    public var sharedEdges = 0
     /// Fused draws (runs of stacked layers composited in one pass) and the layers they drew.
     public var fusedRuns = 0
     public var fusedLayers = 0

@@ -34,6 +34,8 @@ struct InstanceValues {
     /// opaque quad covers this one (`QuadPlan.clipCover`).
     var softClip = false
     var clipCover: Rect? = nil
+    /// The quad's open sides (`QuadPlan.openSides`).
+    var openSides: QuadSides = []
     /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
     /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
@@ -107,7 +109,8 @@ extension GLRenderer {
         queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
-                                                softClip: p.softClip, clipCover: p.clipCover, tint: tint))
+                                                softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
+                                                tint: tint))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -175,10 +178,13 @@ extension GLRenderer {
         p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius); p[39] = v.depth
         if let c = v.clip {
             p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
-            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius); p[47] = v.softClip ? 1 : 0
+            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius)
         } else {
-            for k in 40..<48 { p[k] = 0 }
+            for k in 40..<47 { p[k] = 0 }
         }
+        // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
+        // 8, 16 the open sides min x, max x, min y, max y.
+        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)

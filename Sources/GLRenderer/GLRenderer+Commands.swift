@@ -99,9 +99,16 @@ extension GLRenderer {
         let cutting = cutsOccludedParts && !useDepth && !fusing
         occlusion.reset()
         clipBands.reset()
+        sharedEdges.reset()
         // Soft clips' edge bands belong to the topmost opaque layer (ClipBandCovers).
         let banding = planner.clipsAreSoft && clipLowering.hasAnalyticClips
-        if cutting || banding { collectOccluders(list, commands: commands, images: images, holes: cutting, bands: banding) }
+        // Edges shared with a later opaque quad are left open (SharedEdges); not with the
+        // pre-pass (it draws the unopened interiors) or fused runs.
+        let joining = joinsSharedEdges && planner.antialias && !planner.multisampled && !useDepth && !fusing
+        if cutting || banding || joining {
+            collectOccluders(list, commands: commands, images: images, holes: cutting, bands: banding, seams: joining)
+        }
+        let seamBand = axisAlignedMarginPixels / max(targetMap.scale, 1e-300)
         // A colour layer lying exactly over the quad before it folds into that quad's draws
         // (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
         let folding = foldsOverlays && !useDepth && !fusing
@@ -127,7 +134,9 @@ extension GLRenderer {
             }
             guard case .quad(let i) = list.commands[k] else { continue }
             let q = list.quads[i]
-            guard var p = prepare(q, index: i, images: images) else { continue }
+            let open = joining ? sharedEdges.openSides(of: q, index: i, clip: q.clipIndex, band: seamBand) : []
+            guard var p = prepare(q, index: i, images: images, open: open) else { continue }
+            if !open.isEmpty { stats.sharedEdges += 1 }
             if p.softClip { p.clipCover = clipBands.cover(forQuad: i, clip: q.clipIndex) }
             count(q, p, list: list, map: map)
             if fusing {
@@ -175,7 +184,10 @@ extension GLRenderer {
     /// translucent image's quad the part its opaque texels cover for certain
     /// (`OpaqueRegion`); and (`bands`) the same parts of quads in soft clips, before the
     /// clip cut them, as covers of their clip's edge band (`ClipBandCovers`).
-    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource, holes: Bool, bands: Bool) {
+    /// And (`seams`) the opaque quads along the canvas axes that later join earlier quads'
+    /// edges (`SharedEdges`).
+    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource, holes: Bool, bands: Bool,
+                                  seams: Bool) {
         let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
         // The in-order lookups count deferred uploads (as after `uploadAhead`).
         let deferred = stats.deferredUploads
@@ -199,7 +211,10 @@ extension GLRenderer {
             case .image(let ref): translucentImage = !ref.isOpaque
             case .none: continue
             }
-            guard clipLowering.stencilDepth(q.clipIndex) == 0,
+            // A stencil clip cuts what a quad hides (an occluder, a cover) but not the edge it
+            // shares with a quad in the same clip: both are cut alike.
+            let stencilled = clipLowering.stencilDepth(q.clipIndex) != 0
+            guard !stencilled || seams,
                   let p = prepare(q, index: i, images: images, counting: false), p.opaqueFill || translucentImage else { continue }
             // The part its opaque texels cover for certain, sampled without mip levels
             // (magnified, nearest) or through them (minified); nil: all of it (opaque fill).
@@ -212,6 +227,10 @@ extension GLRenderer {
                 guard let part = OpaqueRegion.coveredPart(q, opaque: t.opaque, width: t.width, height: t.height, margin: margin) else { continue }
                 opaqueTexels = part
             }
+            if seams, p.opaqueFill, p.clip == nil, p.content == q.contentRect {
+                sharedEdges.add(q, index: i, clip: q.clipIndex)
+            }
+            if stencilled { continue }
             if bands, p.softClip, let c = p.clip, let before = p.coveredBeforeClip {
                 // Shrunk by a fiftieth of a pixel or more (clipMargin is 0.75 or 1.5 pixels).
                 let part: Rect? = opaqueTexels == nil ? before : opaqueTexels!.intersection(before)
@@ -298,13 +317,13 @@ extension GLRenderer {
     /// analytic clip, its texture looked up (uploaded on first use) and its mip chain built
     /// when the plan needs one. `counting`: count a missing image in the stats (once per
     /// quad: in the in-order pass).
-    func prepare(_ q: RenderQuad, index i: Int, images: ImageSource, counting: Bool = true) -> QuadPlan? {
+    func prepare(_ q: RenderQuad, index i: Int, images: ImageSource, counting: Bool = true, open: QuadSides = []) -> QuadPlan? {
         guard planner.mayDraw(q) else { return nil }
         switch q.contents {
         case .none:
             return nil
         case .color(let c):
-            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(forQuad: i))
+            return planner.plan(q, fill: .color(c), clip: clipLowering.analyticClip(forQuad: i), open: open)
         case .image(let ref):
             // An upload or a stale texture's deletion must not overtake queued draws.
             if textures.mayChangeTexture(for: ref) { flushBatches() }
@@ -317,7 +336,7 @@ extension GLRenderer {
                 return nil
             }
             guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible),
-                                       clip: clipLowering.analyticClip(forQuad: i)) else { return nil }
+                                       clip: clipLowering.analyticClip(forQuad: i), open: open) else { return nil }
             p.texture = t
             if p.needsMipmaps {
                 if textures.needsMipmapBuild(ref) { flushBatches() }

@@ -25,7 +25,7 @@ extension GLRenderer {
     var rasterSwitches: RasterizedGroups.Switches {
         RasterizedGroups.Switches(antialias: antialias, magnifiedWithoutMips: samplesMagnifiedWithoutMips,
                                   scissorClips: scissorClips, analyticClips: analyticClips, softClips: softClips,
-                                  fuseLayers: fuseLayers,
+                                  joinsSharedEdges: joinsSharedEdges, fuseLayers: fuseLayers,
                                   maxFusedLayers: maxFusedLayers, reorderOpaque: reorderOpaque,
                                   cutsOccludedParts: cutsOccludedParts, opaqueWithoutBlending: opaqueWithoutBlending)
     }

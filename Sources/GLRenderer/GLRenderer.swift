@@ -172,6 +172,8 @@ public final class GLRenderer {
     var occlusion = OcclusionHoles()
     /// The opaque parts that own soft clips' edge bands (ClipBandCovers), per window.
     var clipBands = ClipBandCovers()
+    /// The opaque quads along the canvas axes whose edges earlier quads share (SharedEdges).
+    var sharedEdges = SharedEdges()
     /// Before the first full frame into one of its own targets (not an app's), on a CPU
     /// rasteriser, draw a few small examples of the draws that animations meet later
     /// (`ShaderWarmUp`), so the shader variants llvmpipe compiles per state exist before
@@ -209,6 +211,11 @@ public final class GLRenderer {
     /// corners and a tilted card's sides come out smooth); false: hard edges, the pixels of
     /// the stencil shape (tests compare the two). `$PARALLAX_SOFT_CLIPS` = 0 or 1 overrides it.
     public var softClips = true
+    /// Leave open (coverage 1, no antialiased strip) a quad's edge that a later opaque quad
+    /// shares along its whole length (`SharedEdges`: the pixel is then the area split of
+    /// the two, where two antialiased edges left a light line of what lies behind them);
+    /// false: every edge antialiased on its own. `$PARALLAX_SHARED_EDGES` = 0 or 1 overrides it.
+    public var joinsSharedEdges = true
     /// Draw opaque fully covered parts with blending off (the same pixels, no read of the
     /// target); false: blended like the rest (tests compare the two).
     var opaqueWithoutBlending = true
@@ -266,6 +273,11 @@ public final class GLRenderer {
         switch ProcessInfo.processInfo.environment["PARALLAX_OPAQUE_TEXELS"] {
         case "0": cutsUnderOpaqueTexels = false
         case "1": cutsUnderOpaqueTexels = true
+        default: break
+        }
+        switch ProcessInfo.processInfo.environment["PARALLAX_SHARED_EDGES"] {
+        case "0": joinsSharedEdges = false
+        case "1": joinsSharedEdges = true
         default: break
         }
         switch ProcessInfo.processInfo.environment["PARALLAX_SOFT_CLIPS"] {

@@ -60,6 +60,9 @@ struct QuadPlan: Equatable {
     /// The rectangle of the clip's bounds space where a later opaque quad of the same soft
     /// clip covers its edge band (`ClipBandCovers`): this quad draws nothing in the band there.
     var clipCover: Rect?
+    /// Sides left open for a later opaque quad sharing their edge (`SharedEdges`): the
+    /// interior reaches the drawn rectangle there and the coverage shader ignores that edge.
+    var openSides: QuadSides = []
     /// An image's texels as the texture cache reported them (for its opaque region,
     /// `OpaqueRegion`); nil for a colour.
     var texels: TextureCache.TexelBox?

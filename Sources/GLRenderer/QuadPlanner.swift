@@ -60,7 +60,9 @@ struct QuadPlanner {
     /// The plan of `q` filled with `fill`; nil when it draws nothing. `clip`: the quad's
     /// clip, tested in the shader: the drawn rectangle is cut to it, the interior to its
     /// inside, and a quad not wholly inside it goes through the coverage shader.
-    func plan(_ q: RenderQuad, fill: QuadFill, clip: AnalyticClip? = nil) -> QuadPlan? {
+    /// `open`: sides whose edge a later opaque quad shares (`SharedEdges`): the interior
+    /// reaches the drawn rectangle's edge there (coverage 1 through the band, no ring strip).
+    func plan(_ q: RenderQuad, fill: QuadFill, clip: AnalyticClip? = nil, open: QuadSides = []) -> QuadPlan? {
         guard mayDraw(q) else { return nil }
         let op = Float(min(1, q.opacityInGroup))
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
@@ -105,6 +107,30 @@ struct QuadPlanner {
                 inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             }
         }
+        var opened: QuadSides = []
+        if !open.isEmpty, clip == nil, radius <= 0, let i = inner, contentRect == q.contentRect {
+            // A texture is sampled past its rectangle's open side: only where that side is
+            // the texture's edge (clamped, the edge texels) is that the quad's own colour.
+            let tr = textureRect
+            let sampledPast = textured && (tr.width <= 0 || tr.height <= 0)
+            func opens(_ side: QuadSides, textureEdge: Bool) -> Bool {
+                open.contains(side) && !sampledPast && (!textured || textureEdge)
+            }
+            if opens(.minX, textureEdge: tr.minX <= 0) { opened.insert(.minX) }
+            if opens(.maxX, textureEdge: tr.maxX >= 1) { opened.insert(.maxX) }
+            if opens(.minY, textureEdge: tr.minY <= 0) { opened.insert(.minY) }
+            if opens(.maxY, textureEdge: tr.maxY >= 1) { opened.insert(.maxY) }
+            // An open side reaches 0.75 pixel past the edge (what the later quad does not
+            // cover whole lies within 0.5: `edgeMargin`'s exact margin along the axes), with
+            // no ring strip: the drawn rectangle and the interior end there.
+            let reach = margin * 0.75 / max(axisAlignedMarginPixels, 1e-9)
+            let x0 = opened.contains(.minX) ? cr.minX - reach : i.minX, x1 = opened.contains(.maxX) ? cr.maxX + reach : i.maxX
+            let y0 = opened.contains(.minY) ? cr.minY - reach : i.minY, y1 = opened.contains(.maxY) ? cr.maxY + reach : i.maxY
+            inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let ox0 = opened.contains(.minX) ? x0 : outer.minX, ox1 = opened.contains(.maxX) ? x1 : outer.maxX
+            let oy0 = opened.contains(.minY) ? y0 : outer.minY, oy1 = opened.contains(.maxY) ? y1 : outer.maxY
+            outer = Rect(x: ox0, y: oy0, width: ox1 - ox0, height: oy1 - oy0)
+        }
         var softClip = false
         let coveredBeforeClip = inner ?? (plainWhole ? outer : nil)
         if let c = clip {
@@ -131,6 +157,7 @@ struct QuadPlanner {
         plan.texels = texels
         plan.clip = clip
         plan.softClip = softClip
+        plan.openSides = opened
         plan.coveredBeforeClip = coveredBeforeClip
         plan.opaqueFill = opaqueFill
         if plainWhole, let t = texels, isOneTexelPerPixel(q, content: contentRect, texRect: textureRect, texels: t) {

@@ -23,6 +23,7 @@ struct RasterizedGroups {
     /// The renderer's switches that change a group's pixels, as they were when it was drawn.
     struct Switches: Equatable {
         var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false, softClips = false
+        var joinsSharedEdges = false
         var fuseLayers = false, maxFusedLayers = 0, reorderOpaque = false
         var cutsOccludedParts = false, opaqueWithoutBlending = false
     }
