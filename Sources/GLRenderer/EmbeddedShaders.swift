@@ -297,18 +297,25 @@ void main() {
     o_color = fill() + v_tint;
 #else
     int flags = int(v_clipShape.w + 0.5);
-    // Open sides (a later opaque quad shares that edge: SharedEdges) have no edge: the
-    // shape and content rectangles reach far past them (open quads have square corners).
-    float far = v_size.x + v_size.y + 1.0;
-    vec2 openLo = vec2((flags & 2) != 0 ? far : 0.0, (flags & 8) != 0 ? far : 0.0);
-    vec2 openHi = vec2((flags & 4) != 0 ? far : 0.0, (flags & 16) != 0 ? far : 0.0);
     vec2 halfSize = v_size * 0.5;
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-    vec2 halfShape = halfSize + (openLo + openHi) * 0.5;
-    float dShape = roundRectDistance(v_local - (halfSize + (openHi - openLo) * 0.5), halfShape, r);
-    vec2 halfContent = v_content.zw * 0.5 + (openLo + openHi) * 0.5;
-    float dContent = roundRectDistance(v_local - (v_content.xy + v_content.zw * 0.5 + (openHi - openLo) * 0.5), halfContent, 0.0);
-    float d = max(dShape, dContent);
+    vec2 halfContent = v_content.zw * 0.5;
+    float d;
+    if (flags < 2) {
+        float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+        float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
+        float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
+        d = max(dShape, dContent);
+    } else {
+        // Open sides (a later opaque quad shares that edge: SharedEdges) have no edge: the
+        // shape and content rectangles reach far past them (open quads have square corners).
+        float far = v_size.x + v_size.y + 1.0;
+        vec2 openLo = vec2((flags & 2) != 0 ? far : 0.0, (flags & 8) != 0 ? far : 0.0);
+        vec2 openHi = vec2((flags & 4) != 0 ? far : 0.0, (flags & 16) != 0 ? far : 0.0);
+        vec2 grow = (openLo + openHi) * 0.5, shift = (openHi - openLo) * 0.5;
+        float dShape = roundRectDistance(v_local - (halfSize + shift), halfSize + grow, 0.0);
+        float dContent = roundRectDistance(v_local - (v_content.xy + halfContent + shift), halfContent + grow, 0.0);
+        d = max(dShape, dContent);
+    }
     float coverage;
     if (u_antialias == 1) {
         float pixel = length(vec2(dFdx(d), dFdy(d)));
