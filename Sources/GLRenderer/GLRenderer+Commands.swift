@@ -106,7 +106,7 @@ extension GLRenderer {
         // pre-pass (it draws the unopened interiors) or fused runs.
         let joining = joinsSharedEdges && planner.antialias && !planner.multisampled && !useDepth && !fusing
         if cutting || banding || joining {
-            collectOccluders(list, commands: commands, images: images, holes: cutting, bands: banding, seams: joining)
+            collectOpaqueParts(list, commands: commands, images: images, holes: cutting, bands: banding, seams: joining)
         }
         let seamBand = axisAlignedMarginPixels / max(targetMap.scale, 1e-300)
         // A colour layer lying exactly over the quad before it folds into that quad's draws
@@ -186,7 +186,7 @@ extension GLRenderer {
     /// clip cut them, as covers of their clip's edge band (`ClipBandCovers`).
     /// And (`seams`) the opaque quads along the canvas axes that later join earlier quads'
     /// edges (`SharedEdges`).
-    private func collectOccluders(_ list: RenderList, commands: Range<Int>, images: ImageSource, holes: Bool, bands: Bool,
+    private func collectOpaqueParts(_ list: RenderList, commands: Range<Int>, images: ImageSource, holes: Bool, bands: Bool,
                                   seams: Bool) {
         let s = targetMap.scale, inset = 0.02 / max(s, 1e-300)
         // The in-order lookups count deferred uploads (as after `uploadAhead`).
