@@ -35,7 +35,10 @@ struct QuadPlanner {
     var axisAlignedMarginPixels = 0.75
     /// Antialias the edges of analytic clips (a rounded card's corners, a tilted card's
     /// sides) like the quads' own edges; false: hard, the pixel centre in or out, as the
-    /// stencil shape draws them. Never on a multisampled target or without `antialias`.
+    /// stencil shape draws them. Never without `antialias`, nor on a multisampled target:
+    /// there a layer's own edges are smoothed by the samples, and an analytic clip's
+    /// coverage on top would count an edge the two share twice (the shader cannot see
+    /// which samples its triangle covers in GL 3.3), so the clip stays hard.
     var softClips = true
 
     /// Whether an analytic clip's edge is antialiased on this target (`softClips`).
