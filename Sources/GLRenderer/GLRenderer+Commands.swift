@@ -215,7 +215,8 @@ extension GLRenderer {
             // shares with a quad in the same clip: both are cut alike.
             let stencilled = clipLowering.stencilDepth(q.clipIndex) != 0
             guard !stencilled || seams,
-                  let p = prepare(q, index: i, images: images, counting: false), p.opaqueFill || translucentImage else { continue }
+                  let p = prepare(q, index: i, images: images, counting: false), p.opaqueFill || translucentImage,
+                  p.rebase != nil || !planner.isHuge(q) else { continue }
             // The part its opaque texels cover for certain, sampled without mip levels
             // (magnified, nearest) or through them (minified); nil: all of it (opaque fill).
             var opaqueTexels: Rect? = nil

@@ -208,6 +208,17 @@ struct QuadPlanner {
     /// corners precisely enough (a layer scaled by 1e12 drew half the frame black).
     static let hugeExtentPixels = 65536.0
 
+    /// Whether `q`'s projected box spans more than `hugeExtentPixels` (or cannot be
+    /// measured: behind the eye, not finite). Such a quad is drawn exactly only when its
+    /// plan is rebased (`coveredPartOnTarget`); otherwise the GPU may place it anywhere,
+    /// or nowhere, so it must not hide (or own the edges of) what is drawn before it.
+    func isHuge(_ q: RenderQuad) -> Bool {
+        guard q.isInFrontOfEye else { return true }
+        let c = q.corners
+        let box = Rect.bounding(c.0, c.1, c.2, c.3)
+        return !(max(box.width, box.height) * map.scale <= QuadPlanner.hugeExtentPixels)
+    }
+
     /// For a quad magnified so far that its projected box spans more than
     /// `hugeExtentPixels` while its fully covered part `covered` (bounds space) holds the
     /// whole target region grown by 2 pixels (`target`, canvas points): the part of

@@ -91,6 +91,28 @@ final class OcclusionHolesTests: XCTestCase {
     }
 
     /// The shadow under the card is cut around the card's interior: the same pixels.
+    /// An opaque layer 1e300 points tall spans more than float32 can place on the GPU: it
+    /// hides nothing and shares no edge (it may not be drawn where it lies, or at all). The
+    /// purple row under it is drawn: each of its pixels is the row's or the huge layer's
+    /// colour, never the white behind (it was white: the row was cut away for a layer
+    /// that drew nothing).
+    func testAQuadTooLargeForTheGPUHidesNothing() throws {
+        let h = try RenderHarness.shared()
+        let row = Layer(name: "row", bounds: Size(300, 44.5), position: Point(160.25, 120.16))
+        row.contents = .color(Color(0.3, 0.2, 0.9, 1))
+        let below = Layer(name: "below", bounds: Size(300, 44.5), position: Point(160.25, 164.66))
+        below.contents = .color(Color(1, 0.4, 0, 1))
+        let huge = Layer(name: "huge", bounds: Size(300, 1e300), position: Point(160.25, 5e299))
+        huge.contents = .color(Color(0.3, 0.5, 0.7, 1))
+        let image = try h.render([row, below, huge], canvas: Size(320, 480), background: .white)
+        for y in [100, 120, 140] {
+            let p = image.pixel(160, y)
+            let isRow = abs(Int(p.r) - 77) <= 1 && abs(Int(p.g) - 51) <= 1 && abs(Int(p.b) - 230) <= 1
+            let isHuge = abs(Int(p.r) - 77) <= 1 && abs(Int(p.g) - 128) <= 1 && abs(Int(p.b) - 179) <= 1
+            XCTAssertTrue(isRow || isHuge, "(160, \(y)) = \(p)")
+        }
+    }
+
     func testAShadowUnderAnOpaqueCardIsCutAndDrawsTheSamePixels() throws {
         let r = try drawBoth(cardOverShadow())
         XCTAssertTrue(r.same)
