@@ -17,7 +17,8 @@
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
-//               quad's open sides min x, max x, min y, max y (SharedEdges)
+//               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage

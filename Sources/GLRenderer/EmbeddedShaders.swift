@@ -51,7 +51,8 @@ void main() {
 //   i_clipMap   the quad's analytic clip (AnalyticClip): clip point = local * xy + zw
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
-//               quad's open sides min x, max x, min y, max y (SharedEdges)
+//               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
@@ -255,7 +256,8 @@ flat in vec4 v_color;       // premultiplied colour, or the opacity in every cha
 flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_local * xy + zw
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
-                            // quad's open sides min x, max x, min y, max y (SharedEdges)
+                            // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
+                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -300,7 +302,11 @@ void main() {
     vec2 halfSize = v_size * 0.5;
     vec2 halfContent = v_content.zw * 0.5;
     float d;
-    if (flags < 2) {
+    if ((flags & 32) != 0) {
+        // The content rectangle alone: a square-cornered quad cut to its piece on the
+        // target (QuadPlanner.pieceOnTarget), whose bounds add nothing and overflow floats.
+        d = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
+    } else if ((flags & 30) == 0) {
         float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
         float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
         float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);

@@ -34,8 +34,10 @@ struct InstanceValues {
     /// opaque quad covers this one (`QuadPlan.clipCover`).
     var softClip = false
     var clipCover: Rect? = nil
-    /// The quad's open sides (`QuadPlan.openSides`).
+    /// The quad's open sides (`QuadPlan.openSides`), and whether its content rectangle is
+    /// its whole shape (`QuadPlan.shapeIsContent`).
     var openSides: QuadSides = []
+    var shapeIsContent = false
     /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
     /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
@@ -110,7 +112,7 @@ extension GLRenderer {
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                                                tint: tint))
+                                                shapeIsContent: p.shapeIsContent, tint: tint))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -175,7 +177,12 @@ extension GLRenderer {
         GLRenderer.put(v.content, p + 24)
         GLRenderer.put(v.texRect, p + 28)
         p[32] = v.r; p[33] = v.g; p[34] = v.b; p[35] = v.a
-        p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius); p[39] = v.depth
+        if v.shapeIsContent {
+            p[36] = 0; p[37] = 0; p[38] = 0   // bounds float32 cannot hold: unused
+        } else {
+            p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius)
+        }
+        p[39] = v.depth
         if let c = v.clip {
             p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
             p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius)
@@ -183,8 +190,8 @@ extension GLRenderer {
             for k in 40..<47 { p[k] = 0 }
         }
         // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
-        // 8, 16 the open sides min x, max x, min y, max y.
-        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue))
+        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's.
+        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)

@@ -63,6 +63,10 @@ struct QuadPlan: Equatable {
     /// Sides left open for a later opaque quad sharing their edge (`SharedEdges`): the
     /// interior reaches the drawn rectangle there and the coverage shader ignores that edge.
     var openSides: QuadSides = []
+    /// The shader tests the content rectangle alone, not the layer's bounds (square corners:
+    /// they add nothing), for a quad cut to its piece on the target
+    /// (`QuadPlanner.pieceOnTarget`), whose bounds float32 cannot hold.
+    var shapeIsContent = false
     /// An image's texels as the texture cache reported them (for its opaque region,
     /// `OpaqueRegion`); nil for a colour.
     var texels: TextureCache.TexelBox?

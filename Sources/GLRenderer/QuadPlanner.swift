@@ -200,8 +200,60 @@ struct QuadPlanner {
             } else {
                 plan.rebase = .origin(Point(part.rect.minX, part.rect.minY))
             }
+        } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, isHuge(q) {
+            // Huge along one axis only (a band 1e300 points long across the target): not
+            // its covered part but its piece on the target, edges and all.
+            guard let cut = pieceOnTarget(q, plan) else { return nil }
+            plan = cut
         }
         return plan
+    }
+
+    /// For a square-cornered quad too large for float32 (`isHuge`) planned as `plan`: the
+    /// plan cut to the part of its bounds space on the target, rebased at that part's corner
+    /// (`Rebase.origin`) so the GPU sees coordinates of the target's size. The drawn
+    /// rectangle, interior and content rectangle are cut to the preimage of the target
+    /// grown by 4 pixels (the content's by 8), so every edge the cut makes lies off the
+    /// target, past any antialiasing; the texture rectangle follows the content's, and the
+    /// shader tests the content rectangle alone (`shapeIsContent`: with square corners the
+    /// bounds add nothing to it). nil when nothing of the quad is on the target; the plan
+    /// unchanged when the preimage cannot be taken (behind the eye), or when the quad's
+    /// pixels per bounds unit differ by more than 4x between its axes: the shader's edge
+    /// distance is the larger of the two axes' in bounds units, so a far edge of the
+    /// squeezed axis would win over a near one of the other (a point scaled by 1e9 along x
+    /// lost its antialiased top and bottom).
+    func pieceOnTarget(_ q: RenderQuad, _ plan: QuadPlan) -> QuadPlan? {
+        guard q.isInFrontOfEye, let v = visible, let inverse = q.matrix.planeHomography.inverted(),
+              q.size.width > 0, q.size.height > 0 else { return plan }
+        let c = q.corners
+        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
+        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        guard sx > 0, sy > 0, max(sx, sy) <= 4 * min(sx, sy) else { return plan }
+        func preimage(grownBy pixels: Double) -> Rect? {
+            let m = pixels / max(map.scale, 1e-300)
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for k in 0..<4 {
+                let b = inverse.map(Point(k & 1 == 0 ? v.minX - m : v.maxX + m, k < 2 ? v.minY - m : v.maxY + m))
+                guard b.w > 0, b.point.x.isFinite, b.point.y.isFinite else { return nil }
+                x0 = min(x0, b.point.x); y0 = min(y0, b.point.y); x1 = max(x1, b.point.x); y1 = max(y1, b.point.y)
+            }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        guard let near = preimage(grownBy: 4), let far = preimage(grownBy: 8) else { return plan }
+        guard let outer = plan.outer.intersection(near), outer.width > 0, outer.height > 0,
+              let content = plan.content.intersection(far), content.width > 0, content.height > 0 else { return nil }
+        var cut = plan
+        let cr = plan.content, tr = plan.texRect
+        cut.texRect = Rect(x: tr.minX + (content.minX - cr.minX) / cr.width * tr.width,
+                           y: tr.minY + (content.minY - cr.minY) / cr.height * tr.height,
+                           width: content.width / cr.width * tr.width, height: content.height / cr.height * tr.height)
+        cut.content = content
+        cut.outer = outer
+        cut.inner = plan.inner.flatMap { $0.intersection(outer) }.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        if cut.inner == nil, plan.inner != nil { cut.opaque = false }
+        cut.shapeIsContent = true
+        cut.rebase = .origin(Point(outer.minX, outer.minY))
+        return cut
     }
 
     /// Projected extents (target pixels) past which float32 on the GPU cannot place a quad's

@@ -99,4 +99,38 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         let small = try XCTUnwrap(squares(scale: 10)[0].flatten(canvas: Size(200, 100)).quads.first)
         XCTAssertNil(try XCTUnwrap(planner.plan(small, fill: .color(Color(1, 0, 0, 1)))).rebase)
     }
+
+    /// Huge along one axis only: a band 300 points wide and 1e300 long (x 10.25...310.25,
+    /// from y = 0 down), on white at one pixel per point, is cut to its piece on the target
+    /// (`QuadPlanner.pieceOnTarget`) and drawn with its antialiased sides: column 10 is
+    /// 0.75 covered (0.75 x 77 + 0.25 x 255 = 121.5 red), columns 11 to 309 whole (77, 128,
+    /// 179), column 310 a quarter (0.25 x 77 + 0.75 x 255 = 210.5), 9 and 311 white (rows
+    /// away from its top corners). It was not drawn at all. Laid across (30
+    /// tall and 1e300 wide, from x = 0 right), the same by rows. (Centred on the canvas,
+    /// its matrix itself cannot say where its middle lies within a double's precision.) (A layer scaled by 1e9 along one axis only
+    /// is still not drawn: `pieceOnTarget` leaves quads whose axes scale 4x apart.)
+    func testABandHugeAlongOneAxisIsDrawnWithItsEdges() throws {
+        let h = try RenderHarness.shared()
+        let band = Layer(name: "band", bounds: Size(300, 1e300), position: Point(160.25, 5e299))
+        band.contents = .color(Color(0.3, 0.5, 0.7, 1))
+        let image = try h.render([band], canvas: Size(320, 200), background: .white)
+        for y in [50, 100, 199] {
+            assertPixel(image, 10, y, (121, 160, 198, 255), tolerance: 1, "left edge, row \(y)")
+            assertPixel(image, 11, y, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(image, 160, y, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(image, 309, y, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(image, 310, y, (211, 224, 236, 255), tolerance: 1, "right edge, row \(y)")
+            assertPixel(image, 9, y, (255, 255, 255, 255), tolerance: 0)
+            assertPixel(image, 311, y, (255, 255, 255, 255), tolerance: 0)
+        }
+        let across = Layer(name: "across", bounds: Size(1e300, 30), position: Point(5e299, 50.25))
+        across.contents = .color(Color(0.3, 0.5, 0.7, 1))
+        let rows = try h.render([across], canvas: Size(320, 200), background: .white)
+        // y 35.25...65.25: row 35 three quarters, row 65 a quarter.
+        assertPixel(rows, 160, 35, (121, 160, 198, 255), tolerance: 1)
+        assertPixel(rows, 0, 50, (77, 128, 179, 255), tolerance: 1)
+        assertPixel(rows, 319, 65, (211, 224, 236, 255), tolerance: 1)
+        assertPixel(rows, 160, 34, (255, 255, 255, 255), tolerance: 0)
+        assertPixel(rows, 160, 66, (255, 255, 255, 255), tolerance: 0)
+    }
 }
