@@ -10,9 +10,10 @@
 // its opaque texels cover for certain, `OpaqueRegion`), and each quad drawn in a soft clip
 // gets the largest cover of a quad drawn after it in the same clip: the coverage shader
 // leaves out the band's pixel centres inside it (quad.frag, `v_clipCover`). Inside the
-// cover the later quad's own coverage is 1 and its texels opaque, so there it draws c H
-// over whatever was left, exactly the pixel above; the interiors (coverage 1) are
-// untouched, as is every pixel outside a cover.
+// cover the later quad's texels are opaque and its own coverage is 1, or at least the
+// clip's where its edge lies on or past the clip's (a side carried past the band: `add`),
+// so there it draws c H over whatever was left, exactly the pixel above; the interiors
+// (coverage 1) are untouched, as is every pixel outside a cover.
 //
 // Does NOT: call GL, plan quads (QuadPlanner), combine covers (one rectangle per quad: the
 // largest), or apply to hard clips, scissor boxes or stencil shapes (no band there).
