@@ -260,41 +260,14 @@ public final class GLRenderer {
                                               defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         antialias = options.antialias
-        switch ProcessInfo.processInfo.environment["PARALLAX_FUSION"] {
-        case "0": fuseLayers = false
-        case "1": fuseLayers = true
-        default: fuseLayers = options.fuseLayers
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_WARMUP"] {
-        case "0": warmsUpShaderVariants = false
-        case "1": warmsUpShaderVariants = true
-        default: break
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_OPAQUE_TEXELS"] {
-        case "0": cutsUnderOpaqueTexels = false
-        case "1": cutsUnderOpaqueTexels = true
-        default: break
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_SHARED_EDGES"] {
-        case "0": joinsSharedEdges = false
-        case "1": joinsSharedEdges = true
-        default: break
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_SOFT_CLIPS"] {
-        case "0": softClips = false
-        case "1": softClips = true
-        default: break
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_FOLD"] {
-        case "0": foldsOverlays = false
-        case "1": foldsOverlays = true
-        default: break
-        }
-        switch ProcessInfo.processInfo.environment["PARALLAX_OCCLUSION"] {
-        case "0": cutsOccludedParts = false
-        case "1": cutsOccludedParts = true
-        default: break
-        }
+        // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
+        fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
+        warmsUpShaderVariants = GLRenderer.environmentSwitch("PARALLAX_WARMUP") ?? warmsUpShaderVariants
+        cutsUnderOpaqueTexels = GLRenderer.environmentSwitch("PARALLAX_OPAQUE_TEXELS") ?? cutsUnderOpaqueTexels
+        joinsSharedEdges = GLRenderer.environmentSwitch("PARALLAX_SHARED_EDGES") ?? joinsSharedEdges
+        softClips = GLRenderer.environmentSwitch("PARALLAX_SOFT_CLIPS") ?? softClips
+        foldsOverlays = GLRenderer.environmentSwitch("PARALLAX_FOLD") ?? foldsOverlays
+        cutsOccludedParts = GLRenderer.environmentSwitch("PARALLAX_OCCLUSION") ?? cutsOccludedParts
         if let n = ProcessInfo.processInfo.environment["PARALLAX_FUSION_LAYERS"].flatMap({ Int($0) }) {
             maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))
         }
@@ -359,6 +332,16 @@ public final class GLRenderer {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }
         if countQuery != 0 { glDeleteQueries(1, &countQuery) }
+    }
+
+    /// The environment variable `name` as a switch: "0" false, "1" true, anything else
+    /// (or unset) nil, leaving the default.
+    static func environmentSwitch(_ name: String) -> Bool? {
+        switch ProcessInfo.processInfo.environment[name] {
+        case "0": return false
+        case "1": return true
+        default: return nil
+        }
     }
 
     /// The context's extension names.
