@@ -223,12 +223,8 @@ struct QuadPlanner {
     /// squeezed axis would win over a near one of the other (a point scaled by 1e9 along x
     /// lost its antialiased top and bottom).
     func pieceOnTarget(_ q: RenderQuad, _ plan: QuadPlan) -> QuadPlan? {
-        guard q.isInFrontOfEye, let v = visible, let inverse = q.matrix.planeHomography.inverted(),
-              q.size.width > 0, q.size.height > 0 else { return plan }
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
-        guard sx > 0, sy > 0, max(sx, sy) <= 4 * min(sx, sy) else { return plan }
+        guard let v = visible, let inverse = q.matrix.planeHomography.inverted(),
+              let (sx, sy) = QuadPlanner.boundsScales(q), sx > 0, sy > 0, max(sx, sy) <= 4 * min(sx, sy) else { return plan }
         func preimage(grownBy pixels: Double) -> Rect? {
             let m = pixels / max(map.scale, 1e-300)
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -325,11 +321,8 @@ struct QuadPlanner {
     /// axes); nil when unknown (behind the eye, degenerate).
     func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox) -> Double? {
         let cr = q.contentRect, tr = q.textureRect
-        guard q.isInFrontOfEye, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
-              q.size.width > 0, q.size.height > 0 else { return nil }
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        guard tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
+              let (sx, sy) = QuadPlanner.boundsScales(q) else { return nil }
         let pixelsPerPoint = min(sx, sy) * map.scale
         guard pixelsPerPoint > 1e-6 else { return nil }
         let texelsPerPoint = max(Double(v.width) * tr.width / cr.width, Double(v.height) * tr.height / cr.height)
@@ -377,15 +370,27 @@ struct QuadPlanner {
     /// pixels as the wider one, with about half its fragments through the coverage shader.
     /// Under rotation, shear or perspective the scale varies along an edge: 1.5 keeps room.
     func edgeMargin(_ q: RenderQuad) -> Double {
-        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
-        let c = q.corners
-        let sx = min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width
-        let sy = min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height
+        let m = marginInBoundsUnits(q)
+        return m > 0 ? min(m, 0.25 * min(q.size.width, q.size.height) + 1) : 0
+    }
+
+    /// About 1.5 target pixels (0.75 along the canvas axes) in `q`'s bounds units at its
+    /// most compressed edge, uncapped; 0 when unknown (behind the eye, degenerate).
+    private func marginInBoundsUnits(_ q: RenderQuad) -> Double {
+        guard let (sx, sy) = QuadPlanner.boundsScales(q) else { return 0 }
         let pixelsPerPoint = min(sx, sy) * map.scale
-        let cap = 0.25 * min(q.size.width, q.size.height) + 1
         guard pixelsPerPoint > 0 else { return 0 }
         let pixels = OcclusionHoles.isAxisAligned(q) ? axisAlignedMarginPixels : 1.5
-        return min(pixels / pixelsPerPoint, cap)
+        return pixels / pixelsPerPoint
+    }
+
+    /// Canvas points per bounds unit along each of `q`'s axes, at the shorter of the two
+    /// edges along it (the most compressed); nil behind the eye or for an empty size.
+    static func boundsScales(_ q: RenderQuad) -> (x: Double, y: Double)? {
+        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return nil }
+        let c = q.corners
+        return (min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width,
+                min(c.3.distance(to: c.0), c.2.distance(to: c.1)) / q.size.height)
     }
 
     /// The antialiasing margin of analytic clip `c` on quad `q`, in the clip's bounds units:
@@ -394,14 +399,7 @@ struct QuadPlanner {
     /// changes by at most |scale| / s per pixel step, s the quad's pixels per bounds unit).
     /// Not capped by the quad's size, unlike `edgeMargin`: the clip is not the quad.
     func clipMargin(_ q: RenderQuad, _ c: AnalyticClip) -> Double {
-        guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return 0 }
-        let k = q.corners
-        let sx = min(k.1.distance(to: k.0), k.2.distance(to: k.3)) / q.size.width
-        let sy = min(k.3.distance(to: k.0), k.2.distance(to: k.1)) / q.size.height
-        let pixelsPerPoint = min(sx, sy) * map.scale
-        guard pixelsPerPoint > 0, pixelsPerPoint.isFinite else { return 0 }
-        let pixels = OcclusionHoles.isAxisAligned(q) ? axisAlignedMarginPixels : 1.5
-        return pixels / pixelsPerPoint * max(abs(c.scaleX), abs(c.scaleY))
+        marginInBoundsUnits(q) * max(abs(c.scaleX), abs(c.scaleY))
     }
 
     /// Within 1/1000 of a whole number (finite).
