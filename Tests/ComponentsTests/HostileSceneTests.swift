@@ -1,5 +1,5 @@
 import Assets
-import Components
+@testable import Components
 import Foundation
 import Images
 import Input
@@ -56,6 +56,34 @@ final class HostileSceneTests: XCTestCase {
         }
         XCTAssertEqual(refusal(scene("", canvas: "\"width\": 1e-300, \"height\": 300")),
                        "s.json: at canvas: expected a canvas of at least 1x1 point, found 1e-300x300.0")
+    }
+
+    /// Fuzz finding (scene target): a cover flow whose itemSize was 4804.9e-324 points (a
+    /// denormal, so "positive") counted 1280 / 4.8e-321 = infinitely many items across its
+    /// frame and trapped in Int(). The file is refused like an itemWidth under a point, and
+    /// a layout built with such a size in Swift counts at most maxVisibleItems.
+    func testFuzzFindingDenormalItemSizeIsRefusedAndCountsAreCapped() {
+        let carousel = "\"kind\": \"carousel\", \"name\": \"c\", \"frame\": [0, 160, 1280, 400], \"count\": 25"
+        XCTAssertEqual(refusal(scene("{\(carousel), \"type\": \"coverFlow\", \"itemSize\": [4804.9e-324, 320]}")),
+                       "s.json: at components[0].itemSize: expected an item size of at least 1x1 point, found [4.807e-321, 320]")
+        XCTAssertEqual(refusal(scene("{\(carousel), \"type\": \"linear\", \"itemSize\": [200, 0.5]}")),
+                       "s.json: at components[0].itemSize: expected an item size of at least 1x1 point, found [200, 0.5]")
+        for (width, expected) in [(4.8e-321, 25), (1e-300, 25), (0, 25)] {
+            for type in [CarouselType.linear, .coverFlow, .coverFlow2] {
+                var o = CarouselOptions()
+                o.itemSize = Size(width, 320)
+                // min(count 25, maxVisibleItems 30): no trap, the cap.
+                XCTAssertEqual(CarouselLayout(type: type, options: o, frame: Size(1280, 400), count: 25).visibleCount,
+                               expected, "\(type) \(width)")
+            }
+        }
+        // By hand: ceil(1280 / (200 * 1)) + 2 = 9 items for a 200-point item at spacing 1.
+        var o = CarouselOptions()
+        o.itemSize = Size(200, 320)
+        o.spacing = 1
+        XCTAssertEqual(CarouselLayout(type: .linear, options: o, frame: Size(1280, 400), count: 25).visibleCount, 9)
+        XCTAssertEqual(CarouselLayout.itemsAcross(0, pitch: 0), 0)
+        XCTAssertEqual(CarouselLayout.itemsAcross(1280, pitch: 1e-300), CarouselLayout.maxVisibleItems)
     }
 
     /// A stepped button rotating for 1e300 seconds: no trap, a finite angle.

@@ -94,6 +94,11 @@ extension Carousel {
         }
         if node["itemSize"].exists {
             let s = try node["itemSize"].size()
+            // Like itemWidth: the items across the frame are counted from it.
+            guard s.0 >= 1, s.1 >= 1 else {
+                throw node["itemSize"].error("expected an item size of at least 1x1 point, found "
+                                             + "[\(JSONNode.format(s.0)), \(JSONNode.format(s.1))]")
+            }
             o.itemSize = Size(s.0, s.1)
         }
         o.itemWidth = try node["itemWidth"].double(in: 1...JSONNode.maxExtent)

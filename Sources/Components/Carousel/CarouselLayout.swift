@@ -134,6 +134,14 @@ public struct CarouselLayout: Equatable, Sendable {
         return max(1, min(count, Int(c.isFinite ? c : 12)))
     }
 
+    /// iCarousel's `ceil(extent / (itemWidth * spacing))`, at most `maxVisibleItems`: an item
+    /// 1e-320 points wide would make the quotient infinite, and `Int` of it would trap.
+    static func itemsAcross(_ extent: Double, pitch: Double) -> Int {
+        let n = (extent / pitch).rounded(.up)
+        guard n > 0 else { return 0 }   // NaN (a zero extent over a zero pitch) too
+        return n < Double(maxVisibleItems) ? Int(n) : maxVisibleItems
+    }
+
     /// How many items are laid out around the current one (iCarousel's
     /// `numberOfVisibleItems`; rotatedFlow: those that can reach into the frame).
     public var visibleCount: Int {
@@ -144,8 +152,7 @@ public struct CarouselLayout: Equatable, Sendable {
             let r = 2 * flowReach
             n = r.isFinite ? Int(min(r.rounded(.up), Double(CarouselLayout.maxVisibleItems))) : 1
             return max(0, min(max(1, n), count))
-        case .linear: n = Int((extent / (itemWidth * spacing)).rounded(.up)) + 2
-        case .coverFlow, .coverFlow2: n = Int((extent / (itemWidth * spacing)).rounded(.up)) + 2
+        case .linear, .coverFlow, .coverFlow2: n = CarouselLayout.itemsAcross(extent, pitch: itemWidth * spacing) + 2
         case .rotary, .cylinder: n = circularCount
         case .invertedRotary, .invertedCylinder: n = Int((Double(circularCount) / 2).rounded(.up))
         case .wheel, .invertedWheel:
