@@ -94,10 +94,14 @@ extension GLRenderer {
         switch p.rebase {
         case nil:
             break
-        case .origin(let o)?:
-            // Coordinates relative to `o`, the model matrix moved there (in double precision).
-            model = Transform3D.translation(o.x, o.y) * q.matrix
-            func relative(_ r: Rect) -> Rect { Rect(x: r.minX - o.x, y: r.minY - o.y, width: r.width, height: r.height) }
+        case .origin(let o, let k)?:
+            // Coordinates relative to `o` in units of `k`, the model matrix moved and scaled
+            // there (in double precision).
+            model = Transform3D.scale(k.width, k.height) * .translation(o.x, o.y) * q.matrix
+            func relative(_ r: Rect) -> Rect {
+                Rect(x: (r.minX - o.x) / k.width, y: (r.minY - o.y) / k.height,
+                     width: r.width / k.width, height: r.height / k.height)
+            }
             (outer, fill, content) = (relative(outer), relative(fill), relative(content))
         case .target(let r, let uv)?:
             // The unit square onto the target's rectangle, one texture coordinate throughout.

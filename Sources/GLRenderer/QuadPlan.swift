@@ -82,9 +82,10 @@ struct QuadPlan: Equatable {
 
     /// How a magnified quad's covered part on the target reaches the GPU.
     enum Rebase: Equatable {
-        /// Bounds space taken from this point: the model matrix moved there (in double
-        /// precision), the rectangles relative to it.
-        case origin(Point)
+        /// Bounds space taken from this point and counted in units of `scale` (bounds units
+        /// per GPU unit along x and y; 1 x 1: bounds units themselves): the model matrix
+        /// moved there and scaled (in double precision), the rectangles relative to it.
+        case origin(Point, scale: Size)
         /// So magnified that its texture varies by under 1/512 texel across the target:
         /// this canvas rectangle (the target, grown by 2 pixels) filled through a model
         /// matrix of its own, every pixel sampling the image at `uv`.

@@ -198,7 +198,7 @@ struct QuadPlanner {
                                textureRect.minY + (c.y - contentRect.minY) / contentRect.height * textureRect.height)
                 plan.rebase = .target(part.target, uv: uv)
             } else {
-                plan.rebase = .origin(Point(part.rect.minX, part.rect.minY))
+                plan.rebase = .origin(Point(part.rect.minX, part.rect.minY), scale: Size(1, 1))
             }
         } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, isHuge(q) {
             // Huge along one axis only (a band 1e300 points long across the target): not
@@ -216,15 +216,13 @@ struct QuadPlanner {
     /// grown by 4 pixels (the content's by 8), so every edge the cut makes lies off the
     /// target, past any antialiasing; the texture rectangle follows the content's, and the
     /// shader tests the content rectangle alone (`shapeIsContent`: with square corners the
-    /// bounds add nothing to it). nil when nothing of the quad is on the target; the plan
-    /// unchanged when the preimage cannot be taken (behind the eye), or when the quad's
-    /// pixels per bounds unit differ by more than 4x between its axes: the shader's edge
-    /// distance is the larger of the two axes' in bounds units, so a far edge of the
-    /// squeezed axis would win over a near one of the other (a point scaled by 1e9 along x
-    /// lost its antialiased top and bottom).
+    /// bounds add nothing to it), in units of a canvas point along both axes however the
+    /// quad's axes scale (a point scaled by 1e9 along x keeps its antialiased top and
+    /// bottom). nil when nothing of the quad is on the target; the plan unchanged when the
+    /// preimage cannot be taken (behind the eye).
     func pieceOnTarget(_ q: RenderQuad, _ plan: QuadPlan) -> QuadPlan? {
         guard let v = visible, let inverse = q.matrix.planeHomography.inverted(),
-              let (sx, sy) = QuadPlanner.boundsScales(q), sx > 0, sy > 0, max(sx, sy) <= 4 * min(sx, sy) else { return plan }
+              let (sx, sy) = QuadPlanner.boundsScales(q), sx > 0, sy > 0 else { return plan }
         func preimage(grownBy pixels: Double) -> Rect? {
             let m = pixels / max(map.scale, 1e-300)
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -248,7 +246,11 @@ struct QuadPlanner {
         cut.inner = plan.inner.flatMap { $0.intersection(outer) }.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         if cut.inner == nil, plan.inner != nil { cut.opaque = false }
         cut.shapeIsContent = true
-        cut.rebase = .origin(Point(outer.minX, outer.minY))
+        // Counted in canvas points along both axes: the shader's edge distance is the larger
+        // of the two axes' in the units it is given, so in bounds units a far edge of an axis
+        // squeezed 1e9 times would win over a near one of the other (the band's sides).
+        let k = Size(1 / sx, 1 / sy)
+        cut.rebase = .origin(Point(outer.minX, outer.minY), scale: k.width.isFinite && k.height.isFinite ? k : Size(1, 1))
         return cut
     }
 

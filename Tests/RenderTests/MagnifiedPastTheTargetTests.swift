@@ -107,8 +107,7 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
     /// 179), column 310 a quarter (0.25 x 77 + 0.75 x 255 = 210.5), 9 and 311 white (rows
     /// away from its top corners). It was not drawn at all. Laid across (30
     /// tall and 1e300 wide, from x = 0 right), the same by rows. (Centred on the canvas,
-    /// its matrix itself cannot say where its middle lies within a double's precision.) (A layer scaled by 1e9 along one axis only
-    /// is still not drawn: `pieceOnTarget` leaves quads whose axes scale 4x apart.)
+    /// its matrix itself cannot say where its middle lies within a double's precision.)
     func testABandHugeAlongOneAxisIsDrawnWithItsEdges() throws {
         let h = try RenderHarness.shared()
         let band = Layer(name: "band", bounds: Size(300, 1e300), position: Point(160.25, 5e299))
@@ -132,5 +131,41 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         assertPixel(rows, 319, 65, (211, 224, 236, 255), tolerance: 1)
         assertPixel(rows, 160, 34, (255, 255, 255, 255), tolerance: 0)
         assertPixel(rows, 160, 66, (255, 255, 255, 255), tolerance: 0)
+    }
+
+    /// Huge along one axis by its transform: a layer 1 x 30 points scaled by 1e9 along x
+    /// only (1e9 points wide, centred at x = 160, y 35.25...65.25) draws the rows of the band
+    /// above, row 35 three quarters and row 65 a quarter. Counted in bounds units its piece on
+    /// the target is 3.2e-7 units wide and 30 tall, and the shader's edge distance (the
+    /// larger of the two axes') took the far x side for the near top and bottom: they came
+    /// hard, or nothing was drawn while `pieceOnTarget` left such quads alone.
+    func testALayerScaledHugeAlongOneAxisOnlyKeepsItsOtherEdgesAntialiased() throws {
+        let h = try RenderHarness.shared()
+        let band = Layer(name: "stretched", bounds: Size(1, 30), position: Point(160, 50.25))
+        band.transform = .scale(1e9, 1)
+        band.contents = .color(Color(0.3, 0.5, 0.7, 1))
+        let rows = try h.render([band], canvas: Size(320, 200), background: .white)
+        for x in [0, 37, 160, 319] {
+            assertPixel(rows, x, 35, (121, 160, 198, 255), tolerance: 1, "top edge, column \(x)")
+            assertPixel(rows, x, 36, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(rows, x, 50, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(rows, x, 64, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(rows, x, 65, (211, 224, 236, 255), tolerance: 1, "bottom edge, column \(x)")
+            assertPixel(rows, x, 34, (255, 255, 255, 255), tolerance: 0)
+            assertPixel(rows, x, 66, (255, 255, 255, 255), tolerance: 0)
+        }
+        // Squeezed the other way (1e-9 wide after a 1e9-times taller bounds): the same band
+        // turned, by columns.
+        let post = Layer(name: "post", bounds: Size(30, 1), position: Point(160.25, 100))
+        post.transform = .scale(1, 1e9)
+        post.contents = .color(Color(0.3, 0.5, 0.7, 1))
+        let columns = try h.render([post], canvas: Size(320, 200), background: .white)
+        for y in [0, 100, 199] {
+            assertPixel(columns, 145, y, (121, 160, 198, 255), tolerance: 1, "left edge, row \(y)")
+            assertPixel(columns, 160, y, (77, 128, 179, 255), tolerance: 1)
+            assertPixel(columns, 175, y, (211, 224, 236, 255), tolerance: 1, "right edge, row \(y)")
+            assertPixel(columns, 144, y, (255, 255, 255, 255), tolerance: 0)
+            assertPixel(columns, 176, y, (255, 255, 255, 255), tolerance: 0)
+        }
     }
 }
