@@ -274,6 +274,15 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
 
+// Signed distance in pixels to a square-cornered rectangle of bounds space, each axis's
+// distance converted by its own bounds units per pixel `g`: a layer scaled more along one
+// axis measures its near edge, where one distance in bounds units took the far one (the
+// first pixels of a long edge near a corner came out whole).
+float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
+    vec2 q = (abs(p) - halfSize) / g;
+    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
+}
+
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
     vec2 a = v_texRect.xy, b = v_texRect.xy + v_texRect.zw;
@@ -301,15 +310,23 @@ void main() {
     int flags = int(v_clipShape.w + 0.5);
     vec2 halfSize = v_size * 0.5;
     vec2 halfContent = v_content.zw * 0.5;
-    float d;
+    // Bounds units per pixel along each axis of bounds space (a step of one pixel across an
+    // edge x = c changes x by g.x): distances along x and y become pixels separately.
+    vec2 g = max(vec2(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
+                      length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
+    // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
+    // taken here where every pixel of the 2x2 block computes it.
+    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+    float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
+    float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
+    float d;   // signed distance to the quad's edge, pixels
     if ((flags & 32) != 0) {
         // The content rectangle alone: a square-cornered quad cut to its piece on the
         // target (QuadPlanner.pieceOnTarget), whose bounds add nothing and overflow floats.
-        d = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
+        d = boxPixels(v_local - (v_content.xy + halfContent), halfContent, g);
     } else if ((flags & 30) == 0) {
-        float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-        float dShape = roundRectDistance(v_local - halfSize, halfSize, r);
-        float dContent = roundRectDistance(v_local - (v_content.xy + halfContent), halfContent, 0.0);
+        float dShape = r > 0.0 ? dRoundPixels : boxPixels(v_local - halfSize, halfSize, g);
+        float dContent = boxPixels(v_local - (v_content.xy + halfContent), halfContent, g);
         d = max(dShape, dContent);
     } else {
         // Open sides (a later opaque quad shares that edge: SharedEdges) have no edge: the
@@ -318,14 +335,13 @@ void main() {
         vec2 openLo = vec2((flags & 2) != 0 ? far : 0.0, (flags & 8) != 0 ? far : 0.0);
         vec2 openHi = vec2((flags & 4) != 0 ? far : 0.0, (flags & 16) != 0 ? far : 0.0);
         vec2 grow = (openLo + openHi) * 0.5, shift = (openHi - openLo) * 0.5;
-        float dShape = roundRectDistance(v_local - (halfSize + shift), halfSize + grow, 0.0);
-        float dContent = roundRectDistance(v_local - (v_content.xy + halfContent + shift), halfContent + grow, 0.0);
+        float dShape = boxPixels(v_local - (halfSize + shift), halfSize + grow, g);
+        float dContent = boxPixels(v_local - (v_content.xy + halfContent + shift), halfContent + grow, g);
         d = max(dShape, dContent);
     }
     float coverage;
     if (u_antialias == 1) {
-        float pixel = length(vec2(dFdx(d), dFdy(d)));
-        coverage = clamp(0.5 - d / max(pixel, 1e-6), 0.0, 1.0);
+        coverage = clamp(0.5 - d, 0.0, 1.0);
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }

@@ -363,13 +363,15 @@ struct QuadPlanner {
     /// About 1.5 target pixels expressed in the quad's bounds units, at its most compressed
     /// edge; 0.75 for a quad along the canvas axes (`OcclusionHoles.isAxisAligned`).
     ///
-    /// Why 0.75 is exact there: quad.frag's coverage is clamp(0.5 - d / |(dFdx d, dFdy d)|),
-    /// d the distance to the shape in bounds units, which changes by at most 1/s per pixel
-    /// step along either screen axis (s the smaller of the two axis scales, in pixels per
-    /// unit), so the denominator is at most sqrt(2)/s. A pixel centre 0.75/s or more inside
-    /// (outside) the edge therefore has coverage exactly 1 (0), which is what the plain
-    /// interior draws there (what not drawing it adds): the narrower ring draws the same
-    /// pixels as the wider one, with about half its fragments through the coverage shader.
+    /// Why 0.75 is exact there: quad.frag's coverage is clamp(0.5 - d, 0, 1), d the signed
+    /// distance to the shape in pixels. A square side's distance is its bounds-unit distance
+    /// times its axis's pixels per unit, at least s (the smaller of the two axis scales); a
+    /// rounded shape's is its bounds-unit distance over that distance's gradient, which
+    /// changes by at most 1/s per pixel step along either screen axis, so at most sqrt(2)/s.
+    /// A pixel centre 0.75/s or more inside (outside) the edge therefore has coverage exactly
+    /// 1 (0), which is what the plain interior draws there (what not drawing it adds): the
+    /// narrower ring draws the same pixels as the wider one, with about half its fragments
+    /// through the coverage shader.
     /// Under rotation, shear or perspective the scale varies along an edge: 1.5 keeps room.
     func edgeMargin(_ q: RenderQuad) -> Double {
         let m = marginInBoundsUnits(q)
