@@ -353,9 +353,12 @@ void main() {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a
             // product would count that edge twice).
+            // In pixels as the quad's own: a square clip's sides along their own axes (the clip
+            // point moves by v_clipMap.xy bounds units of the clip per unit of the quad's).
             float dc = roundRectDistance(p - halfClip, halfClip, rc);
-            float pixelClip = length(vec2(dFdx(dc), dFdy(dc)));
-            float cc = clamp(0.5 - dc / max(pixelClip, 1e-6), 0.0, 1.0);
+            float dcPixels = rc > 0.0 ? dc / max(length(vec2(dFdx(dc), dFdy(dc))), 1e-30)
+                                      : boxPixels(p - halfClip, halfClip, max(g * abs(v_clipMap.xy), vec2(1e-30)));
+            float cc = clamp(0.5 - dcPixels, 0.0, 1.0);
             // In the band, a later opaque layer of this clip gives the pixel cc of itself
             // and 1 - cc of what lies behind the clip's layers: this one must add nothing.
             if (cc < 1.0 && all(greaterThanEqual(p, v_clipCover.xy)) && all(lessThanEqual(p, v_clipCover.zw))) cc = 0.0;

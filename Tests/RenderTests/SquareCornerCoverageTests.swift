@@ -4,8 +4,9 @@ import Layers
 import XCTest
 import _TestSupport
 
-/// The antialiased edge of a square-cornered layer near its corners: quad.frag measures the
-/// distance to each side in pixels along that side's own axis (`boxPixels`), so the coverage
+/// The antialiased edge of a square-cornered layer or analytic clip near its corners:
+/// quad.frag measures the distance to each side in pixels along that side's own axis
+/// (`boxPixels`), so the coverage
 /// is `clamp(0.5 - d, 0, 1)` with `d` the rectangle's signed distance in pixels, at a corner
 /// as along the sides. Black layers on white at one pixel per point: a pixel's red channel
 /// is 255 (1 - coverage). Expected values worked out by hand from the layers' edges.
@@ -54,6 +55,34 @@ final class SquareCornerCoverageTests: XCTestCase {
         for y in [80, 81, 100, 130] {
             assertPixel(image, 59, y, (255, 255, 255, 255), tolerance: 0, "left of it, row \(y)")
             assertPixel(image, 260, y, (255, 255, 255, 255), tolerance: 0, "right of it, row \(y)")
+        }
+    }
+
+    /// The same for an analytic clip (`masksToBounds`, tested in the quad shader): a square
+    /// 50 x 50 clip turned a quarter turn and scaled 4x along y (x 135...185, y 5.25...205.25;
+    /// a turned clip is not a scissor box), a black layer larger than it inside. Row 5 is a
+    /// quarter pixel outside its top edge (64) from column 135 to 184, corners included, and
+    /// column 135 whole below it. It read 239 above the corner, then 102, 32, 2 down the
+    /// first column: the clip's distance in its bounds units took the far side.
+    func testAClipScaledAlongOneAxisKeepsItsEdgeCoverageUpToTheCorners() throws {
+        let h = try RenderHarness.shared()
+        let clip = Layer(name: "clip", bounds: Size(50, 50), position: Point(160, 105.25))
+        clip.transform = Transform3D.rotation(Double.pi / 2, 0, 0, 1) * .scale(1, 4, 1)
+        clip.masksToBounds = true
+        let fill = Layer(name: "fill", bounds: Size(250, 250), position: Point(25, 25))
+        fill.contents = .color(Color(0, 0, 0, 1))
+        clip.addSublayer(fill)
+        let image = try h.render([clip], canvas: Size(320, 200), background: .white)
+        for x in [135, 136, 137, 160, 182, 183, 184] {
+            assertPixel(image, x, 4, (255, 255, 255, 255), tolerance: 1, "above, column \(x)")
+            assertPixel(image, x, 5, (64, 64, 64, 255), tolerance: 1, "top edge, column \(x)")
+            assertPixel(image, x, 6, (0, 0, 0, 255), tolerance: 1, "inside, column \(x)")
+        }
+        for y in [6, 7, 8, 100, 199] {
+            assertPixel(image, 135, y, (0, 0, 0, 255), tolerance: 1, "first column, row \(y)")
+            assertPixel(image, 184, y, (0, 0, 0, 255), tolerance: 1, "last column, row \(y)")
+            assertPixel(image, 134, y, (255, 255, 255, 255), tolerance: 0)
+            assertPixel(image, 185, y, (255, 255, 255, 255), tolerance: 0)
         }
     }
 }
