@@ -56,6 +56,15 @@ public enum InputFile {
         return Int(info.st_size)
     }
 
+    /// Whether anything is at `path`, a symbolic link included even when it points nowhere
+    /// or into a loop (`lstat`): a tool taking either a file or a built-in name then opens
+    /// it and says what is wrong with it, instead of "no such file".
+    public static func namesSomething(_ path: String) -> Bool {
+        guard !path.utf8.contains(0) else { return true }   // refused by name when opened
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Opens `path` read-only and non-blocking and returns the descriptor of a regular file.
     static func open(_ path: String) throws -> Int32 {
         try refuseNUL(path)
@@ -66,6 +75,9 @@ public enum InputFile {
             var info = stat()
             if code != ENOENT && code != ELOOP && stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
                 throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
+            }
+            if code == ENOENT && lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+                throw FileError(file: path, .system("cannot open: a symbolic link to a file that does not exist"))
             }
             throw FileError.system(code, file: path, doing: "cannot open")
         }

@@ -100,7 +100,7 @@ public final class OutputFile {
         let base = (resolved as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/." + base + ".tmp-XXXXXX").utf8CString)
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+        guard opened >= 0 else { throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, errno, path: path) }
         _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
         fd = opened
         temporary = String(cString: template)
@@ -110,6 +110,17 @@ public final class OutputFile {
     }
 
     deinit { abandon() }
+
+    /// Why no file could be made in `folder` for `path`: "no such file" would name the
+    /// file the user gave, when what is missing is its folder (or the folder, like /proc,
+    /// takes no new files).
+    private static func cannotCreate(in folder: String, _ code: Int32, path: String) -> FileError {
+        guard code == ENOENT || code == ENOTDIR else { return FileError.system(code, file: path, doing: "cannot write") }
+        var info = stat()
+        if stat(folder, &info) != 0 { return FileError(file: path, .system("cannot write: no folder \(folder)")) }
+        if info.st_mode & S_IFMT != S_IFDIR { return FileError(file: path, .system("cannot write: \(folder) is not a folder")) }
+        return FileError(file: path, .system("cannot write: no new file can be made in \(folder)"))
+    }
 
     /// Appends `bytes`. A failure is remembered and thrown again by `commit`.
     /// - Throws: `FileError` naming the path (no space, I/O error, closed reader).

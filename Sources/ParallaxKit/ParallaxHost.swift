@@ -2,6 +2,7 @@ import Assets
 import Components
 import Foundation
 import GLRenderer
+import Images
 import Input
 import LayerMath
 import Layers
@@ -106,7 +107,7 @@ public final class ParallaxHost {
         images.decodesInBackground = true
         if let window { images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: window.sceneViewport.width) }
         let scene: Scene
-        if FileManager.default.fileExists(atPath: nameOrPath) {
+        if InputFile.namesSomething(nameOrPath) {
             scene = try SceneLoader.load(path: nameOrPath, images: images)
         } else if BuiltInScenes.json(nameOrPath) != nil {
             scene = try BuiltInScenes.load(nameOrPath, images: images)

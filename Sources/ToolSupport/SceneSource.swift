@@ -13,7 +13,7 @@ import SceneRuntime
 public enum SceneSource {
     /// Loads the scene file `name`, or the built-in scene of that name.
     public static func load(_ name: String, images: ImageStore) throws -> Scene {
-        if !FileManager.default.fileExists(atPath: name) {
+        if !InputFile.namesSomething(name) {
             if BuiltInScenes.json(name) != nil { return try BuiltInScenes.load(name, images: images) }
             throw SceneError(file: name, path: "",
                              message: "no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))")

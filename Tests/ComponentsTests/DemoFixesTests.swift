@@ -89,6 +89,26 @@ final class DemoFixesTests: XCTestCase {
         XCTAssertNoThrow(try SceneSource.load("home", images: ImageStore()))
     }
 
+    // A scene path that is a symbolic link loop, or a link to nothing, said "no such file,
+    // and not a built-in scene": the path exists (as a link), so it is opened and the
+    // one-line error says what is wrong with it.
+    func testASceneLinkLoopOrDanglingLinkSaysSoNotNoSuchFile() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(symlink(dir.file("b.json"), dir.file("a.json")), 0)
+        XCTAssertEqual(symlink(dir.file("a.json"), dir.file("b.json")), 0)
+        XCTAssertEqual(symlink(dir.file("missing.json"), dir.file("dangling.json")), 0)
+        XCTAssertThrowsError(try SceneSource.load(dir.file("a.json"), images: ImageStore())) { e in
+            XCTAssertEqual("\(e)", "\(dir.file("a.json")): cannot open: too many levels of symbolic links (a symbolic link loop)")
+        }
+        XCTAssertThrowsError(try SceneSource.load(dir.file("dangling.json"), images: ImageStore())) { e in
+            XCTAssertEqual("\(e)", "\(dir.file("dangling.json")): cannot open: a symbolic link to a file that does not exist")
+        }
+        XCTAssertThrowsError(try SceneSource.load(dir.file("absent.json"), images: ImageStore())) { e in
+            XCTAssertTrue("\(e)".hasSuffix("absent.json: no such file, and not a built-in scene (built-in scenes: home, button, grid, "
+                                           + "carousel, coverflow, cube, header, affine, layers, carousel-100k, text)"), "\(e)")
+        }
+    }
+
     // `generate-assets --help` wrote 37 files into a folder named `--help`.
     func testGenerateAssetsHelpWritesNothing() throws {
         let binary = packageRoot().appendingPathComponent(".build/debug/generate-assets")

@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxKit
 import _TestSupport
 import XCTest
@@ -205,6 +206,21 @@ final class HostLoadingTests: XCTestCase {
         XCTAssertThrowsError(try ParallaxHost(scene: "no-such-scene")) { error in
             XCTAssertEqual(error as? SceneNotFound, SceneNotFound(name: "no-such-scene"))
             XCTAssertTrue("\(error)".hasPrefix("no-such-scene: no such file, and not a built-in scene (built-in scenes: home, "))
+        }
+    }
+
+    /// A path that is a symbolic link loop is opened and reported as one, not as an
+    /// unknown scene name.
+    func testASceneLinkLoopIsReportedAsALoop() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("host-loop-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        XCTAssertEqual(symlink(b, a), 0)
+        XCTAssertEqual(symlink(a, b), 0)
+        XCTAssertThrowsError(try ParallaxHost(scene: a)) { error in
+            XCTAssertNil(error as? SceneNotFound)
+            XCTAssertTrue("\(error)".contains("symbolic link loop"), "\(error)")
         }
     }
 

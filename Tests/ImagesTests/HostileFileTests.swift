@@ -167,9 +167,22 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(fileError { try OutputFile.write("x", to: dir.path) }?.reason, "is a directory, not a regular file")
     }
 
-    func testMissingFolderForOutputNamesThePath() throws {
+    /// An output whose folder is missing said "no such file" of the file the user named;
+    /// it names what is missing (the folder), a file in the folder's place, or a folder
+    /// that takes no new files (/proc: a regular file there cannot be replaced).
+    func testMissingFolderForOutputNamesTheFolder() throws {
         let dir = try TemporaryDirectory()
-        let error = fileError { try OutputFile.write("x", to: dir.file("no/such/out.png")) }
-        XCTAssertEqual(error?.kind, .noSuchFile)
+        let path = dir.file("no/such/out.png")
+        XCTAssertEqual(fileError { try OutputFile.write("x", to: path) }?.description,
+                       "\(path): cannot write: no folder \(dir.file("no/such"))")
+        try OutputFile.write("x", to: dir.file("plain"))
+        let under = dir.file("plain/out.png")
+        XCTAssertEqual(fileError { try OutputFile.write("x", to: under) }?.description,
+                       "\(under): cannot write: \(dir.file("plain")) is not a folder")
+        // As root procfs says ENOENT; as a user, permission denied.
+        let proc = fileError { try OutputFile.write("x", to: "/proc/version") }?.description
+        XCTAssertTrue(["/proc/version: cannot write: no new file can be made in /proc",
+                       "/proc/version: cannot write: permission denied"].contains(proc ?? ""), proc ?? "nil")
+        XCTAssertEqual(try String(contentsOfFile: dir.file("plain")), "x")
     }
 }
