@@ -73,7 +73,10 @@ public final class OutputFile {
         }
         if streaming {
             let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
-            guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+            guard opened >= 0 else {
+                let folder = (path as NSString).deletingLastPathComponent
+                throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, errno, path: path)
+            }
             fd = opened
             target = path
             return

@@ -121,7 +121,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--decode-priority must be idle or a nice value 0...19, found \(decodePriority)")
         }
         guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
-        for s in scenes where BenchScenes.json(s) == nil && !FileManager.default.fileExists(atPath: s) {
+        for s in scenes where BenchScenes.json(s) == nil && !InputFile.namesSomething(s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
         }
     }

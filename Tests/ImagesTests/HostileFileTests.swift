@@ -184,5 +184,9 @@ final class HostileFileTests: XCTestCase {
         XCTAssertTrue(["/proc/version: cannot write: no new file can be made in /proc",
                        "/proc/version: cannot write: permission denied"].contains(proc ?? ""), proc ?? "nil")
         XCTAssertEqual(try String(contentsOfFile: dir.file("plain")), "x")
+        // A streamed output (an event log) the same.
+        let log = dir.file("gone/events.jsonl")
+        XCTAssertEqual(fileError { _ = try OutputFile(path: log, streaming: true) }?.description,
+                       "\(log): cannot write: no folder \(dir.file("gone"))")
     }
 }
