@@ -92,7 +92,16 @@ public final class OutputFile {
             if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
                 // A dangling link: create its target through it (nothing there to lose).
                 let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
-                guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
+                guard opened >= 0 else {
+                    let code = errno
+                    guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
+                        throw FileError.system(code, file: path, doing: "cannot write")
+                    }
+                    let here = (path as NSString).deletingLastPathComponent
+                    let resolved = target.hasPrefix("/") ? target : ((here.isEmpty ? "." : here) as NSString).appendingPathComponent(target)
+                    let folder = (resolved as NSString).deletingLastPathComponent
+                    throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, code, path: path)
+                }
                 fd = opened
                 target = path
                 return

@@ -184,7 +184,11 @@ final class HostileFileTests: XCTestCase {
         XCTAssertTrue(["/proc/version: cannot write: no new file can be made in /proc",
                        "/proc/version: cannot write: permission denied"].contains(proc ?? ""), proc ?? "nil")
         XCTAssertEqual(try String(contentsOfFile: dir.file("plain")), "x")
-        // A streamed output (an event log) the same.
+        // A link to a file in a missing folder, and a streamed output (an event log), the same.
+        let link = dir.file("link.png")
+        XCTAssertEqual(symlink(dir.file("away/target.png"), link), 0)
+        XCTAssertEqual(fileError { try OutputFile.write("x", to: link) }?.description,
+                       "\(link): cannot write: no folder \(dir.file("away"))")
         let log = dir.file("gone/events.jsonl")
         XCTAssertEqual(fileError { _ = try OutputFile(path: log, streaming: true) }?.description,
                        "\(log): cannot write: no folder \(dir.file("gone"))")
