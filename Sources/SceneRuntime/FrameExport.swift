@@ -116,11 +116,55 @@ public enum FrameExport {
     public static let missingFFmpeg =
         "--out needs ffmpeg to encode the frames, and it is not on PATH (Debian: apt-get install ffmpeg); --png with a %04d pattern writes the frames without it"
 
-    /// Encodes the frames `input` into `output` with the ffmpeg at `ffmpeg`.
+    /// Checks, before a frame is rendered, that `output` can be written: its folder exists
+    /// and it is not itself a folder (otherwise every frame would be rendered for nothing).
+    public static func checkOutput(_ output: String) throws {
+        var info = stat()
+        if stat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw ExportError("--out \(output): is a directory, not a regular file")
+        }
+        let folder = (output as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        guard stat(dir, &info) == 0 else { throw ExportError("--out \(output): no folder \(dir)") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw ExportError("--out \(output): \(dir) is not a folder") }
+    }
+
+    /// Encodes the frames `input` into `output` with the ffmpeg at `ffmpeg`. A regular file
+    /// (new, or existing, also behind a symbolic link) is encoded next to where it goes and
+    /// renamed over it once ffmpeg succeeds, so a failed encode (a full disk, a killed
+    /// ffmpeg) leaves the old file whole; a device or FIFO is written through.
     public static func encode(ffmpeg: String, format: AnimationFormat, input: String, fps: Double, output: String) throws {
+        var destination = output, temporary: String?
+        var info = stat(), link = stat()
+        let exists = stat(output, &info) == 0
+        let dangling = !exists && lstat(output, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+        if !dangling && (!exists || info.st_mode & S_IFMT == S_IFREG) {
+            if exists, let real = realpath(output, nil) { destination = String(cString: real); free(real) }
+            let folder = (destination as NSString).deletingLastPathComponent
+            let name = (destination as NSString).lastPathComponent
+            temporary = (folder.isEmpty ? "." : folder) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        }
+        do {
+            try run(ffmpeg: ffmpeg, arguments: format.ffmpegArguments(input: input, fps: fps, output: temporary ?? output),
+                    output: output, temporary: temporary)
+            if let temporary {
+                if exists { chmod(temporary, info.st_mode & 0o7777) }
+                guard rename(temporary, destination) == 0 else {
+                    throw ExportError("--out \(output): cannot put the clip in place: \(String(cString: strerror(errno)))")
+                }
+            }
+        } catch {
+            if let temporary { unlink(temporary) }
+            throw error
+        }
+    }
+
+    /// Runs ffmpeg; its last line of errors is the message, naming `output` where it
+    /// named the `temporary` file it wrote.
+    private static func run(ffmpeg: String, arguments: [String], output: String, temporary: String?) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = format.ffmpegArguments(input: input, fps: fps, output: output)
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -131,7 +175,8 @@ public enum FrameExport {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: data, as: UTF8.self)
-            let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit status \(process.terminationStatus)"
+            var last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit status \(process.terminationStatus)"
+            if let temporary { last = last.replacingOccurrences(of: temporary, with: output) }
             throw ExportError("--out \(output): ffmpeg failed: \(last)")
         }
     }

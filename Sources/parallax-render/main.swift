@@ -133,6 +133,7 @@ struct RenderCommand: ParsableCommand {
         var ffmpeg: String?
         if let out {
             format = try AnimationFormat(path: out)
+            try FrameExport.checkOutput(out)
             guard let found = FrameExport.findFFmpeg() else { throw ExportError(FrameExport.missingFFmpeg) }
             ffmpeg = found
         }

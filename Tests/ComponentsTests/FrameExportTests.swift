@@ -80,6 +80,49 @@ final class FrameExportTests: XCTestCase {
         }
     }
 
+    /// --out was written by ffmpeg in place: a failed encode (here a first frame that is not
+    /// a PNG, which ffmpeg finds after it has opened its output: the clip was left 0 bytes
+    /// long; a full disk the same) lost the clip already there. Now the clip is encoded next
+    /// to it and renamed over it: the old file stays whole and no temporary file is left; a
+    /// clip through a symbolic link replaces the file it points to and keeps the link.
+    func testAFailedEncodeLeavesTheOldClipWhole() throws {
+        guard let ffmpeg = FrameExport.findFFmpeg() else {
+            throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)")
+        }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = dir.file("clip.gif")
+        try OutputFile.write("the old clip", to: out)
+        try OutputFile.write("P6\n", to: dir.file("bad-00.png"))
+        XCTAssertThrowsError(try FrameExport.encode(ffmpeg: ffmpeg, format: .gif, input: dir.file("bad-%02d.png"),
+                                                    fps: 10, output: out)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("--out \(out): ffmpeg failed: "), "\(error)")
+            XCTAssertFalse("\(error)".contains(".tmp-"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: out), "the old clip")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["bad-00.png", "clip.gif"])
+        try Image(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64)).writePNG(path: dir.file("f-00.png"))
+        XCTAssertEqual(symlink(out, dir.file("link.gif")), 0)
+        try FrameExport.encode(ffmpeg: ffmpeg, format: .gif, input: dir.file("f-%02d.png"), fps: 10, output: dir.file("link.gif"))
+        XCTAssertEqual(Array(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out))).prefix(3)), Array("GIF".utf8))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.gif")), out)
+    }
+
+    /// A clip whose folder is missing, or that names a folder, is refused before a frame is
+    /// rendered.
+    func testAnOutputWithoutItsFolderIsRefusedUpFront() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        XCTAssertThrowsError(try FrameExport.checkOutput(dir.file("gone/a.gif"))) { error in
+            XCTAssertEqual("\(error)", "--out \(dir.file("gone/a.gif")): no folder \(dir.file("gone"))")
+        }
+        XCTAssertThrowsError(try FrameExport.checkOutput(dir.path)) { error in
+            XCTAssertEqual("\(error)", "--out \(dir.path): is a directory, not a regular file")
+        }
+        XCTAssertNoThrow(try FrameExport.checkOutput(dir.file("a.gif")))
+        XCTAssertNoThrow(try FrameExport.checkOutput("a.gif"))
+    }
+
     func testFFmpegFailureIsOneLine() throws {
         guard let ffmpeg = FrameExport.findFFmpeg() else {
             throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)")
