@@ -58,6 +58,14 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
         guard frames >= 0 else { throw ValidationError("--frames must be >= 0") }
+        // Said now, not at the first P press in the middle of a session.
+        if let screenshots {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isFolder) else {
+                throw ValidationError("--screenshots \(screenshots): no such folder")
+            }
+            guard isFolder.boolValue else { throw ValidationError("--screenshots \(screenshots): not a folder") }
+        }
     }
 
     func run() throws {

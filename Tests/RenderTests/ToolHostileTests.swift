@@ -66,6 +66,14 @@ final class ToolHostileTests: XCTestCase {
         }
         let demo = try shell("\"$DEMO\" --size 0x0")
         assertOneLineRefusal(demo, "parallax-demo: --size expects WxH in points, found \"0x0\" (see --help)")
+        // A screenshot folder that is not there was found out at the first P press.
+        assertOneLineRefusal(try shell("\"$DEMO\" --screenshots /nonexistent/shots"),
+                             "parallax-demo: --screenshots /nonexistent/shots: no such folder (see --help)")
+        assertOneLineRefusal(try shell("\"$DEMO\" --screenshots /dev/null"),
+                             "parallax-demo: --screenshots /dev/null: not a folder (see --help)")
+        // A clip whose folder is not there was found out after every frame was rendered.
+        assertOneLineRefusal(try shell("\"$RENDER\" button --frames 2 --out /nonexistent/clip.gif"),
+                             "parallax-render: --out /nonexistent/clip.gif: no folder /nonexistent")
     }
 
     func testNegativeOptionValueIsReadAsAValue() {
