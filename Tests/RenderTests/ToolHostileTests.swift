@@ -17,7 +17,7 @@ final class ToolHostileTests: XCTestCase {
         return URL(fileURLWithPath: exe).deletingLastPathComponent()
     }
 
-    /// Runs `/bin/bash -c script` with `$RENDER` and `$DEMO` naming the executables.
+    /// Runs `/bin/bash -c script` with `$RENDER`, `$DEMO` and `$BENCH` naming the executables.
     func shell(_ script: String, timeout: Double = 30) throws -> Result {
         let render = products.appendingPathComponent("parallax-render").path
         guard FileManager.default.isExecutableFile(atPath: render) else {
@@ -29,6 +29,7 @@ final class ToolHostileTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["RENDER"] = render
         environment["DEMO"] = products.appendingPathComponent("parallax-demo").path
+        environment["BENCH"] = products.appendingPathComponent("parallax-bench").path
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SWIFT_BACKTRACE"] = nil
         process.environment = environment
@@ -71,6 +72,9 @@ final class ToolHostileTests: XCTestCase {
                              "parallax-demo: --screenshots /nonexistent/shots: no such folder (see --help)")
         assertOneLineRefusal(try shell("\"$DEMO\" --screenshots /dev/null"),
                              "parallax-demo: --screenshots /dev/null: not a folder (see --help)")
+        // parallax-bench --poses under a file said "NSCocoaErrorDomain error 512".
+        assertOneLineRefusal(try shell("\"$BENCH\" --scene button --frames 1 --warmup 0 --poses /dev/null/poses"),
+                             "parallax-bench: --poses /dev/null/poses: cannot create the folder (/dev/null is not a folder)")
         // A clip whose folder is not there was found out after every frame was rendered.
         assertOneLineRefusal(try shell("\"$RENDER\" button --frames 2 --out /nonexistent/clip.gif"),
                              "parallax-render: --out /nonexistent/clip.gif: no folder /nonexistent")
