@@ -73,10 +73,7 @@ public final class OutputFile {
         }
         if streaming {
             let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
-            guard opened >= 0 else {
-                let folder = (path as NSString).deletingLastPathComponent
-                throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, errno, path: path)
-            }
+            guard opened >= 0 else { throw OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path) }
             fd = opened
             target = path
             return
@@ -97,10 +94,8 @@ public final class OutputFile {
                     guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
                         throw FileError.system(code, file: path, doing: "cannot write")
                     }
-                    let here = (path as NSString).deletingLastPathComponent
-                    let resolved = target.hasPrefix("/") ? target : ((here.isEmpty ? "." : here) as NSString).appendingPathComponent(target)
-                    let folder = (resolved as NSString).deletingLastPathComponent
-                    throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, code, path: path)
+                    let linked = target.hasPrefix("/") ? target : (OutputFile.folder(of: path) as NSString).appendingPathComponent(target)
+                    throw OutputFile.cannotCreate(in: OutputFile.folder(of: linked), code, path: path)
                 }
                 fd = opened
                 target = path
@@ -108,11 +103,11 @@ public final class OutputFile {
             }
         }
         target = resolved
-        let folder = (resolved as NSString).deletingLastPathComponent
+        let folder = OutputFile.folder(of: resolved)
         let base = (resolved as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        var template = Array((folder + "/." + base + ".tmp-XXXXXX").utf8CString)
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard opened >= 0 else { throw OutputFile.cannotCreate(in: folder.isEmpty ? "." : folder, errno, path: path) }
+        guard opened >= 0 else { throw OutputFile.cannotCreate(in: folder, errno, path: path) }
         _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
         fd = opened
         temporary = String(cString: template)
@@ -128,10 +123,22 @@ public final class OutputFile {
     /// takes no new files).
     private static func cannotCreate(in folder: String, _ code: Int32, path: String) -> FileError {
         guard code == ENOENT || code == ENOTDIR else { return FileError.system(code, file: path, doing: "cannot write") }
+        return FileError(file: path, .system("cannot write: " + (folderProblem(folder) ?? "no new file can be made in \(folder)")))
+    }
+
+    /// The folder a file at `path` goes in ("." for a bare name).
+    public static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// Why no file can be made in `folder` when it is missing or is not a folder ("no
+    /// folder /x", "/x is not a folder"); nil when it is a folder.
+    public static func folderProblem(_ folder: String) -> String? {
         var info = stat()
-        if stat(folder, &info) != 0 { return FileError(file: path, .system("cannot write: no folder \(folder)")) }
-        if info.st_mode & S_IFMT != S_IFDIR { return FileError(file: path, .system("cannot write: \(folder) is not a folder")) }
-        return FileError(file: path, .system("cannot write: no new file can be made in \(folder)"))
+        if stat(folder, &info) != 0 { return "no folder \(folder)" }
+        if info.st_mode & S_IFMT != S_IFDIR { return "\(folder) is not a folder" }
+        return nil
     }
 
     /// Appends `bytes`. A failure is remembered and thrown again by `commit`.

@@ -6,6 +6,7 @@
 // one-line error says so when it is not installed), nor add sound.
 
 import Foundation
+import Images
 
 /// An export problem, printed as one line by the tools.
 public struct ExportError: Error, CustomStringConvertible, Equatable {
@@ -123,10 +124,9 @@ public enum FrameExport {
         if stat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
             throw ExportError("--out \(output): is a directory, not a regular file")
         }
-        let folder = (output as NSString).deletingLastPathComponent
-        let dir = folder.isEmpty ? "." : folder
-        guard stat(dir, &info) == 0 else { throw ExportError("--out \(output): no folder \(dir)") }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw ExportError("--out \(output): \(dir) is not a folder") }
+        if let problem = OutputFile.folderProblem(OutputFile.folder(of: output)) {
+            throw ExportError("--out \(output): \(problem)")
+        }
     }
 
     /// Encodes the frames `input` into `output` with the ffmpeg at `ffmpeg`. A regular file
@@ -140,9 +140,8 @@ public enum FrameExport {
         let dangling = !exists && lstat(output, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
         if !dangling && (!exists || info.st_mode & S_IFMT == S_IFREG) {
             if exists, let real = realpath(output, nil) { destination = String(cString: real); free(real) }
-            let folder = (destination as NSString).deletingLastPathComponent
             let name = (destination as NSString).lastPathComponent
-            temporary = (folder.isEmpty ? "." : folder) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            temporary = OutputFile.folder(of: destination) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         }
         do {
             try run(ffmpeg: ffmpeg, arguments: format.ffmpegArguments(input: input, fps: fps, output: temporary ?? output),
