@@ -53,7 +53,7 @@ let systemLibraries: [Target] = [
 // MARK: - Modules
 
 let modules: [Target] = [
-    // In the order data flows (DESIGN.md section 1): a module imports only modules above it
+    // In the order data flows (docs/architecture.md): a module imports only modules above it
     // (scripts/check-module-order.sh checks it; its ORDER line is the one list of the order).
     .target(name: "JSON"),
     .target(name: "LayerMath"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one-way flow of DESIGN.md section 1: a module imports only modules before it in
+# The one-way flow of docs/architecture.md: a module imports only modules before it in
 # ORDER (the one place the order is written). Reads every `import` line under
 # Sources/<Module>/ (plain, @testable, @_exported); modules not in ORDER (Foundation,
 # Glibc, ArgumentParser, the C system libraries) are not checked. The executables come

@@ -87,7 +87,7 @@ else
     echo "demo-smoke: parallax-demo failed under EGL" >&2; status=1
 fi
 # Fullscreen without a window manager (Xvfb has none): the window must cover the screen,
-# not keep its old size while the drawable reports the screen's (issue #15; that left the
+# not keep its old size while the drawable reports the screen's (that would leave the
 # screenshot nearly uniform). The screenshot is the drawable: 1600x1000.
 png="$out/demo-fullscreen.png"
 rm -f "$png"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile-environment checks from issue #7 (not part of CI: needs xvfb-run and xdotool and
+# Hostile-environment checks (not part of CI: needs xvfb-run and xdotool and
 # takes about a minute; the soak needs a release build and SOAK_SECONDS more).
 #
 #   scripts/environment-checks.sh            # debug build: checks a-c

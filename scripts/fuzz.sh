@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a given time (issue #12).
+# Runs one libFuzzer target for a given time.
 #
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under AddressSanitizer (issue #7), headless like scripts/test.sh.
+# Runs the whole test suite under AddressSanitizer, headless like scripts/test.sh.
 #
 #   scripts/sanitize.sh [extra swift test args]
 #

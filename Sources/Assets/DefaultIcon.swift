@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The project's own layered icon, like a tvOS app icon (REFERENCE.md 5.3: two to five
+/// The project's own layered icon, like a tvOS app icon (Apple's rules: two to five
 /// layers, the background opaque): a dusk sky, a sun with a glow, two rows of hills and
 /// the title "PARALLAX". Generated procedurally, so no asset file is needed.
 ///
@@ -53,7 +53,7 @@ public enum DefaultIcon {
 /// Generated images the parallax components use when a scene names none.
 public enum BuiltinImages {
     /// JZParallaxButton's `Spotlight.png` look: white with a radial alpha falloff from
-    /// ≈0.43 at the centre to ≈0.03 at the edge (REFERENCE.md 1.3), `size` x `size`.
+    /// ≈0.43 at the centre to ≈0.03 at the edge (as JZParallaxButton's), `size` x `size`.
     public static func spotlight(size: Int = 320) -> Image {
         var p = Painter(width: size, height: size)
         let r = Double(size) / 2

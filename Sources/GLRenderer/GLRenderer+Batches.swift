@@ -168,7 +168,7 @@ extension GLRenderer {
     }
 
     /// Writes `v` as one record (quad.vert's layout): the matrix m * projection row by row
-    /// (read as columns: transpose = GL_FALSE, DESIGN.md section 2), then the rectangles,
+    /// (read as columns: transpose = GL_FALSE, docs/architecture.md), then the rectangles,
     /// the colour, the shape, the clip, the folded tint and the clip band's cover.
     private func writeRecord(_ p: UnsafeMutablePointer<Float>, _ v: InstanceValues) {
         let m = v.model * projection

@@ -10,7 +10,7 @@
 import LayerMath
 import Layers
 
-/// The fusion decision for runs of stacked layers (issue #13 §2).
+/// The fusion decision for runs of stacked layers (docs/performance.md).
 ///
 /// A run is a sequence of consecutive quads of one window (no clip push between them;
 /// quads that draw nothing are skipped and do not end it) drawn as one screen-aligned

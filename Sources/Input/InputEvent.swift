@@ -5,7 +5,7 @@ public enum PointerButton: String, Sendable, Equatable {
     case left, right, middle
 }
 
-/// One input event in canvas points, independent of SDL (DESIGN.md section 1).
+/// One input event in canvas points, independent of SDL (docs/architecture.md).
 /// Key names follow the replay file: "Left", "Right", "Up", "Down", "Return", "Space",
 /// "Home", "End", "PageUp", "PageDown", "Escape", "Tab", letters "A"..."Z".
 public enum InputEvent: Equatable, Sendable {

@@ -3,7 +3,7 @@ import Images
 import JSON
 import LayerMath
 
-/// The replay file of DESIGN.md section 5: JSON lines, one input event each, with its
+/// The replay file (docs/replay-file.md): JSON lines, one input event each, with its
 /// time in seconds, e.g. `{"t":0.2,"type":"key","key":"Right","down":true}`.
 public enum Replay {
     /// The events recorded on one scene: `parallax-demo --record` starts a new segment with

@@ -1,4 +1,4 @@
-// CONVENTIONS (shared by every module; DESIGN.md section 2)
+// CONVENTIONS (shared by every module; docs/architecture.md)
 //
 // - Points are ROW vectors: p' = p * M. `concat(a, b)` = a * b applies `a` first
 //   (CATransform3DConcat). The translation lives in m41, m42, m43.

@@ -2,7 +2,7 @@ import LayerMath
 
 /// Turns a layer tree into a `RenderList` in Core Animation's drawing order.
 ///
-/// Rules (DESIGN.md section 2): a layer draws its own contents, then its sublayers
+/// Rules (Core Animation's; docs/architecture.md): a layer draws its own contents, then its sublayers
 /// sorted by zPosition (stable: sublayer order breaks ties), each flattened into its
 /// plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its superlayer's).
 /// Hidden layers, layers with opacity 0, back-facing layers with `isDoubleSided = false`

@@ -1,7 +1,7 @@
 import JSON
 import LayerMath
 
-/// The quads dump of DESIGN.md section 5: `{"canvas": [w, h], "time": T, "quads": [...]}`
+/// The quads dump (docs/quads-dump.md): `{"canvas": [w, h], "time": T, "quads": [...]}`
 /// with one entry per drawn quad in drawing order: name, the bounds corners (TL, TR, BR,
 /// BL) in canvas points after the perspective divide, and the accumulated opacity.
 public enum QuadsDump {

@@ -2,8 +2,8 @@ import JSON
 import LayerMath
 import Layers
 
-// The `animations` list of a `layer` in a scene file (DESIGN.md section 5,
-// docs/animations.md): CAAnimation's names read into `Animation` values, checked with
+// The `animations` list of a `layer` in a scene file
+// (docs/animations.md): CAAnimation's names read into `Animation` values, checked with
 // one-line errors that name the file and the JSON path.
 //
 // Does not: evaluate anything (Layers does), nor accept animation groups or paced /

@@ -1,6 +1,6 @@
 import JSON
 /// Events a scene reports to its host: focus changes, selections, carousel index changes
-/// and long presses (DESIGN.md section 5, "Events").
+/// and long presses (docs/architecture.md, "Events").
 ///
 /// Does not: queue or replay events, or decide anything; components and the focus engine
 /// post them as they happen and the sink calls the host's handlers at once.

@@ -58,7 +58,7 @@ public final class SceneContext {
     }
 }
 
-/// Reads scene files (DESIGN.md section 5) into `Scene`s, building each component through
+/// Reads scene files (docs/scene-format.md) into `Scene`s, building each component through
 /// the factory its `kind` registered in a `SceneKinds`.
 public enum SceneLoader {
     /// Largest scene file read (4 MiB; the example scenes are a few KiB): parsing and

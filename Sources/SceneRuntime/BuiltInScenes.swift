@@ -42,7 +42,7 @@ public enum BuiltInScenes {
 
     static let background = "[0.08, 0.08, 0.1, 1]"
 
-    /// A TV home screen (issue #15): a shelf of four titled rows under a header, one
+    /// A TV home screen: a shelf of four titled rows under a header, one
     /// focus across them (arrows, D-pad, left stick), the focused row scrolled into view.
     /// Row 0 "TOP PICKS": 4 cards at canvas x 56, 360, 664, 968 (256x154); row 1
     /// "FEATURED": a cover flow of 12 posters, the centred one lifted; row 2 "APPS": 6

@@ -3,7 +3,7 @@
 //
 //   icon/400x240/layer-<i>.png, icon/800x480/layer-<i>.png   DefaultIcon layers, bottom first
 //   icon/DefaultIcon.imagestack/                              the same icon as an Xcode image stack
-//                                                             (REFERENCE.md 5.1; layers frontmost first)
+//                                                             (Apple's Asset Catalog format; layers frontmost first)
 //   spotlight.png                                             BuiltinImages.spotlight (320x320)
 //   posters/poster-<i>.png                                    nine CarouselPoster posters (i = 1...9)
 //   cube/face-<k>.png                                         the cube's six numbered faces
@@ -64,7 +64,7 @@ do {
     }
 
     // The same icon as an Xcode .imagestack: Contents.json lists the layers FRONTMOST
-    // first; each layer embeds an image set named Content.imageset (REFERENCE.md 5.1).
+    // first; each layer embeds an image set named Content.imageset (Apple's Asset Catalog format).
     let stack = "icon/DefaultIcon.imagestack"
     let layers = DefaultIcon.layers(width: 800, height: 480)
     let names = DefaultIcon.layerNames.map { $0.prefix(1).uppercased() + $0.dropFirst() }   // bottom first

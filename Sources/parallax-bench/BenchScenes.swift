@@ -1,11 +1,11 @@
 import SceneRuntime
 
-/// The benchmark's named scenes (all built in, DESIGN.md section 5 / issue 6).
+/// The benchmark's named scenes (all built in).
 enum BenchScenes {
     /// Run by default (and cycled by --soak).
     static let names = ["button", "grid", "carousel", "carousel-100k", "cube", "header"]
     /// Available by name but not run by default: 1,000 small layers, for the flatten
-    /// pass's marginal cost per layer; the TV home screen (issue #15).
+    /// pass's marginal cost per layer; the TV home screen.
     /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
     /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
     /// the cost of group opacity. `translucent-stack`: 12 pixel-aligned cards of five

@@ -16,10 +16,10 @@ import ToolSupport
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallax-demo",
-        abstract: "Interactive demo of the parallax button, carousel, cube and scroll header.",
+        abstract: "Interactive demo: opens on a TV home screen (built-in scene 'home'); also the parallax button, carousels, cube and scroll header.",
         discussion: DemoApp.helpText)
 
-    @Argument(help: "Scene file (JSON) or built-in scene name; the built-in default scene without it.")
+    @Argument(help: "Scene file (JSON) or built-in scene name; without it, the TV home screen ('home').")
     var scene: String?
 
     @Option(help: "Write every input event delivered to the scene to this replay file (JSON lines).")
@@ -96,7 +96,7 @@ struct DemoCommand: ParsableCommand {
             }
             if let screenshot { try app.saveScreenshot(to: screenshot) }
             app.finishRecording()
-            // Debug builds record glGetError results; report them at exit (issue #7: zero expected).
+            // Debug builds record glGetError results; report them at exit (zero expected).
             #if DEBUG
             let errors = renderer.glErrors
             print("GL errors: \(errors.count)" + (errors.isEmpty ? "" : " (" + errors.prefix(5).joined(separator: "; ") + ")"))

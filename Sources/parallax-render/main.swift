@@ -1,4 +1,4 @@
-// parallax-render: renders one frame of a scene headless and exits (DESIGN.md section 5),
+// parallax-render: renders one frame of a scene headless and exits (docs/architecture.md),
 // or a sequence of frames (--frames N --fps F) as numbered PNGs and, through ffmpeg, an
 // animated GIF, animated PNG or video (--out).
 import ArgumentParser

@@ -9,7 +9,7 @@ import ToolSupport
 import XCTest
 import _TestSupport
 
-/// The demo fixes of issue #15, each through the piece that now owns the behaviour.
+/// The demo's behaviours, each through the piece that now owns the behaviour.
 final class DemoFixesTests: XCTestCase {
     // A scene switch whose key-up arrives in the same frame froze the new scene for as
     // long as the old one had run: the batch's scene time was computed before the switch.

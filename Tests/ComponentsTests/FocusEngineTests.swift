@@ -41,7 +41,7 @@ final class FocusEngineTests: XCTestCase {
     }
 
     func testRightMovesOnlyTheFocusedComponentAndDownCrossesToTheCarousel() throws {
-        // The issue's report: three cards above a carousel; Right moved both.
+        // Three cards above a carousel: Right must move only the focused one.
         let s = try scene(row("cards", x: 100, y: 40, count: 3) + "," +
                           #"{"kind": "carousel", "name": "c", "frame": [0, 300, 1280, 300], "type": "linear", "count": 9, "startIndex": 4, "itemSize": [200, 200]}"#)
         let cards = s.component(named: "cards") as! FocusGrid

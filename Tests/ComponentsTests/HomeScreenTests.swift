@@ -9,7 +9,7 @@ import SceneRuntime
 import XCTest
 import _TestSupport
 
-/// The home-screen scene (issue #15): a replayed key sequence moves focus between rows
+/// The home-screen scene: a replayed key sequence moves focus between rows
 /// and items exactly as the focus engine's rules say. Expected values are computed by
 /// hand from the built-in scene's numbers (BuiltInScenes.home) and the rules in
 /// FocusEngine / Shelf:

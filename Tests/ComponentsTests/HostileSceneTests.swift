@@ -12,7 +12,7 @@ import XCTest
 import _TestSupport
 
 /// Scene and replay files with extreme finite numbers, huge sizes, special files and
-/// work proportional to hostile numbers (issue #12, classes 1, 4, 5, 7): each is a
+/// work proportional to hostile numbers: each is a
 /// one-line refusal naming the file and JSON path, or a correct result within seconds.
 final class HostileSceneTests: XCTestCase {
     func scene(_ component: String, canvas: String = "\"width\": 400, \"height\": 300") -> String {

@@ -5,7 +5,7 @@ import Layers
 import _TestSupport
 @testable import Components
 
-/// Issue #10, part 2: iCarousel 1.8.3 (iCarousel.m, REFERENCE.md section 3) for every
+/// iCarousel 1.8.3 (iCarousel.m) for every
 /// type, horizontal and vertical, at rest and mid-scroll, with non-default options.
 ///
 /// The oracle below is `transformForItemViewWithOffset:` transcribed with Core

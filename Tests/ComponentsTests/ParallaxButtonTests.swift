@@ -9,7 +9,7 @@ import Layers
 import Glibc
 #endif
 
-/// The seed's matrices written out by hand from REFERENCE.md 1.4-1.7 (independently of
+/// The seed's matrices written out by hand from JZParallaxButton.m (independently of
 /// `ParallaxGeometry`), composed the way Core Animation composes layers.
 enum Seed {
     static let w = 400.0, h = 240.0, x = 440.0, y = 240.0   // card frame in a 1280x720 canvas

@@ -21,7 +21,7 @@ final class PosterShelfTests: XCTestCase {
         return image.jpegData(quality: 90)!
     }
 
-    /// A folder of `count` portrait JPEGs named p000.jpg, p001.jpg, ... (333x777, like the example).
+    /// A folder of `count` portrait JPEGs named p000.jpg, p001.jpg, ... (333x777: a tall, odd size).
     func folder(_ count: Int, in dir: TemporaryDirectory) throws -> String {
         let folder = try dir.makeDirectory("posters")
         for i in 0..<count { _ = try dir.write("posters/p" + String(format: "%03d", i) + ".jpg", bytes: jpeg(333, 777, grey: 100)) }

@@ -9,7 +9,7 @@ import SceneRuntime
 import XCTest
 import _TestSupport
 
-/// Issue #7: a seeded random event stream through every built-in scene, checking the
+/// A seeded random event stream through every built-in scene, checking the
 /// invariants every few events (finite matrices, opacities in 0...1, component state in
 /// range), plus hostile values (NaN/inf coordinates, times that go backwards or are NaN).
 ///

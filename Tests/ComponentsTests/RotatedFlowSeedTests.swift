@@ -7,9 +7,9 @@ import Layers
 import _TestSupport
 @testable import Components
 
-/// Issue #10, part 1: the rotated flow layout shows exactly what the seed's
+/// The rotated flow layout shows exactly what the seed's
 /// UICollectionView shows, at every position from the first item to the last, and
-/// scrolls as the seed does (seed 004, REFERENCE.md section 2).
+/// scrolls as the seed does (HHCollectionView's rotated flow layout).
 ///
 /// Oracle: the seed's own numbers in content coordinates. Flow layout: section inset 5,
 /// item width W/2, line spacing 10, so item k spans `5 + k * pitch ... + W/2` with

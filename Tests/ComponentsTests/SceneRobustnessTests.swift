@@ -9,7 +9,7 @@ import SceneRuntime
 import XCTest
 import _TestSupport
 
-/// Issue #7: replay and scene files that are malformed, mutated, or name missing or
+/// Replay and scene files that are malformed, mutated, or name missing or
 /// wrong files fail with one line naming the file, the JSON path and what was expected.
 final class SceneRobustnessTests: XCTestCase {
     /// Tokens a mutation may splice in: bad numbers, wrong types, escapes, structure.

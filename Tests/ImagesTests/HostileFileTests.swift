@@ -3,7 +3,7 @@ import XCTest
 import Images
 import _TestSupport
 
-/// Special files, huge or endless inputs and failed writes (issue #12, classes 4, 5, 6):
+/// Special files, huge or endless inputs and failed writes:
 /// each ends in a one-line refusal naming the file and what it really is, at once.
 final class HostileFileTests: XCTestCase {
     /// Runs `body` and fails when it takes longer than `seconds` (a FIFO would block forever).

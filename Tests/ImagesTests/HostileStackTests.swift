@@ -4,7 +4,7 @@ import ZIPFoundation
 import Images
 import _TestSupport
 
-/// Layered images whose numbers or archive structure are hostile (issue #12, classes 1-4):
+/// Layered images whose numbers or archive structure are hostile:
 /// sizes are checked against the image limits before anything is allocated, archive
 /// arithmetic cannot overflow, and special files are refused without blocking.
 final class HostileStackTests: XCTestCase {

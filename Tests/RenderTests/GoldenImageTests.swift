@@ -47,7 +47,7 @@ final class GoldenImageTests: XCTestCase {
         try check("scroll-header-rest", file: "scroll-header.json", size: (225, 400))
     }
 
-    // MARK: - Geometric probes (independent of the goldens; numbers from DESIGN.md section 2)
+    // MARK: - Geometric probes (independent of the goldens; numbers from the conventions in docs/architecture.md)
 
     static let background: (UInt8, UInt8, UInt8, UInt8) = (26, 26, 31, 255)   // [0.1, 0.1, 0.12]
     static let blue: (UInt8, UInt8, UInt8, UInt8) = (64, 128, 242, 255)        // [0.25, 0.5, 0.95]

@@ -6,7 +6,7 @@ import Layers
 import XCTest
 import _TestSupport
 
-/// Issue #7: every valid PngSuite file (name not starting with x) uploads as a texture and
+/// Every valid PngSuite file (name not starting with x) uploads as a texture and
 /// renders as a layer's contents without a GL error; the image's centre pixel comes back.
 final class PngSuiteRenderTests: XCTestCase {
     func testEveryValidPngSuiteFileRendersAsLayerContents() throws {

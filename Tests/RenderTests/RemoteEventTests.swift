@@ -3,7 +3,7 @@ import Platform
 import XCTest
 
 /// SDL's controller touchpad and gyroscope events become PlatformEvent values (the
-/// remote's feel, issue #15): pushed into SDL's queue, then polled.
+/// remote's feel): pushed into SDL's queue, then polled.
 final class RemoteEventTests: XCTestCase {
     func testTouchpadAndGyroEventsConvert() throws {
         let h = try RenderHarness.shared()

@@ -4,7 +4,7 @@ import ToolSupport
 import XCTest
 import _TestSupport
 
-/// The executables facing hostile options, outputs and crashes (issue #12, classes 6-8):
+/// The executables facing hostile options, outputs and crashes:
 /// one line on stderr and exit status 1, no file lost, no trap on a closed stream, a
 /// crash that exits at once. Runs the debug binaries SwiftPM built beside the tests.
 final class ToolHostileTests: XCTestCase {

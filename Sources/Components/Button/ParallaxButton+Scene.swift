@@ -5,7 +5,7 @@ import Layers
 import Scene
 
 extension ParallaxButton {
-    /// Keys a `parallaxButton` object may have (DESIGN.md section 5, plus `stepped`,
+    /// Keys a `parallaxButton` object may have (docs/scene-format.md, with `stepped`,
     /// `fixReverseQuirk` and `shadow`).
     static let keys: Set<String> = [
         "kind", "name", "frame", "layers", "imagestack", "spotlight", "cornerRadius", "rotateMethod",

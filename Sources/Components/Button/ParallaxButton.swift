@@ -9,11 +9,11 @@ import Glibc
 import Darwin
 #endif
 
-/// JZParallaxButton (REFERENCE.md section 1) as a scene component: layered images in a
+/// JZParallaxButton (JZtvOSParallaxButton) as a scene component: layered images in a
 /// rounded, clipped card that tilts with perspective while each layer slides by its
 /// depth, with a spotlight on top and a drop shadow below.
 ///
-/// State machine (REFERENCE.md 1.5, 1.8), a pure function of the event history and time:
+/// State machine (JZParallaxButton.m's gestures), a pure function of the event history and time:
 /// - a pointer pressed inside the card and held `longPressDuration` (0.5 s) fires a long
 ///   press; releasing earlier does nothing. `auto` toggles the effect on each long press;
 ///   the finger modes begin it if inactive and end it on release.
@@ -29,7 +29,7 @@ import Darwin
 /// Differences from the seed, all optional: continuous time instead of the 30 ms timer
 /// (`stepped: true` reproduces the timer's steps for `auto`), and `fixReverseQuirk`.
 public final class ParallaxButton: SceneComponent {
-    /// Everything a scene file can set (DESIGN.md section 5), with JZ's code defaults.
+    /// Everything a scene file can set (docs/scene-format.md), with JZ's code defaults.
     public struct Configuration: Equatable, Sendable {
         /// The card's frame in canvas points.
         public var frame: Rect

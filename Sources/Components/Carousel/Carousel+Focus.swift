@@ -76,7 +76,7 @@ extension Carousel {
     }
 }
 
-/// iCarousel's physics properties as scene keys (REFERENCE.md 3.6-3.7). A key left out
+/// iCarousel's physics properties as scene keys (iCarousel.m's setUp and physics). A key left out
 /// keeps the layout's own physics (iCarousel's for its types, UIScrollView's for
 /// `rotatedFlow`).
 public struct CarouselPhysicsSettings: Equatable, Sendable {

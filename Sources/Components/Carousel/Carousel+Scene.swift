@@ -6,7 +6,7 @@ import Layers
 import Scene
 
 extension Carousel {
-    /// Keys a `carousel` object may have (DESIGN.md section 5).
+    /// Keys a `carousel` object may have (docs/scene-format.md).
     static let keys: Set<String> = CarouselPhysicsSettings.keys.union(["autoscrollResumeDelay", "focusedItemScale"]).union([
         "kind", "name", "frame", "images", "count", "type", "startIndex", "wrap", "perspective", "perspectiveRatio",
         "rotationDivisor",

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The carousel layouts: the seed's rotated flow layout (HHCollectionView) and the
-/// iCarousel types (REFERENCE.md sections 2 and 3).
+/// iCarousel types (iCarousel 1.8.3, iCarousel.m).
 public enum CarouselType: String, CaseIterable, Sendable {
     case rotatedFlow
     case linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel
@@ -26,7 +26,7 @@ public enum CarouselType: String, CaseIterable, Sendable {
     public var offsetMultiplier: Double { self == .coverFlow || self == .coverFlow2 ? 2 : 1 }
 }
 
-/// iCarousel's type options; nil means the type's default (REFERENCE.md 3.3-3.6).
+/// iCarousel's type options; nil means the type's default (iCarousel.m).
 public struct CarouselOptions: Equatable, Sendable {
     public var spacing: Double?
     public var arc: Double?
@@ -274,7 +274,7 @@ public struct CarouselLayout: Equatable, Sendable {
     }
 
     /// CoverFlow2's clamped offset: the centre cover snaps flat as the index changes,
-    /// with `toggle` easing the flip (REFERENCE.md 3.3).
+    /// with `toggle` easing the flip (iCarousel.m's transformForItemViewWithOffset).
     public func coverFlow2Clamp(offset: Double, toggle: Double) -> Double {
         if toggle > 0 {
             if offset <= -0.5 { return -1 }

@@ -14,9 +14,9 @@ import Darwin
 /// lifts (scale, deeper shadow, spotlight) and sways with the pointer over it or the
 /// right stick; Return / A presses it in; after `idleDelay` seconds without input it grows
 /// a little more and keeps a slow Lissajous sway (HIG "Focus and Parallax",
-/// REFERENCE.md 5.4). Pointer moves and clicks over a card focus it.
+/// tvOS's focus behaviour). Pointer moves and clicks over a card focus it.
 ///
-/// Figures (REFERENCE.md 4.4 / 5.4; Apple publishes none):
+/// Figures (from the Swift tvOS look-alikes below; Apple publishes none):
 /// - tilt: PGSSoft/ParallaxView's tvOS motion effect — m34 = -1/700, at most π/32
 ///   (5.6°) of tilt and 8 pt of pan at full deflection;
 /// - lift: ×1.1 (JZParallaxButton's ScaleBase; TVButton's 1.22 would overlap the

@@ -7,7 +7,7 @@ import Scene
 import Typography
 
 /// The `layer` kind of the scene file: any Core Animation layer tree written as JSON
-/// (DESIGN.md section 5). Its `animations` run on scene time (Scene.update advances
+/// (docs/scene-format.md). Its `animations` run on scene time (Scene.update advances
 /// them; input changes nothing). A layer with text keys
 /// (`string`, `font`, ...; docs/text.md) is a `TextLayer`, re-rasterised when the scene's
 /// contents scale changes.

@@ -10,7 +10,7 @@ import Darwin
 
 /// The focused card's look and feel, every figure a scene key (docs/tv-screen.md), named
 /// as the web tilt libraries (react-parallax-tilt, vanilla-tilt.js) and Core Animation
-/// name them (REFERENCE.md section 4). The defaults are the focus grid's tvOS figures.
+/// name them. The defaults are the focus grid's tvOS figures.
 ///
 /// Does not: pose layers itself; `FocusGrid` reads these values every frame.
 public struct FocusEffect: Equatable, Sendable {

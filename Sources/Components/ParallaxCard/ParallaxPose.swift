@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// How the per-layer parallax grows from the bottom layer to the top one
-/// (JZParallaxButton's `ParallaxMethodType`, REFERENCE.md 1.4).
+/// (JZParallaxButton's `ParallaxMethodType`).
 public enum ParallaxMethod: String, CaseIterable, Sendable {
     /// f(u) = u.
     case linear
@@ -28,7 +28,7 @@ public enum ParallaxMethod: String, CaseIterable, Sendable {
     }
 }
 
-/// What drives the tilt (JZParallaxButton's `RotateMethodType`, REFERENCE.md 1.6-1.7).
+/// What drives the tilt (JZParallaxButton's `RotateMethodType`).
 public enum RotateMethod: String, CaseIterable, Sendable {
     /// A virtual finger circling the card: S = sin θ / 4, C = cos θ / 4.
     case auto
@@ -67,7 +67,7 @@ public struct ParallaxPose: Equatable, Sendable {
                      layerLift: lerp(a.layerLift, b.layerLift, t))
     }
 
-    /// The auto-rotation pose at angle θ: S = sin θ / 4, C = cos θ / 4 (REFERENCE.md 1.6).
+    /// The auto-rotation pose at angle θ: S = sin θ / 4, C = cos θ / 4 (JZParallaxButton.m's auto rotation).
     public static func autoRotation(angle: Double, cardScale: Double) -> ParallaxPose {
         ParallaxPose(x: sin(angle) / 4, y: cos(angle) / 4, cardScale: cardScale, layerLift: 1)
     }
@@ -84,7 +84,7 @@ public struct ParallaxPose: Equatable, Sendable {
 }
 
 /// The constants that turn a `ParallaxPose` into layer transforms. The defaults are
-/// JZParallaxButton's code constants (REFERENCE.md 1.2), not its README's.
+/// JZParallaxButton's code constants (the top of JZParallaxButton.m), not its README's.
 public struct ParallaxGeometry: Equatable, Sendable {
     /// Radians of tilt per unit of x/y (`RotateParameter`, 0.5: ±7.16° at ±0.25).
     public var rotateParameter: Double = 0.5
