@@ -21,6 +21,8 @@ let dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Reading `.lsr` layered images, which are ZIP containers.
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+    // `swift package generate-documentation` (scripts/docs.sh); a plugin, linked into nothing.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
 ]
 
 // MARK: - System libraries

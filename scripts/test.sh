@@ -6,6 +6,7 @@
 #   2. the demo in a real X11 window under Xvfb, with screenshots checked;
 #   3. swift test (XCTest): math, layers, images, components, rendering, goldens;
 #   4. the Examples package built against the library and run (its PNG checked).
+#   5. the API documentation (scripts/docs.sh: DocC, warnings as errors; about a minute).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
@@ -28,3 +29,6 @@ swift test --disable-swift-testing "$@"
 
 echo "== Examples: embed-carousel (an app's own background, the library on top)"
 scripts/check-embed-example.sh
+
+echo "== API documentation (DocC, warnings as errors)"
+scripts/docs.sh

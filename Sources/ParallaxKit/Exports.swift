@@ -1,5 +1,5 @@
 // ParallaxKit: the one module an app imports (`import ParallaxKit`). It re-exports the
-// library's public modules, in the order data flows through them (README "Layout"):
+// library's public modules, in the order data flows through them (docs/architecture.md):
 // JSON -> LayerMath -> Layers -> Images -> Typography -> Assets -> Input -> Scene ->
 // Components -> GLRenderer -> Platform -> SceneRuntime.
 //
