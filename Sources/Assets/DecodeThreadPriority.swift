@@ -7,7 +7,7 @@ import Foundation
 /// Linux's `SCHED_IDLE` class: it runs only on a core no normal thread wants, so it never
 /// delays a frame, but on a machine kept busy by other processes it gets almost nothing:
 /// measured with `parallax-bench --posters 2000 --decode-priority idle` while other
-/// sessions were building (load 4.5-5.8), 0-3 of 120 posters browsed were decoded, against
+/// builds were running (load 4.5-5.8), 0-3 of 120 posters browsed were decoded, against
 /// 35-43 at nice 10. So `idle` is for hosts that own their machine (a TV box).
 ///
 /// Does NOT: raise the frame loop's own priority (that needs privileges), pin threads to
