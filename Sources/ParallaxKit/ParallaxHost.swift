@@ -12,7 +12,9 @@ import SceneRuntime
 
 /// Neither a scene file nor a built-in scene has this name.
 public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
+    /// The name that was looked up.
     public let name: String
+    /// The error for the scene name or path `name`.
     public init(name: String) { self.name = name }
     public var description: String {
         "\(name): no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))"

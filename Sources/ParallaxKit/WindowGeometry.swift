@@ -17,6 +17,8 @@ public struct WindowGeometry: Equatable, Sendable {
     /// The scene's viewport in drawable pixels (nil: the whole drawable).
     public var viewport: ViewportRect?
 
+    /// A window of `points` (what SDL_GetWindowSize reports) drawn at `pixels`
+    /// (SDL_GL_GetDrawableSize), the scene in `viewport` or the whole drawable.
     public init(points: Size, pixels: (width: Int, height: Int), viewport: ViewportRect? = nil) {
         self.points = points
         self.pixels = pixels
