@@ -118,7 +118,7 @@ let tests: [Target] = [
 ]
 
 let package = Package(
-    name: "ParallaxCompositor",
+    name: "parallax-compositor",
     platforms: [.macOS(.v13)],
     products: products,
     dependencies: dependencies,
