@@ -7,7 +7,8 @@
 #   3. swift test (XCTest): math, layers, images, components, rendering, goldens; a test
 #      that needs GL fails without it (PARALLAX_ALLOW_NO_GL is never set here); then the
 #      allocation tests again in release, where they must run;
-#   4. the Examples package built against the library and run (its PNG checked).
+#   4. the Examples package built against the library, in place and copied elsewhere, and
+#      run (its PNGs checked); the README's and docs' embedding snippets compiled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
@@ -35,5 +36,8 @@ PARALLAX_REQUIRE_RELEASE_TESTS=1 swift test -c release -Xswiftc -enable-testing 
     --filter 'LayersTests\.(AllocationTests|AnimationAllocationTests)' 2>&1 | tee "$log"
 grep -q "Executed 2 tests, with 0 failures" "$log" || { echo "allocation tests: not both run and passed"; exit 1; }
 
-echo "== Examples: embed-carousel (an app's own background, the library on top)"
+echo "== Examples: embed-carousel and layer-tree, built in place and as a copied template"
 scripts/check-embed-example.sh
+
+echo "== the README's and docs' embedding snippets build as written"
+scripts/check-doc-snippets.sh

@@ -23,13 +23,15 @@ public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
 /// first draw on, a renderer; takes the app's input events, advances to the app's time
 /// and draws into the app's framebuffer.
 ///
-///     let host = try ParallaxHost(scene: "carousel")            // a file or a built-in name
-///     host.window = WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440))
+///     let host = try ParallaxHost(scene: "carousel",            // a file or a built-in name
+///                                 window: WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440)))
 ///     host.onSelect { component, item in print("selected \(component) \(item)") }
 ///     // each frame, after the app drew its own background:
-///     host.handle(platformEvent)                                 // or host.handle(.key("Right", down: true))
+///     host.handle(platformEvent)                                 // PlatformEvent(sdl:), or an InputEvent
 ///     host.advance(to: seconds)
-///     if host.needsDisplay { try host.draw(into: AppTarget(framebuffer: 0, viewport: rect, loadAction: .keep)) }
+///     if host.needsDisplay { try host.draw(loadAction: .keep) }  // or draw(into:) an FBO or a viewport
+///     // after the app presents (its swap):
+///     host.didPresent()
 ///
 /// What the renderer needs from the app: a current OpenGL 3.3 core context on this thread
 /// from the first `draw` to the host's end (it compiles shaders and keeps textures in it);
