@@ -19,7 +19,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Interactive demo of the parallax button, carousel, cube and scroll header.",
         discussion: DemoApp.helpText)
 
-    @Argument(help: "Scene file (JSON) or built-in scene name; the built-in default scene without it.")
+    @Argument(help: "Scene file (JSON), built-in scene name, or a layered image to preview (.lsr, .imagestack, a folder of layer PNGs; it tilts with the pointer); the built-in default scene without it.")
     var scene: String?
 
     @Option(help: "Write every input event delivered to the scene to this replay file (JSON lines).")
