@@ -18,8 +18,8 @@ final class LayeredImagePreviewTests: XCTestCase {
         return (scene, try XCTUnwrap(scene.components.first as? ParallaxButton))
     }
 
-    func testImagestackOf400x240IsScaledByTheHeightLimit() throws {
-        // 0.625 x 1280 / 400 = 2, 0.625 x 720 / 240 = 1.875: 750x450, centred at (265, 135).
+    func testImagestackOf800x480IsScaledByTheHeightLimit() throws {
+        // 0.625 x 1280 / 800 = 1, 0.625 x 720 / 480 = 0.9375: 750x450, centred at (265, 135).
         let path = packageRoot().appendingPathComponent("Assets/icon/DefaultIcon.imagestack").path
         let (_, b) = try button(path)
         XCTAssertEqual(b.configuration.frame, Rect(x: 265, y: 135, width: 750, height: 450))
