@@ -7,6 +7,9 @@ import PackageDescription
 
 let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let library = ProcessInfo.processInfo.environment["PARALLAX_COMPOSITOR"] ?? here.deletingLastPathComponent().path
+if !FileManager.default.fileExists(atPath: library + "/Package.swift") {
+    FileHandle.standardError.write(Data("set PARALLAX_COMPOSITOR to the library's checkout (no Package.swift in \(library))\n".utf8))
+}
 
 let package = Package(
     name: "ParallaxExamples",
