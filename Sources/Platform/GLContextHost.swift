@@ -280,5 +280,7 @@ public final class GLContextHost {
     }
 }
 
-/// The window type most callers think of: the same object as `GLContextHost`.
+/// The window type most callers think of: the same object as `GLContextHost`. The easy
+/// path for an app: `Window()`, `WindowGeometry(of:)` for its `ParallaxHost`, then
+/// `pollEvents(into:)` and `swapBuffers()` each frame (docs/embedding.md, "The ten lines").
 public typealias Window = GLContextHost
