@@ -28,8 +28,9 @@ let dependencies: [Package.Dependency] = [
 // MARK: - System libraries
 
 let systemLibraries: [Target] = [
-    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-                   providers: [.apt(["libsdl2-dev"])]),
+    // No pkg-config for SDL: its cflags carry -D_REENTRANT, which SwiftPM warns about in every
+    // dependent build; the shim includes <SDL2/SDL.h> from the system include path instead.
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "gl",
                    providers: [.apt(["libgl-dev", "libegl-dev", "libgl1-mesa-dri", "libegl-mesa0"])]),
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
@@ -73,7 +74,7 @@ let modules: [Target] = [
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
-    .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
+    .target(name: "ParallaxKit", dependencies: ["CSDL2", "CGL", "JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
                                                 "Scene", "Components", "GLRenderer", "Platform", "SceneRuntime"]),
     // What the three executables share: one-line errors and exit status, `WxH` options,
     // a scene file or a built-in scene by name.
@@ -105,7 +106,7 @@ let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
-    .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath", "CSDL2"]),
     .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),
     .testTarget(name: "LayersTests", dependencies: ["Layers", "_TestSupport", "CAllocCounter"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "_TestSupport"]),
@@ -119,7 +120,7 @@ let tests: [Target] = [
 ]
 
 let package = Package(
-    name: "ParallaxCompositor",
+    name: "parallax-compositor",
     platforms: [.macOS(.v13)],
     products: products,
     dependencies: dependencies,

@@ -4,13 +4,17 @@
 #   1. the benchmark in release on two scenes, failing if a steady-state frame allocates
 #      in input, update or flatten (the allocation counter needs an optimised build);
 #   2. the demo in a real X11 window under Xvfb, with screenshots checked;
-#   3. swift test (XCTest): math, layers, images, components, rendering, goldens;
-#   4. the Examples package built against the library and run (its PNG checked).
+#   3. swift test (XCTest): math, layers, images, components, rendering, goldens; a test
+#      that needs GL fails without it (PARALLAX_ALLOW_NO_GL is never set here); then the
+#      allocation tests again in release, where they must run;
+#   4. the Examples package built against the library, in place and copied elsewhere, and
+#      run (its PNGs checked); the README's and docs' embedding snippets compiled;
 #   5. the API documentation (scripts/docs.sh: DocC, warnings as errors; about a minute).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
 export SDL_VIDEODRIVER=offscreen
+unset PARALLAX_ALLOW_NO_GL   # only a developer's machine may let GL tests skip
 
 echo "== module order (no module imports one after it)"
 scripts/check-module-order.sh --self-test
@@ -27,8 +31,17 @@ env -u SDL_VIDEODRIVER scripts/demo-smoke.sh
 echo "== swift test"
 swift test --disable-swift-testing "$@"
 
-echo "== Examples: embed-carousel (an app's own background, the library on top)"
+echo "== allocation tests (release: the counts need an optimised build; a skip fails here)"
+log="$(mktemp)"
+PARALLAX_REQUIRE_RELEASE_TESTS=1 swift test -c release -Xswiftc -enable-testing --disable-swift-testing \
+    --filter 'LayersTests\.(AllocationTests|AnimationAllocationTests)' 2>&1 | tee "$log"
+grep -q "Executed 2 tests, with 0 failures" "$log" || { echo "allocation tests: not both run and passed"; exit 1; }
+
+echo "== Examples: embed-carousel and layer-tree, built in place and as a copied template"
 scripts/check-embed-example.sh
+
+echo "== the README's and docs' embedding snippets build as written"
+scripts/check-doc-snippets.sh
 
 echo "== API documentation (DocC, warnings as errors)"
 scripts/docs.sh

@@ -25,13 +25,15 @@ public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
 /// first draw on, a renderer; takes the app's input events, advances to the app's time
 /// and draws into the app's framebuffer.
 ///
-///     let host = try ParallaxHost(scene: "carousel")            // a file or a built-in name
-///     host.window = WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440))
+///     let host = try ParallaxHost(scene: "carousel",            // a file or a built-in name
+///                                 window: WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440)))
 ///     host.onSelect { component, item in print("selected \(component) \(item)") }
 ///     // each frame, after the app drew its own background:
-///     host.handle(platformEvent)                                 // or host.handle(.key("Right", down: true))
+///     host.handle(platformEvent)                                 // PlatformEvent(sdl:), or an InputEvent
 ///     host.advance(to: seconds)
-///     if host.needsDisplay { try host.draw(into: AppTarget(framebuffer: 0, viewport: rect, loadAction: .keep)) }
+///     if host.needsDisplay { try host.draw(loadAction: .keep) }  // or draw(into:) an FBO or a viewport
+///     // after the app presents (its swap):
+///     host.didPresent()
 ///
 /// What the renderer needs from the app: a current OpenGL 3.3 core context on this thread
 /// from the first `draw` to the host's end (it compiles shaders and keeps textures in it);
@@ -55,10 +57,22 @@ public final class ParallaxHost {
     public let images: ImageStore
     /// Plays events into the scene and advances it.
     public let driver: SceneDriver
-    /// Where the app's window is and where the scene is drawn in it (maps pointer events).
+    /// Where the app's window is and where the scene is drawn in it (maps pointer events;
+    /// `draw(loadAction:)` fills its `sceneViewport`). Until the app gives it (`window:` at
+    /// init, this property, or a `.resized` event), it is the canvas's size: see
+    /// `hasWindowGeometry`.
     public var window: WindowGeometry {
-        didSet { if window != oldValue { mustPresent = true } }
+        didSet {
+            hasWindowGeometry = true
+            if window != oldValue { mustPresent = true }
+        }
     }
+    /// True once the app gave the window's geometry. Without it `draw(loadAction:)` throws
+    /// `HostWindowError.windowNotSet` and the first pointer event writes a warning to
+    /// standard error: the canvas would be drawn unscaled and pointers mapped 1:1.
+    public private(set) var hasWindowGeometry: Bool
+    /// The missing-geometry warning was written (once per host).
+    private var warnedNoWindow = false
     /// Canvas points scrolled per wheel notch (SDL reports notches).
     public var wheelPointsPerNotch = WindowToCanvas.wheelPointsPerStep
     /// Shader folder searched first (nil: `$PARALLAX_SHADERS`, the bundle, the source tree).
@@ -93,6 +107,7 @@ public final class ParallaxHost {
         self.scene = scene
         self.images = images
         self.window = window ?? WindowGeometry(width: Int(scene.canvas.width), height: Int(scene.canvas.height))
+        hasWindowGeometry = window != nil
         let queue = self.queue
         scene.onEvent { [weak queue] e in queue?.append(e) }
         driver = SceneDriver(scene: scene, events: [])
@@ -154,7 +169,11 @@ public final class ParallaxHost {
 
     /// The input event a platform event stands for, in canvas points (nil: none).
     public func inputEvent(for event: PlatformEvent) -> InputEvent? {
-        event.inputEvent(canvasPoint: { window.canvasPoint(x: $0, y: $1, canvas: scene.canvas) },
+        if !hasWindowGeometry && !warnedNoWindow, event.isPointer {
+            warnedNoWindow = true
+            FileHandle.standardError.write(Data("ParallaxHost: warning: \(HostWindowError.windowNotSet(canvas: scene.canvas))\n".utf8))
+        }
+        return event.inputEvent(canvasPoint: { window.canvasPoint(x: $0, y: $1, canvas: scene.canvas) },
                          wheelPointsPerStep: wheelPointsPerNotch)
     }
 
@@ -214,7 +233,10 @@ public final class ParallaxHost {
     }
 
     /// Draws into the viewport `window.sceneViewport` of the default framebuffer.
+    /// - Throws: `HostWindowError.windowNotSet` when the app never gave the window's
+    ///   geometry (`hasWindowGeometry`); else as `draw(into:)`.
     public func draw(loadAction: LoadAction = .keep) throws {
+        guard hasWindowGeometry else { throw HostWindowError.windowNotSet(canvas: scene.canvas) }
         try draw(into: AppTarget(framebuffer: 0, viewport: window.sceneViewport, loadAction: loadAction))
     }
 
@@ -269,5 +291,16 @@ public final class ParallaxHost {
     public func drainEvents(into events: inout [SceneEvent]) {
         events.append(contentsOf: queue.events)
         queue.events.removeAll(keepingCapacity: true)
+    }
+}
+
+private extension PlatformEvent {
+    /// True for events with a window position (buttons, moves; the wheel scrolls what is
+    /// under the pointer).
+    var isPointer: Bool {
+        switch self {
+        case .pointer, .move, .wheel: return true
+        default: return false
+        }
     }
 }

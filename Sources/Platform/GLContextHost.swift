@@ -245,36 +245,10 @@ public final class GLContextHost {
         return nil
     }
 
+    /// `PlatformEvent(sdl:)`, plus what the window owns: it opens and closes controllers as
+    /// they come and go, and notes exposures (`takeExposure`).
     private func convert(_ event: SDL_Event) -> PlatformEvent? {
         switch SDL_EventType(event.type) {
-        case SDL_QUIT:
-            return .quit
-        case SDL_KEYDOWN, SDL_KEYUP:
-            return .key(name: KeyNames.name(for: event.key.keysym.sym), down: event.type == SDL_KEYDOWN.rawValue,
-                        repeat: event.key.repeat != 0)
-        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
-            let b = event.button
-            let name: String
-            switch Int32(b.button) {
-            case SDL_BUTTON_LEFT: name = "left"
-            case SDL_BUTTON_RIGHT: name = "right"
-            case SDL_BUTTON_MIDDLE: name = "middle"
-            case SDL_BUTTON_X1: name = "x1"
-            default: name = "x2"
-            }
-            return .pointer(x: Double(b.x), y: Double(b.y), button: name, down: event.type == SDL_MOUSEBUTTONDOWN.rawValue)
-        case SDL_MOUSEMOTION:
-            return .move(x: Double(event.motion.x), y: Double(event.motion.y))
-        case SDL_MOUSEWHEEL:
-            let w = event.wheel
-            let flip: Double = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            return .wheel(dx: Double(w.preciseX) * flip, dy: Double(w.preciseY) * flip)
-        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
-            return .controllerButton(name: KeyNames.controllerButton(Int(event.cbutton.button)),
-                                     down: event.type == SDL_CONTROLLERBUTTONDOWN.rawValue)
-        case SDL_CONTROLLERAXISMOTION:
-            let v = max(-1, min(1, Double(event.caxis.value) / 32767))
-            return .controllerAxis(name: KeyNames.controllerAxis(Int(event.caxis.axis)), value: v)
         case SDL_CONTROLLERDEVICEADDED:
             // `which` is a device index here.
             guard let controller = SDL_GameControllerOpen(event.cdevice.which) else { return nil }
@@ -286,14 +260,6 @@ public final class GLContextHost {
                 SDL_GameControllerSetSensorEnabled(controller, SDL_SENSOR_GYRO, SDL_TRUE)
             }
             return .controllerAdded(name: SDL_GameControllerName(controller).map { String(cString: $0) } ?? "controller")
-        case SDL_CONTROLLERTOUCHPADDOWN, SDL_CONTROLLERTOUCHPADMOTION, SDL_CONTROLLERTOUCHPADUP:
-            let t = event.ctouchpad
-            return .controllerTouchpad(x: min(max(Double(t.x), 0), 1), y: min(max(Double(t.y), 0), 1),
-                                       down: event.type != SDL_CONTROLLERTOUCHPADUP.rawValue)
-        case SDL_CONTROLLERSENSORUPDATE:
-            guard event.csensor.sensor == SDL_SENSOR_GYRO.rawValue else { return nil }
-            let d = event.csensor.data
-            return .controllerGyro(x: Double(d.0), y: Double(d.1), z: Double(d.2))
         case SDL_CONTROLLERDEVICEREMOVED:
             // `which` is an instance id here.
             if let controller = controllers.removeValue(forKey: event.cdevice.which) {
@@ -301,22 +267,20 @@ public final class GLContextHost {
             }
             return .controllerRemoved
         case SDL_WINDOWEVENT:
-            let kind = SDL_WindowEventID(UInt32(event.window.event))
-            switch kind {
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED,
                  SDL_WINDOWEVENT_SIZE_CHANGED:
                 exposed = true
             default: break
             }
-            guard kind == SDL_WINDOWEVENT_SIZE_CHANGED else { return nil }
-            let points = windowSize, pixels = drawableSize
-            return .resized(pointsWidth: points.width, pointsHeight: points.height,
-                            pixelsWidth: pixels.width, pixelsHeight: pixels.height)
+            return PlatformEvent(sdl: event)
         default:
-            return nil
+            return PlatformEvent(sdl: event)
         }
     }
 }
 
-/// The window type most callers think of: the same object as `GLContextHost`.
+/// The window type most callers think of: the same object as `GLContextHost`. The easy
+/// path for an app: `Window()`, `WindowGeometry(of:)` for its `ParallaxHost`, then
+/// `pollEvents(into:)` and `swapBuffers()` each frame (docs/embedding.md, "The ten lines").
 public typealias Window = GLContextHost

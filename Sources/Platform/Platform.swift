@@ -6,7 +6,8 @@
 //   makes it current. GL functions are then callable from other modules directly
 //   (on Linux libGL exports the core entry points; no loader is needed).
 // - `pollEvents(into:)` turns SDL events into the pure-Swift `PlatformEvent`
-//   and opens/closes game controllers as they come and go.
+//   and opens/closes game controllers as they come and go; `PlatformEvent(sdl:)` is
+//   the same conversion for an app that polls SDL itself.
 // - `Clock` is a monotonic clock in seconds (SDL's performance counter).
 // - `FramePacer` holds presents to the display's refresh rate where vsync does not
 //   (`GLContextHost.refreshRate`).

@@ -19,7 +19,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Interactive demo: opens on a TV home screen (built-in scene 'home'); also the parallax button, carousels, cube and scroll header.",
         discussion: DemoApp.helpText)
 
-    @Argument(help: "Scene file (JSON) or built-in scene name; without it, the TV home screen ('home').")
+    @Argument(help: "Scene file (JSON), built-in scene name, or a layered image to preview (.lsr, .imagestack, a folder of layer PNGs; it tilts with the pointer); without it, the TV home screen ('home').")
     var scene: String?
 
     @Option(help: "Write every input event delivered to the scene to this replay file (JSON lines).")

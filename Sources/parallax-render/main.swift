@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
         with ffmpeg into a .gif, .apng, .mp4 or .webm. Errors are one line on standard error, exit status 1.
         """)
 
-    @Argument(help: "Scene file, or a built-in scene name.")
+    @Argument(help: "Scene file, a built-in scene name, or a layered image to preview (.lsr, .imagestack, a folder of layer PNGs).")
     var scene: String
 
     @Option(help: "Scene time in seconds since the scene started.")
@@ -91,7 +91,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let images = ImageStore()
-        let scene = try SceneSource.load(scene, images: images)
+        let scene = try SceneSource.load(scene, images: images, tilt: .auto)   // a preview circles on its own
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
         defer { withExtendedLifetime(eventLog) {} }

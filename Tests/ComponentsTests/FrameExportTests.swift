@@ -52,7 +52,7 @@ final class FrameExportTests: XCTestCase {
     /// checks each file's signature.
     func testFFmpegEncodesEveryFormat() throws {
         guard let ffmpeg = FrameExport.findFFmpeg() else {
-            throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)")
+            throw MissingFixture(description: "ffmpeg is not installed (scripts/setup.sh installs it)")
         }
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -87,7 +87,7 @@ final class FrameExportTests: XCTestCase {
     /// clip through a symbolic link replaces the file it points to and keeps the link.
     func testAFailedEncodeLeavesTheOldClipWhole() throws {
         guard let ffmpeg = FrameExport.findFFmpeg() else {
-            throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)")
+            throw MissingFixture(description: "ffmpeg is not installed (scripts/setup.sh installs it)")
         }
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -125,7 +125,7 @@ final class FrameExportTests: XCTestCase {
 
     func testFFmpegFailureIsOneLine() throws {
         guard let ffmpeg = FrameExport.findFFmpeg() else {
-            throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)")
+            throw MissingFixture(description: "ffmpeg is not installed (scripts/setup.sh installs it)")
         }
         XCTAssertThrowsError(try FrameExport.encode(ffmpeg: ffmpeg, format: .gif, input: "/nonexistent/f-%02d.png",
                                                     fps: 10, output: "/nonexistent/a.gif")) { error in

@@ -13,8 +13,8 @@ import _TestSupport
 /// invariants every few events (finite matrices, opacities in 0...1, component state in
 /// range), plus hostile values (NaN/inf coordinates, times that go backwards or are NaN).
 ///
-/// Event counts: `ROBUST_EVENTS=N` runs N events per scene; without it CI runs
-/// `defaultEvents(for:)` (100,000 for the cheap scenes, fewer where a debug build is slow).
+/// One test per scene. Event counts: `ROBUST_EVENTS=N` runs N events per scene (a deeper
+/// run); without it `defaultEvents(for:)`, about a second per scene in a debug build.
 final class RandomEventStreamTests: XCTestCase {
     static let keys = ["Left", "Right", "Up", "Down", "Home", "End", "PageUp", "PageDown", "Return", "Space",
                        "Escape", "Tab", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "R", "A", "Z", ""]
@@ -22,14 +22,16 @@ final class RandomEventStreamTests: XCTestCase {
                           "LeftShoulder", "RightShoulder", "Guide"]
     static let axes = ["leftx", "lefty", "rightx", "righty", "triggerleft", "triggerright"]
 
-    /// Events per scene in CI (debug build). Override with ROBUST_EVENTS.
+    /// Events per scene in CI (debug build), fewer where an event costs more (coverflow's,
+    /// the grid's and the home screen's updates cost the most). Override with ROBUST_EVENTS.
     static func defaultEvents(for scene: String) -> Int {
         if let s = ProcessInfo.processInfo.environment["ROBUST_EVENTS"], let n = Int(s), n > 0 { return n }
         switch scene {
-        case "affine", "layers", "button", "cube", "header": return 100_000
-        case "coverflow": return 30_000
-        case "home": return 20_000      // five focus containers: the slowest per event
-        default: return 50_000          // grid, carousel, carousel-100k
+        case "affine", "layers", "button", "cube", "header", "text": return 100_000
+        case "coverflow": return 3_000
+        case "grid": return 5_000
+        case "home": return 8_000       // five focus containers
+        default: return 20_000          // carousel, carousel-100k
         }
     }
 
@@ -174,16 +176,35 @@ final class RandomEventStreamTests: XCTestCase {
         }
     }
 
-    func testEveryBuiltInSceneSurvivesARandomEventStream() throws {
-        var report: [String] = []
-        for (k, name) in BuiltInScenes.names.enumerated() {
-            let n = Self.defaultEvents(for: name)
-            let start = Date()
-            try runStream(name, count: n, seed: 0x5EED_0000 + UInt64(k))
-            report.append("\(name) \(n) events \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
-        }
-        print("random event streams: " + report.joined(separator: "; "))
+    /// The built-in scene `name` survives its default stream, seeded by its place in
+    /// `BuiltInScenes.names`.
+    func stream(_ name: String) throws {
+        let k = try XCTUnwrap(BuiltInScenes.names.firstIndex(of: name), "\(name) is not a built-in scene")
+        let n = Self.defaultEvents(for: name)
+        let start = Date()
+        try runStream(name, count: n, seed: 0x5EED_0000 + UInt64(k))
+        print("random event stream: \(name) \(n) events \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
     }
+
+    /// The scenes with a stream test below: every built-in scene must be among them.
+    static let streamed = ["home", "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers",
+                           "carousel-100k", "text"]
+
+    func testEveryBuiltInSceneHasAStreamTest() {
+        XCTAssertEqual(Set(BuiltInScenes.names).subtracting(Self.streamed), [], "built-in scenes with no stream test")
+    }
+
+    func testHomeSurvivesARandomEventStream() throws { try stream("home") }
+    func testButtonSurvivesARandomEventStream() throws { try stream("button") }
+    func testGridSurvivesARandomEventStream() throws { try stream("grid") }
+    func testCarouselSurvivesARandomEventStream() throws { try stream("carousel") }
+    func testCoverflowSurvivesARandomEventStream() throws { try stream("coverflow") }
+    func testCubeSurvivesARandomEventStream() throws { try stream("cube") }
+    func testHeaderSurvivesARandomEventStream() throws { try stream("header") }
+    func testAffineSurvivesARandomEventStream() throws { try stream("affine") }
+    func testLayersSurvivesARandomEventStream() throws { try stream("layers") }
+    func testCarousel100kSurvivesARandomEventStream() throws { try stream("carousel-100k") }
+    func testTextSurvivesARandomEventStream() throws { try stream("text") }
 
     /// NaN and infinite coordinates, wheel deltas, axis values and times; times that go
     /// backwards. Nothing may turn into NaN, and the scene keeps working afterwards.

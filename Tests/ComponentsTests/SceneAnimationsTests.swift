@@ -153,16 +153,30 @@ final class SceneAnimationsTests: XCTestCase {
 
     func testExtremeFiniteNumbersLoadAndEvaluate() throws {
         let s = try scene("""
-        {"keyPath": "position.x", "type": "spring", "fromValue": -1e300, "toValue": 1e300, "mass": 1e-300,
+        {"key": "spring", "keyPath": "position.x", "type": "spring", "fromValue": -1e300, "toValue": 1e300, "mass": 1e-300,
          "stiffness": 1e300, "damping": 1e-300, "initialVelocity": 1e300, "duration": 1e300, "speed": 1e300,
          "repeatCount": 1e300, "timeOffset": -1e300},
-        {"keyPath": "transform", "byValue": [{"scale": [1e300, 1e-300, 1]}], "duration": 1e-300, "fillMode": "both",
+        {"key": "scale", "keyPath": "transform", "byValue": [{"scale": [1e300, 1e-300, 1]}], "duration": 1e-300, "fillMode": "both",
          "removedOnCompletion": false}
         """)
         let driver = SceneDriver(scene: s, events: [])
+        let layer = s.rootLayers[0]
+        XCTAssertEqual(layer.animationKeys(), ["spring", "scale"], "both animations load")
+        // t = 0: the offset is minus one whole cycle (1e300 s), so the spring is at its start,
+        // fromValue; the 1e-300 s transform animation is at its start, the model's identity.
+        driver.advance(to: 0)
+        XCTAssertEqual(layer.presentation().position.x, -1e300)
+        assertClose(layer.presentation().transform, .identity, 0)
+        // t = 1: the transform animation has ended and fills forwards at identity + byValue.
+        driver.advance(to: 1)
+        assertClose(layer.presentation().transform, .scale(1e300, 1e-300, 1), 0)
         for t in [0.0, 1e-300, 1, 1e300] {
             driver.advance(to: t)
-            _ = s.rootLayers.flatten(canvas: s.canvas)
+            let p = layer.presentation()
+            XCTAssertTrue(p.position.x.isFinite && p.transform.entries.allSatisfy(\.isFinite), "t = \(t): \(p.position.x)")
+            let list = s.rootLayers.flatten(canvas: s.canvas)
+            let corners = list.quads.flatMap(\.cornerArray)
+            XCTAssertFalse(corners.contains { $0.x.isNaN || $0.y.isNaN }, "t = \(t): a NaN corner reaches the renderer")
         }
     }
 

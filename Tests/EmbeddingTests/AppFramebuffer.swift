@@ -2,9 +2,10 @@ import CGL
 import Foundation
 import ParallaxKit
 import XCTest
+import _TestSupport
 
 /// One headless GL context for the test process (SDL is process-global), current on the
-/// test thread; XCTSkip when none can be created (printing why).
+/// test thread; an error when none can be created (see `noGLContext`).
 enum EmbeddingContext {
     private static var cached: Result<GLContextHost, Error>?
 
@@ -26,8 +27,7 @@ enum EmbeddingContext {
             host.makeCurrent()
             return host
         case .failure(let error as PlatformError):
-            print("EmbeddingTests skipped: \(error)")
-            throw XCTSkip("no GL context: \(error)")
+            throw noGLContext(error, suite: "EmbeddingTests")
         case .failure(let error):
             throw error
         }

@@ -2,17 +2,15 @@ import CAllocCounter
 import LayerMath
 import Layers
 import XCTest
+import _TestSupport
 
 /// The steady-state frame must not allocate: flattening the same tree into the same
 /// list again touches no heap.
 final class AllocationTests: XCTestCase {
     func testSteadyStateFlattenDoesNotAllocate() throws {
-        #if DEBUG
         // Unoptimised builds instantiate generic witness tables on the fly (the runtime
-        // allocates there), so the count is only meaningful with -c release; the README's
-        // test command also runs `parallax-bench --check-allocations` in release.
-        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter AllocationTests")
-        #endif
+        // allocates there): scripts/test.sh runs this test in release.
+        try requireOptimisedBuild()
         let root = Layer(name: "root", bounds: Size(400, 300), position: Point(400, 300))
         root.masksToBounds = true
         root.cornerRadius = 10

@@ -2,14 +2,13 @@ import CAllocCounter
 import LayerMath
 import Layers
 import XCTest
+import _TestSupport
 
 /// Animating layers must not allocate in the steady-state frame: advancing the
 /// animations and flattening their presentation values touches no heap.
 final class AnimationAllocationTests: XCTestCase {
     func testAdvancingAndFlatteningAnimatedLayersDoesNotAllocate() throws {
-        #if DEBUG
-        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter AllocationTests")
-        #endif
+        try requireOptimisedBuild()
         let root = Layer(name: "root", bounds: Size(400, 300), position: Point(400, 300))
         root.sublayerTransform = .perspective(500)
         for i in 0..<10 {

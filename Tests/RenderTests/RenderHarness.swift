@@ -5,6 +5,7 @@ import LayerMath
 import Layers
 import Platform
 import XCTest
+import _TestSupport
 
 /// One headless GL context and renderer for the whole test process (SDL is process-global).
 final class RenderHarness {
@@ -17,7 +18,7 @@ final class RenderHarness {
 
     private static var cached: Result<RenderHarness, Error>?
 
-    /// The shared harness, or XCTSkip when no GL context can be created at all (printing why).
+    /// The shared harness, or an error when no GL context can be created at all (see `noGLContext`).
     static func shared() throws -> RenderHarness {
         if cached == nil {
             cached = Result { try RenderHarness() }
@@ -27,8 +28,7 @@ final class RenderHarness {
             h.host.makeCurrent()
             return h
         case .failure(let error as PlatformError):
-            print("RenderTests skipped: \(error)")
-            throw XCTSkip("no GL context: \(error)")
+            throw noGLContext(error, suite: "RenderTests")
         case .failure(let error):
             throw error
         }

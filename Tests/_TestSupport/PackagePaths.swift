@@ -3,6 +3,7 @@ import Foundation
 /// A fixture the tests need is not where it should be.
 public struct MissingFixture: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 /// The package root: the folder holding `Package.swift` (found from this file's path).

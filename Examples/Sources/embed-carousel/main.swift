@@ -7,8 +7,6 @@
 //
 // The library part is marked: about ten lines.
 
-import CAppGL
-import CAppSDL
 import Foundation
 import ParallaxKit
 
@@ -80,18 +78,19 @@ func drawBackground(width: Int, height: Int) {
 // MARK: The library (about ten lines)
 
 let host: ParallaxHost
-do { host = try ParallaxHost(scene: "carousel") } catch { fail("\(error)") }
+do {
+    let (points, pixels) = sizes()
+    host = try ParallaxHost(scene: "carousel", window: WindowGeometry(points: points, pixels: pixels))
+} catch { fail("\(error)") }
 host.onIndexChange { component, item in print("\(component): item \(item) centred") }
 host.onSelect { component, item in print("\(component): item \(item) selected") }
 
 var running = true
 var event = SDL_Event()
 for frame in 0..<frames where running {
-    while SDL_PollEvent(&event) != 0 {
-        if event.type == SDL_QUIT.rawValue { running = false }
-        if event.type == SDL_KEYDOWN.rawValue && event.key.keysym.sym == SDLK_RIGHT.rawValue {
-            host.handle(.key("Right", down: true))
-        }
+    while SDL_PollEvent(&event) != 0 {                                          // the app's own SDL loop
+        guard let e = PlatformEvent(sdl: event) else { continue }
+        if e == .quit { running = false } else { host.handle(e) }              // keys, pointer, resize
     }
     if frame == 10 || frame == 40 { host.handle(.key("Right", down: true)) }   // scripted presses, through the host
     let (points, pixels) = sizes()
