@@ -25,6 +25,10 @@ public final class OutputFile {
     private let ownsDescriptor: Bool
     private var mode: mode_t?
     private var failure: FileError?
+    /// A streamed regular file not opened yet (see `init(path:streaming:)`).
+    private var pendingStream = false
+    /// The temporary file is complete on disk and closed (`seal`); only the rename is left.
+    private var sealed = false
 
     /// Writes `bytes` to `path` as described above, in one call.
     /// - Throws: `FileError` naming `path`; the target is then unchanged.
@@ -44,8 +48,9 @@ public final class OutputFile {
     /// - Throws: `FileError` naming `path` (a directory, a FIFO without a reader, a
     ///   missing folder, permission denied, a NUL byte).
     /// - Parameter streaming: for a live log that a reader follows line by line: a regular
-    ///   file is created or truncated and written in place (no temporary file, no rename),
-    ///   still never replacing a link, device or FIFO with a regular file.
+    ///   file is created or truncated at the first write (or at `commit`) and written in
+    ///   place (no temporary file, no rename), still never replacing a link, device or FIFO
+    ///   with a regular file; a run that fails before then leaves it untouched.
     public init(path: String, streaming: Bool = false) throws {
         self.path = path
         try InputFile.refuseNUL(path)
@@ -72,10 +77,14 @@ public final class OutputFile {
             return
         }
         if streaming {
-            let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
-            guard opened >= 0 else { throw OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path) }
-            fd = opened
+            // Created or emptied at the first write (or at commit): a run refused before
+            // then leaves the old log as it was.
+            if let problem = OutputFile.folderProblem(OutputFile.folder(of: path)), lstat(path, &info) != 0 {
+                throw FileError(file: path, .system("cannot write: " + problem))
+            }
+            fd = -1
             target = path
+            pendingStream = true
             return
         }
         // A regular file or nothing yet: replace the file a symbolic link points to, not the link.
@@ -118,6 +127,14 @@ public final class OutputFile {
 
     deinit { abandon() }
 
+    /// The private temporary file that `commit` renames over the target, for a writer in
+    /// another process (ffmpeg); nil when the target is written through.
+    public var temporaryPath: String? { temporary }
+
+    /// The open descriptor written to (the temporary file, or the device or FIFO itself);
+    /// -1 once sealed or closed.
+    public var descriptor: Int32 { fd }
+
     /// Why no file could be made in `folder` for `path`: "no such file" would name the
     /// file the user gave, when what is missing is its folder (or the folder, like /proc,
     /// takes no new files).
@@ -145,6 +162,7 @@ public final class OutputFile {
     /// - Throws: `FileError` naming the path (no space, I/O error, closed reader).
     public func write(_ bytes: [UInt8]) throws {
         if let failure { throw failure }
+        try openPendingStream()
         guard fd >= 0 else { throw FileError(file: path, .system("cannot write: already closed")) }
         var done = 0
         while done < bytes.count {
@@ -160,16 +178,39 @@ public final class OutputFile {
         }
     }
 
+    /// Creates or empties a streamed file at its first write.
+    private func openPendingStream() throws {
+        guard pendingStream else { return }
+        pendingStream = false
+        let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+        guard opened >= 0 else {
+            let error = OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path)
+            failure = error
+            throw error
+        }
+        fd = opened
+    }
+
+    /// Flushes the temporary file to disk and closes it, leaving only the rename to
+    /// `commit`: many outputs can be made ready without holding a descriptor each.
+    /// Does nothing for a file written through.
+    /// - Throws: `FileError`; the temporary file is then removed.
+    public func seal() throws {
+        if let failure { abandon(); throw failure }
+        guard let temporary, !sealed, fd >= 0 else { return }
+        if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); unlink(temporary); self.temporary = nil; throw e }
+        sealed = true
+    }
+
     /// Flushes the data to disk and puts the file in place (a rename for regular files).
     /// - Throws: `FileError`; the target is then unchanged and the temporary file removed.
     public func commit() throws {
-        if let failure { abandon(); throw failure }
-        guard fd >= 0 else { return }
-        if let temporary {
-            if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
-            let closed = close(fd)
-            fd = -1
-            if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); unlink(temporary); self.temporary = nil; throw e }
+        try openPendingStream()
+        try seal()
+        if let temporary, sealed {
             if rename(temporary, target) != 0 {
                 let e = FileError.system(errno, file: path, doing: "cannot replace the file")
                 unlink(temporary)
@@ -177,6 +218,9 @@ public final class OutputFile {
                 throw e
             }
             self.temporary = nil
+            sealed = false
+        } else if fd < 0 {
+            return
         } else if ownsDescriptor {
             let closed = close(fd)
             fd = -1
@@ -192,5 +236,7 @@ public final class OutputFile {
         fd = -1
         if let temporary { unlink(temporary) }
         temporary = nil
+        pendingStream = false
+        sealed = false
     }
 }

@@ -16,6 +16,7 @@ public enum ToolProcess {
     /// print one line and exit at once instead of waiting for Swift's backtracer.
     public static func start(name: String) {
         self.name = name
+        reserveStandardDescriptors()
         signal(SIGPIPE, SIG_IGN)
         // A developer who asks for Swift's backtracer (SWIFT_BACKTRACE=enable=yes) keeps it.
         if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]?.contains("enable=yes") == true { return }
@@ -29,6 +30,15 @@ public enum ToolProcess {
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND))
             sigaction(sig, &action, nil)
+        }
+    }
+
+    /// Opens /dev/null read-only in place of a closed descriptor 0, 1 or 2, so that no file
+    /// opened later takes its number (an output file would receive the warnings); a write
+    /// to a closed standard output or error still fails, as it did.
+    static func reserveStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 {
+            _ = open("/dev/null", O_RDONLY)
         }
     }
 
@@ -56,16 +66,23 @@ public enum ToolProcess {
     /// Runs a command parsed by ArgumentParser: `--help` and `--version` print as usual
     /// (exit 0); every other parse or validation error and every error thrown by `run`
     /// becomes one line and exit status 1. At the end, a failed standard output (closed,
-    /// full) is reported and exits 1 too.
+    /// full) is reported and exits 1 too. With `obeysStopSignals`, SIGINT and SIGTERM
+    /// unwind the run (`StopSignals`) and exit 130 and 143.
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String,
-                                                     arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+                                                     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                                                     obeysStopSignals: Bool = false) -> Never {
         start(name: name)
+        if obeysStopSignals { StopSignals.install() }
         do {
             var command = try type.parseAsRoot(joinNegativeValues(arguments))
             try command.run()
         } catch {
             if type.exitCode(for: error) == .success { type.exit(withError: error) }
             if let code = error as? ExitCode { finishOutput(); exit(code.rawValue) }
+            if let stopped = error as? StopSignals.Stopped {
+                note("\(self.name): \(stopped)\n")
+                exit(128 + stopped.signal)
+            }
             fail(error is OneLineError ? "\(error)" : firstLine(type.message(for: error)) + " (see --help)")
         }
         finishOutput()
