@@ -1,0 +1,58 @@
+import Foundation
+
+/// A private folder for a run's own scratch files, made with `mkdtemp` (a new name,
+/// mode 0700, never an existing folder or a link planted there) and removed with
+/// everything in it by `remove` or deinit.
+///
+/// The parent is `$TMPDIR` when set, else `/tmp`; it must already be a folder (it is never
+/// created) and its name is used as bytes, never read as a pattern.
+///
+/// Does not: follow links inside the folder when removing (entries are unlinked, not
+/// descended into), or outlive a SIGKILL (nothing can).
+public final class TemporaryFolder {
+    /// The folder's path.
+    public let path: String
+    private var removed = false
+
+    /// Makes a new folder named `prefix` plus six random characters.
+    /// - Throws: `FileError` naming `$TMPDIR` (or /tmp) when it is missing, not a folder,
+    ///   or takes no new folder.
+    public init(prefix: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        var parent = environment["TMPDIR"] ?? ""
+        if parent.isEmpty { parent = "/tmp" }
+        try InputFile.refuseNUL(parent)
+        var info = stat()
+        guard stat(parent, &info) == 0 else {
+            throw FileError(file: "TMPDIR " + parent, .system("no such folder (it is not created)"))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw FileError(file: "TMPDIR " + parent, .system(FileError.describe(mode: info.st_mode) + ", not a folder"))
+        }
+        let base = parent.hasSuffix("/") ? parent : parent + "/"
+        var template = Array((base + prefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw FileError.system(errno, file: "TMPDIR " + parent, doing: "cannot make a temporary folder")
+        }
+        path = String(cString: template)
+    }
+
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Removes the files in the folder, then the folder. Safe to call more than once.
+    public func remove() {
+        guard !removed else { return }
+        removed = true
+        guard let dir = opendir(path) else { rmdir(path); return }
+        let fd = dirfd(dir)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name == "." || name == ".." { continue }
+            unlinkat(fd, name, 0)
+        }
+        closedir(dir)
+        rmdir(path)
+    }
+
+    deinit { remove() }
+}
