@@ -19,7 +19,7 @@ public enum OneLine {
     private static func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
         var shown = String.UnicodeScalarView()
         for scalar in scalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
             } else {
                 shown.append(scalar)

@@ -7,6 +7,7 @@
 
 import Foundation
 import Images
+import JSON
 
 /// An export problem, printed as one line by the tools.
 public struct ExportError: Error, CustomStringConvertible, Equatable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Images
+import JSON
 
 /// What the three command-line tools share about their process: one-line errors with
 /// exit status 1 (ArgumentParser's own errors included), standard output and standard
@@ -53,7 +54,8 @@ public enum ToolProcess {
     /// closed or full standard error is ignored (the exit status still says it failed).
     public static func fail(_ message: String) -> Never {
         fflush(stdout)
-        let line = "\(name): " + String(message.map { $0.isNewline ? " " : $0 }) + "\n"
+        // The culprits a message echoes are bounded where it is made; this bounds the rest.
+        let line = "\(name): " + OneLine.bounded(String(message.map { $0.isNewline ? " " : $0 }), limit: 2000) + "\n"
         try? writeAll(Array(line.utf8), fd: 2, name: "standard error")
         exit(1)
     }
