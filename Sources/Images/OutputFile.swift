@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Writing a file named by a user without ever losing what was there.
 ///
@@ -63,13 +64,13 @@ public final class OutputFile {
         }
         ownsDescriptor = true
         var info = stat()
-        let exists = stat(path, &info) == 0
+        let exists = FileName.withCString(path) { stat($0, &info) } == 0
         if exists && info.st_mode & S_IFMT == S_IFDIR {
             throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
         }
         if exists && info.st_mode & S_IFMT != S_IFREG {
             // A device, FIFO or socket: write through, never replace the node.
-            let opened = path.withCString { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+            let opened = FileName.withCString(path) { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
             guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
             _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
             fd = opened
@@ -79,7 +80,7 @@ public final class OutputFile {
         if streaming {
             // Created or emptied at the first write (or at commit): a run refused before
             // then leaves the old log as it was.
-            if let problem = OutputFile.folderProblem(OutputFile.folder(of: path)), lstat(path, &info) != 0 {
+            if let problem = OutputFile.folderProblem(OutputFile.folder(of: path)), FileName.withCString(path, { lstat($0, &info) }) != 0 {
                 throw FileError(file: path, .system("cannot write: " + problem))
             }
             fd = -1
@@ -89,15 +90,15 @@ public final class OutputFile {
         }
         // A regular file or nothing yet: replace the file a symbolic link points to, not the link.
         var resolved = path
-        if exists, let real = realpath(path, nil) {
-            resolved = String(cString: real)
+        if exists, let real = FileName.withCString(path, { realpath($0, nil) }) {
+            resolved = FileName.decode(cString: real)
             free(real)
             mode = info.st_mode & 0o7777
         } else {
             var link = stat()
-            if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+            if FileName.withCString(path, { lstat($0, &link) }) == 0 && link.st_mode & S_IFMT == S_IFLNK {
                 // A dangling link: create its target through it (nothing there to lose).
-                let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+                let opened = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
                 guard opened >= 0 else {
                     let code = errno
                     guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
@@ -114,12 +115,12 @@ public final class OutputFile {
         target = resolved
         let folder = OutputFile.folder(of: resolved)
         let base = (resolved as NSString).lastPathComponent
-        var template = Array((folder + "/." + base + ".tmp-XXXXXX").utf8CString)
+        var template = FileName.bytes(folder + "/." + base + ".tmp-XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard opened >= 0 else { throw OutputFile.cannotCreate(in: folder, errno, path: path) }
         _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
         fd = opened
-        temporary = String(cString: template)
+        temporary = template.withUnsafeBufferPointer { FileName.decode(cString: $0.baseAddress!) }
         // mkstemp creates 0600; give the new file what the old one had, or the umask's default.
         let umaskNow = umask(0o022); umask(umaskNow)
         fchmod(fd, mode ?? (0o666 & ~umaskNow))
@@ -143,6 +144,11 @@ public final class OutputFile {
         return FileError(file: path, .system("cannot write: " + (folderProblem(folder) ?? "no new file can be made in \(folder)")))
     }
 
+    /// Removes the file `path` (its own bytes).
+    static func unlink(_ path: String) {
+        _ = FileName.withCString(path) { Foundation.unlink($0) }
+    }
+
     /// The folder a file at `path` goes in ("." for a bare name).
     public static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
@@ -153,8 +159,8 @@ public final class OutputFile {
     /// folder /x", "/x is not a folder"); nil when it is a folder.
     public static func folderProblem(_ folder: String) -> String? {
         var info = stat()
-        if stat(folder, &info) != 0 { return "no folder \(folder)" }
-        if info.st_mode & S_IFMT != S_IFDIR { return "\(folder) is not a folder" }
+        if FileName.withCString(folder, { stat($0, &info) }) != 0 { return "no folder \(FileName.escaped(folder))" }
+        if info.st_mode & S_IFMT != S_IFDIR { return "\(FileName.escaped(folder)) is not a folder" }
         return nil
     }
 
@@ -182,7 +188,7 @@ public final class OutputFile {
     private func openPendingStream() throws {
         guard pendingStream else { return }
         pendingStream = false
-        let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+        let opened = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
         guard opened >= 0 else {
             let error = OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path)
             failure = error
@@ -201,7 +207,7 @@ public final class OutputFile {
         if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
         let closed = close(fd)
         fd = -1
-        if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); unlink(temporary); self.temporary = nil; throw e }
+        if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); OutputFile.unlink(temporary); self.temporary = nil; throw e }
         sealed = true
     }
 
@@ -211,9 +217,9 @@ public final class OutputFile {
         try openPendingStream()
         try seal()
         if let temporary, sealed {
-            if rename(temporary, target) != 0 {
+            if FileName.withCString(temporary, { from in FileName.withCString(target) { rename(from, $0) } }) != 0 {
                 let e = FileError.system(errno, file: path, doing: "cannot replace the file")
-                unlink(temporary)
+                OutputFile.unlink(temporary)
                 self.temporary = nil
                 throw e
             }
@@ -234,7 +240,7 @@ public final class OutputFile {
     public func abandon() {
         if fd >= 0 && ownsDescriptor { close(fd) }
         fd = -1
-        if let temporary { unlink(temporary) }
+        if let temporary { OutputFile.unlink(temporary) }
         temporary = nil
         pendingStream = false
         sealed = false

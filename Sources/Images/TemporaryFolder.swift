@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A private folder for a run's own scratch files, made with `mkdtemp` (a new name,
 /// mode 0700, never an existing folder or a link planted there) and removed with
@@ -22,18 +23,18 @@ public final class TemporaryFolder {
         if parent.isEmpty { parent = "/tmp" }
         try InputFile.refuseNUL(parent)
         var info = stat()
-        guard stat(parent, &info) == 0 else {
+        guard FileName.withCString(parent, { stat($0, &info) }) == 0 else {
             throw FileError(file: "TMPDIR " + parent, .system("no such folder (it is not created)"))
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw FileError(file: "TMPDIR " + parent, .system(FileError.describe(mode: info.st_mode) + ", not a folder"))
         }
         let base = parent.hasSuffix("/") ? parent : parent + "/"
-        var template = Array((base + prefix + "XXXXXX").utf8CString)
+        var template = FileName.bytes(base + prefix + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FileError.system(errno, file: "TMPDIR " + parent, doing: "cannot make a temporary folder")
         }
-        path = String(cString: template)
+        path = template.withUnsafeBufferPointer { FileName.decode(cString: $0.baseAddress!) }
     }
 
     /// The path of `name` inside the folder.
@@ -43,15 +44,16 @@ public final class TemporaryFolder {
     public func remove() {
         guard !removed else { return }
         removed = true
-        guard let dir = opendir(path) else { rmdir(path); return }
+        guard let dir = FileName.withCString(path, { opendir($0) }) else { _ = FileName.withCString(path) { rmdir($0) }; return }
         let fd = dirfd(dir)
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name == "." || name == ".." { continue }
-            unlinkat(fd, name, 0)
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = raw.bindMemory(to: CChar.self).baseAddress!
+                if strcmp(name, ".") != 0 && strcmp(name, "..") != 0 { unlinkat(fd, name, 0) }
+            }
         }
         closedir(dir)
-        rmdir(path)
+        _ = FileName.withCString(path) { rmdir($0) }
     }
 
     deinit { remove() }

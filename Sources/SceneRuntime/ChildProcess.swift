@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A child process that stays ours: its standard input is /dev/null (it never reads the
 /// caller's terminal or a shell loop's lines), it is killed when we stop it, when it runs
@@ -52,11 +53,11 @@ public struct ChildProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let cArguments = argv.map { strdup($0) } + [nil]
+        FileName.withCString(standardError) { _ = posix_spawn_file_actions_addopen(&actions, 2, $0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+        let cArguments = argv.map { FileName.withCString($0) { strdup($0) } } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        let started = posix_spawn(&pid, path, &actions, nil, cArguments, environ)
+        let started = FileName.withCString(path) { posix_spawn(&pid, $0, &actions, nil, cArguments, environ) }
         guard started == 0 else { throw Failure.cannotStart(String(cString: strerror(started))) }
 
         let deadline = Date().addingTimeInterval(timeLimit)

@@ -1,5 +1,6 @@
 import Foundation
 import Images
+import JSON
 
 /// Every file one run of a tool writes, put in place together once the run has succeeded.
 ///
@@ -72,14 +73,14 @@ public final class ToolOutputs {
     private static func identity(_ path: String) -> Identity? {
         guard !path.utf8.contains(0) else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Character devices (`/dev/null`, a terminal) may be named by several outputs.
     private static func isDevice(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+        return FileName.withCString(path, { stat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFCHR
     }
 }
 

@@ -54,15 +54,16 @@ public enum ToolProcess {
     /// closed or full standard error is ignored (the exit status still says it failed).
     public static func fail(_ message: String) -> Never {
         fflush(stdout)
-        // The culprits a message echoes are bounded where it is made; this bounds the rest.
-        let line = "\(name): " + OneLine.bounded(String(message.map { $0.isNewline ? " " : $0 }), limit: 2000) + "\n"
+        // The culprits a message echoes are bounded where it is made; this bounds the rest,
+        // and shows a file name's bytes that are not UTF-8 as \xNN.
+        let line = "\(name): " + FileName.escaped(OneLine.bounded(String(message.map { $0.isNewline ? " " : $0 }), limit: 2000)) + "\n"
         try? writeAll(Array(line.utf8), fd: 2, name: "standard error")
         exit(1)
     }
 
     /// Prints a progress or warning line on standard error; failures are ignored.
     public static func note(_ text: String) {
-        try? writeAll(Array(text.utf8), fd: 2, name: "standard error")
+        try? writeAll(Array(FileName.escaped(text).utf8), fd: 2, name: "standard error")
     }
 
     /// Runs a command parsed by ArgumentParser: `--help` and `--version` print as usual
@@ -71,7 +72,7 @@ public enum ToolProcess {
     /// full) is reported and exits 1 too. With `obeysStopSignals`, SIGINT and SIGTERM
     /// unwind the run (`StopSignals`) and exit 130 and 143.
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String,
-                                                     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                                                     arguments: [String] = FileName.arguments(),
                                                      obeysStopSignals: Bool = false) -> Never {
         start(name: name)
         if obeysStopSignals { StopSignals.install() }

@@ -117,4 +117,23 @@ extension ToolHostileTests {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["clip.gif", "tmp"])
         }
     }
+
+    /// The class "names are bytes": --png with a name that is not UTF-8 wrote a file the
+    /// user did not name (U+FFFD for the byte); a poster folder of such names showed
+    /// placeholders ("no such file"). Errors show the bytes as \xNN.
+    func testNamesThatAreNotUTF8ReachTheSystemUnchanged() throws {
+        let dir = try TemporaryDirectory()
+        let r = try shell("""
+            cd '\(dir.path)' && mkdir p && "$RENDER" button --size 32x18 --png p/$'a\\xff.png' && \
+            cp p/$'a\\xff.png' p/$'b\\xe9.png' && \
+            echo '{"canvas": {"width": 200, "height": 100}, "components": [{"kind": "carousel", "name": "c", "frame": [0, 0, 200, 100], "type": "linear", "images": "p"}]}' > s.json && \
+            "$RENDER" s.json --time 2 --png out.png && ls p | od -An -tx1 | tr -d ' \\n'
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.stdout, "61ff2e706e670a62e92e706e670a")   // "a\xff.png\nb\xe9.png\n"
+        let missing = try shell("cd '\(dir.path)' && \"$RENDER\" button --png $'gone\\xff/x.png'")
+        assertOneLineRefusal(missing, "parallax-render: gone\\xff/x.png: cannot write PNG: no folder gone\\xff")
+    }
 }
+
