@@ -37,6 +37,26 @@ public final class TemporaryFolder {
         path = template.withUnsafeBufferPointer { FileName.decode(cString: $0.baseAddress!) }
     }
 
+    /// A folder kept between runs as a cache, `name` under `$TMPDIR` (or /tmp): made with
+    /// mode 0700 when missing; when present it must be a real folder (not a link) owned by
+    /// this user and writable by no one else, so nobody else can plant files or links in it.
+    /// - Throws: `FileError` naming the folder when it is not such a folder.
+    public static func privateCache(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        var parent = environment["TMPDIR"] ?? ""
+        if parent.isEmpty { parent = "/tmp" }
+        let path = (parent.hasSuffix("/") ? parent : parent + "/") + name
+        try InputFile.refuseNUL(path)
+        if FileName.withCString(path, { mkdir($0, 0o700) }) != 0 && errno != EEXIST {
+            throw FileError.system(errno, file: path, doing: "cannot make the folder")
+        }
+        var info = stat()
+        guard FileName.withCString(path, { lstat($0, &info) }) == 0 else { throw FileError.system(errno, file: path, doing: "cannot use the folder") }
+        guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            throw FileError(file: path, .system("not a private folder of this user (a link, another owner's, or writable by others); remove it or name another folder"))
+        }
+        return path
+    }
+
     /// The path of `name` inside the folder.
     public func file(_ name: String) -> String { path + "/" + name }
 

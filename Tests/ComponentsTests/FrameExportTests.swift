@@ -184,4 +184,27 @@ final class FrameExportTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("no")))
     }
+
+    /// The class "private temporary files": parallax-bench wrote its posters under a fixed
+    /// name in /tmp and followed a link planted there into another folder. A cache folder
+    /// is made 0700, and one that is a link or writable by others is refused.
+    func testPrivateCacheRefusesAPlantedLinkOrAShareableFolder() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let elsewhere = try dir.makeDirectory("elsewhere")
+        XCTAssertEqual(symlink(elsewhere, dir.file("cache-a")), 0)
+        let environment = ["TMPDIR": dir.path]
+        XCTAssertThrowsError(try TemporaryFolder.privateCache("cache-a", environment: environment)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(dir.file("cache-a")): not a private folder of this user"), "\($0)")
+        }
+        let open = try dir.makeDirectory("cache-b")
+        XCTAssertEqual(chmod(open, 0o777), 0)
+        XCTAssertThrowsError(try TemporaryFolder.privateCache("cache-b", environment: environment))
+        let made = try TemporaryFolder.privateCache("cache-c", environment: environment)
+        var info = stat()
+        XCTAssertEqual(lstat(made, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o700)
+        XCTAssertEqual(try TemporaryFolder.privateCache("cache-c", environment: environment), made)
+    }
 }
+
