@@ -220,6 +220,8 @@ struct RenderCommand: ParsableCommand {
         if let size {
             (w, h) = SizeOption.parse(size)!
         }
+        let what = size == nil ? "the scene's canvas" : "--size"
+        if let problem = SizeOption.problem(width: w, height: h, what: what) { throw ToolOutputError(problem) }
         var options = GLContextHost.Options()
         options.headless = true
         options.controllers = false
@@ -230,6 +232,9 @@ struct RenderCommand: ParsableCommand {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.antialias = samples == 0
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
+            if let problem = SizeOption.problem(width: w, height: h, maxSide: Framebuffer.maxSide(), what: what) {
+                throw ToolOutputError(problem)
+            }
             let framebuffer = try Framebuffer(width: w, height: h, samples: samples)
             defer { framebuffer.destroy() }
             try body(renderer, framebuffer)

@@ -135,5 +135,19 @@ extension ToolHostileTests {
         let missing = try shell("cd '\(dir.path)' && \"$RENDER\" button --png $'gone\\xff/x.png'")
         assertOneLineRefusal(missing, "parallax-render: gone\\xff/x.png: cannot write PNG: no folder gone\\xff")
     }
+
+    /// The class "memory budgets": --size 8192x8192 took 1.4 GB, 16384x16384 2.1 GB and
+    /// then "framebuffer incomplete", naming no option. A frame over 36 million pixels is
+    /// refused before anything is allocated, naming --size or the scene's canvas.
+    func testFrameSizeOverTheMemoryBudgetIsRefusedNamingItsOption() throws {
+        let dir = try TemporaryDirectory()
+        let r = try shell("\"$RENDER\" button --size 8192x8192 --png '\(dir.file("x.png"))'")
+        assertOneLineRefusal(r, "parallax-render: --size 8192x8192: 67108864 pixels is more than the 36000000 a frame may have (its memory budget is 1 GiB)")
+        XCTAssertLessThan(r.seconds, 5)
+        _ = try dir.write("s.json", text: #"{"canvas": {"width": 10000, "height": 8000}, "components": []}"#)
+        let canvas = try shell("cd '\(dir.path)' && \"$RENDER\" s.json --png x.png")
+        assertOneLineRefusal(canvas, "parallax-render: the scene's canvas 10000x8000: 80000000 pixels is more than the 36000000 a frame may have (its memory budget is 1 GiB)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["s.json"])
+    }
 }
 
