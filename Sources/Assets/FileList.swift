@@ -1,3 +1,4 @@
+import JSON
 /// A sorted list of file paths held as one block of bytes: the names, NUL-terminated, and
 /// their offsets. A path becomes a `String` only when it is read (an item about to be
 /// seen), so a folder of 100,000 posters costs one allocation for the names and one for
@@ -52,6 +53,6 @@ public struct FileList: RandomAccessCollection, Sendable {
         let start = Int(offsets[i])
         var end = start
         while names[end] != 0 { end += 1 }
-        return prefix + String(decoding: names[start..<end], as: UTF8.self)
+        return prefix + FileName.decode(names[start..<end])  // the name's own bytes, lossless
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,7 @@ public final class FolderListing: @unchecked Sendable {
     /// Opens `folder` and starts listing it on a new thread.
     /// - Throws: a one-line reason when the folder cannot be opened.
     public init(folder: String) throws {
-        guard let dir = opendir(folder) else { throw ImageFolder.FolderError("cannot read folder \(folder)") }
+        guard let dir = FileName.withCString(folder, { opendir($0) }) else { throw ImageFolder.FolderError("cannot read folder \(folder)") }
         self.folder = folder
         self.dir = dir
         let thread = Thread { [self] in self.list() }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,11 +27,7 @@ public enum ImageFolder {
         if isGlob {
             files = try globMatches(path)
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw FolderError("no such folder: \(path)")
-            }
-            guard isDirectory.boolValue else { throw FolderError("expected a folder or a glob, found a file: \(path)") }
+            try checkFolder(path)
             files = try folderEntries(path)
         }
         files.sortByName()
@@ -46,12 +43,15 @@ public enum ImageFolder {
     public static func startListing(_ pattern: String, relativeTo directory: String) throws -> FolderListing? {
         guard !pattern.contains(where: { "*?[".contains($0) }) else { return nil }
         let path = pattern.hasPrefix("/") ? pattern : (directory as NSString).appendingPathComponent(pattern)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FolderError("no such folder: \(path)")
-        }
-        guard isDirectory.boolValue else { throw FolderError("expected a folder or a glob, found a file: \(path)") }
+        try checkFolder(path)
         return try FolderListing(folder: path)
+    }
+
+    /// Throws unless `path` (its own bytes, `FileName`) is a folder.
+    static func checkFolder(_ path: String) throws {
+        var info = stat()
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { throw FolderError("no such folder: \(path)") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw FolderError("expected a folder or a glob, found a file: \(path)") }
     }
 
     /// The error for a folder without image files.
@@ -67,7 +67,7 @@ public enum ImageFolder {
     /// The entries of `folder` with an image extension that are not folders or hidden.
     /// Works on the bytes of each name: no `String` per entry.
     static func folderEntries(_ folder: String) throws -> FileList {
-        guard let dir = opendir(folder) else { throw FolderError("cannot read folder \(folder)") }
+        guard let dir = FileName.withCString(folder, { opendir($0) }) else { throw FolderError("cannot read folder \(folder)") }
         defer { closedir(dir) }
         var out = FileList(prefix: folder.hasSuffix("/") ? folder : folder + "/")
         appendEntries(of: dir, to: &out)
@@ -106,7 +106,7 @@ public enum ImageFolder {
     static func globMatches(_ pattern: String) throws -> FileList {
         var g = glob_t()
         defer { globfree(&g) }
-        let rc = glob(pattern, GLOB_MARK | GLOB_NOSORT, nil, &g)
+        let rc = FileName.withCString(pattern) { glob($0, GLOB_MARK | GLOB_NOSORT, nil, &g) }
         var out = FileList()
         if rc == GLOB_NOMATCH { return out }
         guard rc == 0 else { throw FolderError("cannot expand \(pattern)") }

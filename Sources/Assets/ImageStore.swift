@@ -1,5 +1,6 @@
 import Foundation
 import Images
+import JSON
 import Layers
 
 /// Owns the pixels behind `ImageRef`s: images decoded from files, generated images, and
@@ -222,7 +223,7 @@ public final class ImageStore {
     public let frameGate = FrameGate()
     /// Where one-line warnings go (a bad file among a carousel's images); stderr by default.
     public var warn: (String) -> Void = { line in
-        _ = ("warning: " + line + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
+        _ = ("warning: " + FileName.escaped(line) + "\n").withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     }
 
     /// Bytes of pixels currently held on the CPU.

@@ -41,14 +41,31 @@ typedef struct {
     void *context;
 } region_progress;
 
+/* Scans times pixels a file may cost (each scan passes over every coefficient): a few
+ * tenths of a second; a large image gets fewer scans, never under SCAN_FLOOR. */
+#define SCAN_PIXEL_BUDGET 250000000.0
+#define SCAN_FLOOR 24
+
 /* libjpeg calls this once per jpeg_read_scanlines call and per pass of a multi-scan file. */
 static void region_progress_monitor(j_common_ptr cinfo) {
     region_progress *p = (region_progress *)cinfo->progress;
+    j_decompress_ptr d = (j_decompress_ptr)cinfo;
     if (p->checkpoint) p->checkpoint(p->context);
-    if (((j_decompress_ptr)cinfo)->input_scan_number > p->max_scans) {
+    double pixels = (double)d->image_width * (double)d->image_height;
+    int by_area = p->max_scans;
+    if (pixels > 0 && SCAN_PIXEL_BUDGET / pixels < by_area) {
+        by_area = SCAN_PIXEL_BUDGET / pixels < SCAN_FLOOR ? SCAN_FLOOR : (int)(SCAN_PIXEL_BUDGET / pixels);
+    }
+    if (d->input_scan_number > by_area) {
         region_error *e = (region_error *)cinfo->err;
-        snprintf(e->message, JPEG_REGION_MESSAGE_LENGTH,
-                 "Progressive JPEG image has more than %d scans", p->max_scans);
+        if (by_area < p->max_scans) {
+            snprintf(e->message, JPEG_REGION_MESSAGE_LENGTH,
+                     "Progressive JPEG image of %ux%u pixels has more than %d scans (scans times pixels is capped)",
+                     (unsigned)d->image_width, (unsigned)d->image_height, by_area);
+        } else {
+            snprintf(e->message, JPEG_REGION_MESSAGE_LENGTH,
+                     "Progressive JPEG image has more than %d scans", p->max_scans);
+        }
         longjmp(e->jump, 1);
     }
 }

@@ -22,6 +22,18 @@ public final class Framebuffer {
     private var colorRenderbuffer: GLuint = 0
     private var depthStencil: GLuint = 0
 
+    /// The largest width and height a framebuffer can have on the current context: the
+    /// least of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE and GL_MAX_VIEWPORT_DIMS, so
+    /// a tool can name its own option before allocating (requires a current context).
+    public static func maxSide() -> Int {
+        var texture: GLint = 0, renderbuffer: GLint = 0
+        var viewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &texture)
+        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbuffer)
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        return Int([texture, renderbuffer, viewport[0], viewport[1]].filter { $0 > 0 }.min() ?? 0)
+    }
+
     /// Creates the framebuffer (requires a current context). `samples` is clamped to
     /// GL_MAX_SAMPLES; 0 or 1 means no MSAA. `depthStencil` false: colour only (half the
     /// memory, for images drawn without depth test or stencil clip). Throws when the size

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why a file given by a user could not be opened, read or written, as one line naming the
 /// file and what it really is: `in.png: is a FIFO (named pipe), not a regular file`.
@@ -47,7 +48,8 @@ public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
 
     /// One line: `file: reason`, with control characters in the path escaped.
     public var description: String {
-        let shown = file.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        // A byte that is not UTF-8 shows as \xNN (FileName), a control character as \u{N}.
+        let shown = FileName.escaped(file).unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
         return "\(shown): \(reason)"
     }
 

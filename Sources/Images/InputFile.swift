@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Opening a file named by a user for reading, safely: the path must name a regular file.
 ///
@@ -62,21 +63,21 @@ public enum InputFile {
     public static func namesSomething(_ path: String) -> Bool {
         guard !path.utf8.contains(0) else { return true }   // refused by name when opened
         var info = stat()
-        return lstat(path, &info) == 0
+        return FileName.withCString(path) { lstat($0, &info) } == 0
     }
 
     /// Opens `path` read-only and non-blocking and returns the descriptor of a regular file.
     static func open(_ path: String) throws -> Int32 {
         try refuseNUL(path)
-        let fd = path.withCString { Foundation.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        let fd = FileName.withCString(path) { Foundation.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else {
             let code = errno
             // A socket or an absent device cannot be opened at all: say what the path is.
             var info = stat()
-            if code != ENOENT && code != ELOOP && stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            if code != ENOENT && code != ELOOP && FileName.withCString(path, { stat($0, &info) }) == 0 && info.st_mode & S_IFMT != S_IFREG {
                 throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
             }
-            if code == ENOENT && lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            if code == ENOENT && FileName.withCString(path, { lstat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFLNK {
                 throw FileError(file: path, .system("cannot open: a symbolic link to a file that does not exist"))
             }
             throw FileError.system(code, file: path, doing: "cannot open")

@@ -10,7 +10,8 @@ import CJPEGRegion
 /// Refuses, with one line naming the file: a declared size over `ImageLimits` (before any
 /// pixel allocation: a "JPEG bomb" costs nothing), corrupt data, data that ends before
 /// the rows decoded do, and progressive files with more than 500 scans (a known
-/// CPU-exhaustion trick). Other libjpeg warnings (stray bytes between markers, common in
+/// CPU-exhaustion trick), or, for a large image, more scans than 250 million divided by
+/// its pixels (at least 24): scans times area is what the decode costs. Other libjpeg warnings (stray bytes between markers, common in
 /// camera files) are tolerated.
 ///
 /// Does NOT read ICC profiles (pixels are taken as sRGB), 12-bit or lossless JPEGs,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A rectangle in canvas pixels: origin at the canvas's top-left corner, +y down.
 public struct PixelRect: Equatable, Sendable {
@@ -85,7 +86,7 @@ public struct LayeredImage: Equatable, Sendable {
     public static func load(path: String, limits: ImageLimits = .default) throws -> LayeredImage {
         try InputFile.refuseNUL(path)
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        if FileName.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
             return try ImageStackReader(source: try FolderStackSource(path: path), limits: limits).read()
         }
         // Not a folder: it must be a regular file (a FIFO or device is refused without blocking).

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Writing a file named by a user without ever losing what was there.
 ///
@@ -25,6 +26,10 @@ public final class OutputFile {
     private let ownsDescriptor: Bool
     private var mode: mode_t?
     private var failure: FileError?
+    /// A streamed regular file not opened yet (see `init(path:streaming:)`).
+    private var pendingStream = false
+    /// The temporary file is complete on disk and closed (`seal`); only the rename is left.
+    private var sealed = false
 
     /// Writes `bytes` to `path` as described above, in one call.
     /// - Throws: `FileError` naming `path`; the target is then unchanged.
@@ -44,8 +49,9 @@ public final class OutputFile {
     /// - Throws: `FileError` naming `path` (a directory, a FIFO without a reader, a
     ///   missing folder, permission denied, a NUL byte).
     /// - Parameter streaming: for a live log that a reader follows line by line: a regular
-    ///   file is created or truncated and written in place (no temporary file, no rename),
-    ///   still never replacing a link, device or FIFO with a regular file.
+    ///   file is created or truncated at the first write (or at `commit`) and written in
+    ///   place (no temporary file, no rename), still never replacing a link, device or FIFO
+    ///   with a regular file; a run that fails before then leaves it untouched.
     public init(path: String, streaming: Bool = false) throws {
         self.path = path
         try InputFile.refuseNUL(path)
@@ -58,13 +64,13 @@ public final class OutputFile {
         }
         ownsDescriptor = true
         var info = stat()
-        let exists = stat(path, &info) == 0
+        let exists = FileName.withCString(path) { stat($0, &info) } == 0
         if exists && info.st_mode & S_IFMT == S_IFDIR {
             throw FileError(file: path, .notRegular(FileError.describe(mode: info.st_mode)))
         }
         if exists && info.st_mode & S_IFMT != S_IFREG {
             // A device, FIFO or socket: write through, never replace the node.
-            let opened = path.withCString { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+            let opened = FileName.withCString(path) { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
             guard opened >= 0 else { throw FileError.system(errno, file: path, doing: "cannot write") }
             _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
             fd = opened
@@ -72,23 +78,27 @@ public final class OutputFile {
             return
         }
         if streaming {
-            let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
-            guard opened >= 0 else { throw OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path) }
-            fd = opened
+            // Created or emptied at the first write (or at commit): a run refused before
+            // then leaves the old log as it was.
+            if let problem = OutputFile.folderProblem(OutputFile.folder(of: path)), FileName.withCString(path, { lstat($0, &info) }) != 0 {
+                throw FileError(file: path, .system("cannot write: " + problem))
+            }
+            fd = -1
             target = path
+            pendingStream = true
             return
         }
         // A regular file or nothing yet: replace the file a symbolic link points to, not the link.
         var resolved = path
-        if exists, let real = realpath(path, nil) {
-            resolved = String(cString: real)
+        if exists, let real = FileName.withCString(path, { realpath($0, nil) }) {
+            resolved = FileName.decode(cString: real)
             free(real)
             mode = info.st_mode & 0o7777
         } else {
             var link = stat()
-            if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+            if FileName.withCString(path, { lstat($0, &link) }) == 0 && link.st_mode & S_IFMT == S_IFLNK {
                 // A dangling link: create its target through it (nothing there to lose).
-                let opened = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+                let opened = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
                 guard opened >= 0 else {
                     let code = errno
                     guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
@@ -105,12 +115,12 @@ public final class OutputFile {
         target = resolved
         let folder = OutputFile.folder(of: resolved)
         let base = (resolved as NSString).lastPathComponent
-        var template = Array((folder + "/." + base + ".tmp-XXXXXX").utf8CString)
+        var template = FileName.bytes(folder + "/." + base + ".tmp-XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard opened >= 0 else { throw OutputFile.cannotCreate(in: folder, errno, path: path) }
         _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
         fd = opened
-        temporary = String(cString: template)
+        temporary = template.withUnsafeBufferPointer { FileName.decode(cString: $0.baseAddress!) }
         // mkstemp creates 0600; give the new file what the old one had, or the umask's default.
         let umaskNow = umask(0o022); umask(umaskNow)
         fchmod(fd, mode ?? (0o666 & ~umaskNow))
@@ -118,12 +128,25 @@ public final class OutputFile {
 
     deinit { abandon() }
 
+    /// The private temporary file that `commit` renames over the target, for a writer in
+    /// another process (ffmpeg); nil when the target is written through.
+    public var temporaryPath: String? { temporary }
+
+    /// The open descriptor written to (the temporary file, or the device or FIFO itself);
+    /// -1 once sealed or closed.
+    public var descriptor: Int32 { fd }
+
     /// Why no file could be made in `folder` for `path`: "no such file" would name the
     /// file the user gave, when what is missing is its folder (or the folder, like /proc,
     /// takes no new files).
     private static func cannotCreate(in folder: String, _ code: Int32, path: String) -> FileError {
         guard code == ENOENT || code == ENOTDIR else { return FileError.system(code, file: path, doing: "cannot write") }
         return FileError(file: path, .system("cannot write: " + (folderProblem(folder) ?? "no new file can be made in \(folder)")))
+    }
+
+    /// Removes the file `path` (its own bytes).
+    static func unlink(_ path: String) {
+        _ = FileName.withCString(path) { Foundation.unlink($0) }
     }
 
     /// The folder a file at `path` goes in ("." for a bare name).
@@ -136,8 +159,8 @@ public final class OutputFile {
     /// folder /x", "/x is not a folder"); nil when it is a folder.
     public static func folderProblem(_ folder: String) -> String? {
         var info = stat()
-        if stat(folder, &info) != 0 { return "no folder \(folder)" }
-        if info.st_mode & S_IFMT != S_IFDIR { return "\(folder) is not a folder" }
+        if FileName.withCString(folder, { stat($0, &info) }) != 0 { return "no folder \(FileName.escaped(folder))" }
+        if info.st_mode & S_IFMT != S_IFDIR { return "\(FileName.escaped(folder)) is not a folder" }
         return nil
     }
 
@@ -145,6 +168,7 @@ public final class OutputFile {
     /// - Throws: `FileError` naming the path (no space, I/O error, closed reader).
     public func write(_ bytes: [UInt8]) throws {
         if let failure { throw failure }
+        try openPendingStream()
         guard fd >= 0 else { throw FileError(file: path, .system("cannot write: already closed")) }
         var done = 0
         while done < bytes.count {
@@ -160,23 +184,49 @@ public final class OutputFile {
         }
     }
 
+    /// Creates or empties a streamed file at its first write.
+    private func openPendingStream() throws {
+        guard pendingStream else { return }
+        pendingStream = false
+        let opened = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666) }
+        guard opened >= 0 else {
+            let error = OutputFile.cannotCreate(in: OutputFile.folder(of: path), errno, path: path)
+            failure = error
+            throw error
+        }
+        fd = opened
+    }
+
+    /// Flushes the temporary file to disk and closes it, leaving only the rename to
+    /// `commit`: many outputs can be made ready without holding a descriptor each.
+    /// Does nothing for a file written through.
+    /// - Throws: `FileError`; the temporary file is then removed.
+    public func seal() throws {
+        if let failure { abandon(); throw failure }
+        guard let temporary, !sealed, fd >= 0 else { return }
+        if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); OutputFile.unlink(temporary); self.temporary = nil; throw e }
+        sealed = true
+    }
+
     /// Flushes the data to disk and puts the file in place (a rename for regular files).
     /// - Throws: `FileError`; the target is then unchanged and the temporary file removed.
     public func commit() throws {
-        if let failure { abandon(); throw failure }
-        guard fd >= 0 else { return }
-        if let temporary {
-            if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
-            let closed = close(fd)
-            fd = -1
-            if closed != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); unlink(temporary); self.temporary = nil; throw e }
-            if rename(temporary, target) != 0 {
+        try openPendingStream()
+        try seal()
+        if let temporary, sealed {
+            if FileName.withCString(temporary, { from in FileName.withCString(target) { rename(from, $0) } }) != 0 {
                 let e = FileError.system(errno, file: path, doing: "cannot replace the file")
-                unlink(temporary)
+                OutputFile.unlink(temporary)
                 self.temporary = nil
                 throw e
             }
             self.temporary = nil
+            sealed = false
+        } else if fd < 0 {
+            return
         } else if ownsDescriptor {
             let closed = close(fd)
             fd = -1
@@ -190,7 +240,9 @@ public final class OutputFile {
     public func abandon() {
         if fd >= 0 && ownsDescriptor { close(fd) }
         fd = -1
-        if let temporary { unlink(temporary) }
+        if let temporary { OutputFile.unlink(temporary) }
         temporary = nil
+        pendingStream = false
+        sealed = false
     }
 }

@@ -14,9 +14,7 @@ extension Image {
         do {
             try OutputFile.write(bytes, to: path)
         } catch let error as FileError {
-            var reason = error.reason
-            if reason.hasPrefix("cannot write: ") { reason.removeFirst("cannot write: ".count) }
-            throw ImageError(file: path, .writeFailed(reason))
+            throw ImageError.writeFailed(error, path: path)
         }
     }
 
@@ -54,5 +52,14 @@ extension Image {
         control.height = UInt32(height)
         control.format = UInt32(CPNG_FORMAT_RGBA)
         return control
+    }
+}
+
+extension ImageError {
+    /// A failed write of the PNG at `path`, worded as "cannot write PNG: reason".
+    public static func writeFailed(_ error: FileError, path: String) -> ImageError {
+        var reason = error.reason
+        if reason.hasPrefix("cannot write: ") { reason.removeFirst("cannot write: ".count) }
+        return ImageError(file: path, .writeFailed(reason))
     }
 }

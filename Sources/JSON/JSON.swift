@@ -231,7 +231,7 @@ public struct JSONError: Error, CustomStringConvertible, Equatable {
         self.file = file; self.path = path; self.message = message
     }
     public var description: String {
-        let line = path.isEmpty ? "\(file): \(message)" : "\(file): at \(path): \(message)"
+        let line = path.isEmpty ? "\(file): \(message)" : "\(file): at \(OneLine.bounded(path)): \(message)"
         return JSONError.oneLine(line)
     }
 
@@ -302,7 +302,7 @@ public struct JSONNode {
     public func allowKeys(_ allowed: Set<String>) throws {
         for k in try keys() where !allowed.contains(k) {
             throw JSONError(file: file, path: path.isEmpty ? k : "\(path).\(k)",
-                             message: "unknown key \"\(k)\" (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+                             message: "unknown key \"\(OneLine.bounded(k))\" (expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 

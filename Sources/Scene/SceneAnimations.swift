@@ -91,7 +91,9 @@ public enum SceneAnimations {
             // Convenience: a spring without a duration plays until it settles.
             let settle = spring.settlingDuration
             guard settle.isFinite else {
-                throw node.error("a spring with damping 0 never settles: give it a duration")
+                let why = spring.damping == 0 ? "a spring with damping 0 never settles"
+                    : "a spring with mass \(spring.mass), stiffness \(spring.stiffness) and damping \(spring.damping) does not settle in a finite time"
+                throw node.error("\(why): give it a duration")
             }
             timing.duration = settle
         }

@@ -47,7 +47,8 @@ public final class SceneContext {
         guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
         guard !raw.utf8.contains(0) else { throw node.error("the path contains a NUL byte") }
         let path = raw.hasPrefix("/") ? raw : (directory as NSString).appendingPathComponent(raw)
-        guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such file: \(path)") }
+        var info = stat()
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { throw node.error("no such file: \(path)") }
         return path
     }
 

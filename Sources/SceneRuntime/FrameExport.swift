@@ -7,6 +7,7 @@
 
 import Foundation
 import Images
+import JSON
 
 /// An export problem, printed as one line by the tools.
 public struct ExportError: Error, CustomStringConvertible, Equatable {
@@ -117,9 +118,10 @@ public enum FrameExport {
     public static let missingFFmpeg =
         "--out needs ffmpeg to encode the frames, and it is not on PATH (Debian: apt-get install ffmpeg); --png with a %04d pattern writes the frames without it"
 
-    /// Checks, before a frame is rendered, that `output` can be written: its folder exists
-    /// and it is not itself a folder (otherwise every frame would be rendered for nothing).
-    public static func checkOutput(_ output: String) throws {
+    /// Checks, before a frame is rendered, that `output` can be written, and opens it: a
+    /// regular file gets a private temporary file beside it, a device or a FIFO with a
+    /// reader is held open for ffmpeg to write into (a FIFO nobody reads is refused here).
+    public static func openOutput(_ output: String) throws -> OutputFile {
         var info = stat()
         if stat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
             throw ExportError("--out \(output): is a directory, not a regular file")
@@ -127,56 +129,58 @@ public enum FrameExport {
         if let problem = OutputFile.folderProblem(OutputFile.folder(of: output)) {
             throw ExportError("--out \(output): \(problem)")
         }
+        do { return try OutputFile(path: output) } catch let error as FileError {
+            throw ExportError("--out \(error)")
+        }
     }
 
-    /// Encodes the frames `input` into `output` with the ffmpeg at `ffmpeg`. A regular file
-    /// (new, or existing, also behind a symbolic link) is encoded next to where it goes and
-    /// renamed over it once ffmpeg succeeds, so a failed encode (a full disk, a killed
-    /// ffmpeg) leaves the old file whole; a device or FIFO is written through.
+    /// Checks, before a frame is rendered, that `output` can be written (see `openOutput`).
+    public static func checkOutput(_ output: String) throws {
+        try openOutput(output).abandon()
+    }
+
+    /// `encode` into the file `output`, with a scratch folder of its own, put in place
+    /// once ffmpeg succeeded.
     public static func encode(ffmpeg: String, format: AnimationFormat, input: String, fps: Double, output: String) throws {
-        var destination = output, temporary: String?
-        var info = stat(), link = stat()
-        let exists = stat(output, &info) == 0
-        let dangling = !exists && lstat(output, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-        if !dangling && (!exists || info.st_mode & S_IFMT == S_IFREG) {
-            if exists, let real = realpath(output, nil) { destination = String(cString: real); free(real) }
-            let name = (destination as NSString).lastPathComponent
-            temporary = OutputFile.folder(of: destination) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        }
-        do {
-            try run(ffmpeg: ffmpeg, arguments: format.ffmpegArguments(input: input, fps: fps, output: temporary ?? output),
-                    output: output, temporary: temporary)
-            if let temporary {
-                if exists { chmod(temporary, info.st_mode & 0o7777) }
-                guard rename(temporary, destination) == 0 else {
-                    throw ExportError("--out \(output): cannot put the clip in place: \(String(cString: strerror(errno)))")
-                }
-            }
-        } catch {
-            if let temporary { unlink(temporary) }
-            throw error
-        }
+        let file = try openOutput(output)
+        let scratch = try TemporaryFolder(prefix: "parallax-export-")
+        try encode(ffmpeg: ffmpeg, format: format, input: input, fps: fps, output: file, scratch: scratch,
+                   timeLimit: timeLimit(frames: 100_000))
+        try file.commit()
     }
 
-    /// Runs ffmpeg; its last line of errors is the message, naming `output` where it
-    /// named the `temporary` file it wrote.
-    private static func run(ffmpeg: String, arguments: [String], output: String, temporary: String?) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw ExportError("cannot run \(ffmpeg): \(error.localizedDescription)")
+    /// The most seconds ffmpeg may take for `frames` frames before it is stopped.
+    public static func timeLimit(frames: Int) -> Double { 60 + 0.5 * Double(frames) }
+
+    /// Encodes the frames `input` into `output` (from `openOutput`) with the ffmpeg at
+    /// `ffmpeg`. ffmpeg writes the temporary file (put in place by `output.commit()`, so a
+    /// failed encode leaves the old file whole) or straight into the device or FIFO.
+    /// - Parameters:
+    ///   - scratch: a private folder for ffmpeg's error messages.
+    ///   - shouldStop: polled while ffmpeg runs; throwing kills ffmpeg and rethrows.
+    public static func encode(ffmpeg: String, format: AnimationFormat, input: String, fps: Double,
+                              output: OutputFile, scratch: TemporaryFolder, timeLimit: Double,
+                              shouldStop: () throws -> Void = {}) throws {
+        let destination = output.temporaryPath ?? "pipe:1"
+        var arguments = format.ffmpegArguments(input: input, fps: fps, output: destination)
+        // An ffmpeg reading a pipe would ask before overwriting; -y is already there.
+        arguments.insert("-nostdin", at: 0)
+        let child = ChildProcess(executable: ffmpeg, arguments: arguments,
+                                 standardOutput: output.temporaryPath == nil ? output.descriptor : nil,
+                                 standardError: scratch.file("ffmpeg-errors.txt"))
+        let status: Int32
+        do { status = try child.run(timeLimit: timeLimit, shouldStop: shouldStop) } catch let error as ChildProcess.Failure {
+            switch error {
+            case .cannotStart(let reason): throw ExportError("cannot run \(ffmpeg): \(reason)")
+            case .timedOut: throw ExportError("--out \(output.path): ffmpeg took more than \(FrameExport.format(timeLimit)) s and was stopped")
+            }
         }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: data, as: UTF8.self)
-            var last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit status \(process.terminationStatus)"
-            if let temporary { last = last.replacingOccurrences(of: temporary, with: output) }
-            throw ExportError("--out \(output): ffmpeg failed: \(last)")
+        guard status == 0 else {
+            let text = String(decoding: (try? InputFile.read(scratch.file("ffmpeg-errors.txt"), maxBytes: 1 << 20, allowEmpty: true)) ?? [], as: UTF8.self)
+            var last = text.split(whereSeparator: \.isNewline).last.map(String.init)
+                ?? (status > 128 ? "stopped by signal \(status - 128)" : "exit status \(status)")
+            last = last.replacingOccurrences(of: destination, with: output.path)
+            throw ExportError("--out \(output.path): ffmpeg failed: \(OneLine.bounded(last))")
         }
     }
 

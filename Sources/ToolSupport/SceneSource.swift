@@ -35,15 +35,28 @@ public final class SceneEventLog {
     /// The write error that ended the log, if one did (a tool exits 1 with it).
     public private(set) var failure: Error?
 
-    /// Creates (truncates) `path`, or uses standard output for "-". A link, device or
-    /// FIFO is written through, never replaced (`OutputFile`, streaming).
+    /// Writes to `path`, or to standard output for "-". A link, device or FIFO is written
+    /// through, never replaced (`OutputFile`).
     /// - Parameter notes: print a failed write on standard error when it happens (the
     ///   demo keeps running); a one-shot tool leaves it to `failure` and its exit line.
-    public init(path: String, notes: Bool = true) throws {
-        output = try OutputFile(path: path == "-" ? "/dev/stdout" : path, streaming: true)
+    /// - Parameter streaming: a live log, created or emptied at its first event and
+    ///   written line by line; otherwise a temporary file that `output` hands to the
+    ///   run's `ToolOutputs`, and that is dropped unless committed.
+    public init(path: String, notes: Bool = true, streaming: Bool = true) throws {
+        output = try OutputFile(path: path == "-" ? "/dev/stdout" : path, streaming: streaming)
         self.notes = notes
+        self.streaming = streaming
     }
     private let notes: Bool
+    private let streaming: Bool
+
+    /// The log's file, to stage with the run's other outputs once the run is done.
+    /// - Throws: the write error that ended the log, if one did.
+    public func finish() throws -> OutputFile? {
+        if let failure { throw failure }
+        defer { output = nil }
+        return output
+    }
 
     /// Writes every event `scene` reports from now on.
     public func attach(to scene: Scene) {
@@ -63,5 +76,5 @@ public final class SceneEventLog {
         }
     }
 
-    deinit { try? output?.commit() }
+    deinit { if streaming { try? output?.commit() } }
 }

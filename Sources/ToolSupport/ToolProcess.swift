@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Images
+import JSON
 
 /// What the three command-line tools share about their process: one-line errors with
 /// exit status 1 (ArgumentParser's own errors included), standard output and standard
@@ -16,6 +17,7 @@ public enum ToolProcess {
     /// print one line and exit at once instead of waiting for Swift's backtracer.
     public static func start(name: String) {
         self.name = name
+        reserveStandardDescriptors()
         signal(SIGPIPE, SIG_IGN)
         // A developer who asks for Swift's backtracer (SWIFT_BACKTRACE=enable=yes) keeps it.
         if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]?.contains("enable=yes") == true { return }
@@ -32,6 +34,15 @@ public enum ToolProcess {
         }
     }
 
+    /// Opens /dev/null read-only in place of a closed descriptor 0, 1 or 2, so that no file
+    /// opened later takes its number (an output file would receive the warnings); a write
+    /// to a closed standard output or error still fails, as it did.
+    static func reserveStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 {
+            _ = open("/dev/null", O_RDONLY)
+        }
+    }
+
     /// Writes `text` to standard output now (unbuffered, all of it).
     /// - Throws: `FileError` naming "standard output" when it is closed, full or a broken pipe.
     public static func writeOutput(_ text: String) throws {
@@ -43,29 +54,38 @@ public enum ToolProcess {
     /// closed or full standard error is ignored (the exit status still says it failed).
     public static func fail(_ message: String) -> Never {
         fflush(stdout)
-        let line = "\(name): " + String(message.map { $0.isNewline ? " " : $0 }) + "\n"
+        // The culprits a message echoes are bounded where it is made; this bounds the rest,
+        // and shows a file name's bytes that are not UTF-8 as \xNN.
+        let line = "\(name): " + FileName.escaped(OneLine.bounded(String(message.map { $0.isNewline ? " " : $0 }), limit: 2000)) + "\n"
         try? writeAll(Array(line.utf8), fd: 2, name: "standard error")
         exit(1)
     }
 
     /// Prints a progress or warning line on standard error; failures are ignored.
     public static func note(_ text: String) {
-        try? writeAll(Array(text.utf8), fd: 2, name: "standard error")
+        try? writeAll(Array(FileName.escaped(text).utf8), fd: 2, name: "standard error")
     }
 
     /// Runs a command parsed by ArgumentParser: `--help` and `--version` print as usual
     /// (exit 0); every other parse or validation error and every error thrown by `run`
     /// becomes one line and exit status 1. At the end, a failed standard output (closed,
-    /// full) is reported and exits 1 too.
+    /// full) is reported and exits 1 too. With `obeysStopSignals`, SIGINT and SIGTERM
+    /// unwind the run (`StopSignals`) and exit 130 and 143.
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String,
-                                                     arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+                                                     arguments: [String] = FileName.arguments(),
+                                                     obeysStopSignals: Bool = false) -> Never {
         start(name: name)
+        if obeysStopSignals { StopSignals.install() }
         do {
             var command = try type.parseAsRoot(joinNegativeValues(arguments))
             try command.run()
         } catch {
             if type.exitCode(for: error) == .success { type.exit(withError: error) }
             if let code = error as? ExitCode { finishOutput(); exit(code.rawValue) }
+            if let stopped = error as? StopSignals.Stopped {
+                note("\(self.name): \(stopped)\n")
+                exit(128 + stopped.signal)
+            }
             fail(error is OneLineError ? "\(error)" : firstLine(type.message(for: error)) + " (see --help)")
         }
         finishOutput()

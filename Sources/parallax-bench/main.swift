@@ -65,7 +65,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Poster mode: browse a carousel of this many generated 1500x2250 JPEGs at 8 items/s, cold then warm.")
     var posters: Int?
 
-    @Option(help: "Folder for --posters' JPEGs (made there when missing; default /tmp/parallax-posters-N).")
+    @Option(help: "Folder for --posters' JPEGs (made there when missing; default $TMPDIR/parallax-posters-UID-N, a folder private to the user).")
     var posterFolder: String?
 
     @Option(help: "Items browsed from the cold cache in --posters mode.")
@@ -149,7 +149,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             if let posters {
-                let folder = posterFolder ?? "/tmp/parallax-posters-\(posters)"
+                let folder = try posterFolder ?? TemporaryFolder.privateCache("parallax-posters-\(getuid())-\(posters)")
                 var budget = UploadBudget(bytesPerFrame: uploadBytes ?? PosterBench.uploadBytesPerFrame)
                 budget.usesPixelBuffers = pixelBuffers
                 print(try PosterBench(bench: bench, count: posters, folder: folder,

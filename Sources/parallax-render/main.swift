@@ -22,7 +22,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         SCENE is a scene file (JSON, docs/scene-format.md) or the name of a built-in scene \
         (\(BuiltInScenes.names.joined(separator: ", "))). Without --png or --quads the quads dump goes to \
-        standard output. With --frames N, frame i is the scene at --time + i / --fps; --png and --quads \
+        standard output (not when --events - writes there: then only with --quads -). Outputs are put in \
+        place together once the run succeeded. With --frames N, frame i is the scene at --time + i / --fps; --png and --quads \
         then take a numbered pattern (frames/f-%04d.png, numbers from 0) and --out encodes the frames \
         with ffmpeg into a .gif, .apng, .mp4 or .webm. Errors are one line on standard error, exit status 1.
         """)
@@ -90,16 +91,39 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every output is staged and put in place together at the end of a successful run.
+        let outputs = ToolOutputs()
+        if InputFile.namesSomething(scene) { outputs.input(scene, name: "the scene \(scene)") }
+        if let replay { outputs.input(replay, name: "--replay \(replay)") }
+        for (path, option) in [(png, "--png"), (quads, "--quads"), (events, "--events"), (out, "--out")] {
+            if let path, path != "-", frames == nil || option == "--out" || option == "--events" {
+                try outputs.claim(path, name: "\(option) \(path)")
+            }
+        }
         let images = ImageStore()
         let scene = try SceneSource.load(scene, images: images, tilt: .auto)   // a preview circles on its own
-        let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
+        try StopSignals.check()
+        let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false, streaming: false) }
         eventLog?.attach(to: scene)
-        defer { withExtendedLifetime(eventLog) {} }
         let driver = SceneDriver(scene: scene, events: try inputEvents())
-        if frames != nil { return try renderFrames(driver, images: images) }
-        driver.advance(to: time)
-        if let failure = eventLog?.failure { throw failure }
+        var standardOutput: String?
+        if frames != nil {
+            try renderFrames(driver, images: images, outputs: outputs)
+        } else {
+            standardOutput = try renderFrame(driver, images: images, outputs: outputs)
+        }
+        if let log = try eventLog?.finish() { try outputs.adopt(log) }
+        try StopSignals.check()
+        if let standardOutput { try ToolProcess.writeOutput(standardOutput) }
+        try outputs.commit()
+    }
 
+    /// One frame at --time: the PNG and the quads dump staged in `outputs`; returns the
+    /// dump when it goes to standard output (`--quads -`, or neither --png nor --quads
+    /// and standard output not taken by `--events -`).
+    func renderFrame(_ driver: SceneDriver, images: ImageStore, outputs: ToolOutputs) throws -> String? {
+        let scene = driver.scene
+        driver.advance(to: time)
         if png != nil, let size {
             // Text is rasterised at the output's pixels per canvas point.
             let s = SizeOption.parse(size)!
@@ -109,69 +133,84 @@ struct RenderCommand: ParsableCommand {
         var flattener = Flattener()
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
         let dump = QuadsDump.json(list, time: time)
-        if let quads, quads != "-" {
-            try OutputFile.write(dump, to: quads)
-        } else if quads == "-" || png == nil {
-            try ToolProcess.writeOutput(dump)
+        if let quads, quads != "-" { try outputs.stage(Array(dump.utf8), to: quads) }
+        if let png {
+            try withOffscreenRenderer(scene) { renderer, framebuffer in
+                renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+                try checkImages(images)
+                try stagePNG(renderer.readPixels(framebuffer), to: png, outputs)
+            }
         }
-
-        guard let png else { return }
-        try withOffscreenRenderer(scene) { renderer, framebuffer in
-            renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
-            try checkImages(images)
-            try renderer.readPixels(framebuffer).writePNG(path: png)
-        }
+        return quads == "-" || (quads == nil && png == nil && events != "-") ? dump : nil
     }
 
     /// --frames: frame i at --time + i / --fps, as numbered PNGs and quads dumps, then
-    /// encoded by ffmpeg when --out is given.
-    func renderFrames(_ driver: SceneDriver, images: ImageStore) throws {
+    /// encoded by ffmpeg when --out is given. ffmpeg reads the frames from a private
+    /// folder, so frames left by an earlier run under the --png pattern are never taken.
+    func renderFrames(_ driver: SceneDriver, images: ImageStore, outputs: ToolOutputs) throws {
         let count = frames ?? 1
         let pngPattern = try png.map { try FramePattern($0, option: "--png") }
         let quadsPattern = try quads.map { try FramePattern($0, option: "--quads") }
         var format: AnimationFormat?
         var ffmpeg: String?
+        var clip: OutputFile?
+        var scratch: TemporaryFolder?
+        var clipFrames: FramePattern?
         if let out {
             format = try AnimationFormat(path: out)
-            try FrameExport.checkOutput(out)
+            clip = try FrameExport.openOutput(out)
             guard let found = FrameExport.findFFmpeg() else { throw ExportError(FrameExport.missingFFmpeg) }
             ffmpeg = found
+            let folder = try TemporaryFolder(prefix: "parallax-render-")
+            scratch = folder
+            // The folder's name is taken as it is: a % in it is not a frame number.
+            clipFrames = try FramePattern(folder.path.replacingOccurrences(of: "%", with: "%%") + "/frame-%05d.png", option: "--out")
         }
-        // Frames for ffmpeg go to the --png pattern, or to a temporary folder.
-        var temporary: String?
-        var framePattern = pngPattern
-        if out != nil && framePattern == nil {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-render-\(UUID().uuidString)").path
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ExportError("cannot create a temporary folder \(dir): \(error.localizedDescription)")
-            }
-            temporary = dir
-            framePattern = try FramePattern(dir + "/frame-%05d.png", option: "--out")
-        }
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
 
         let scene = driver.scene
         var list = RenderList()
         var flattener = Flattener()
         let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
             for i in 0..<count {
+                try StopSignals.check()
                 let t = time + Double(i) / fps
                 driver.advance(to: t)
                 flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
-                if let quadsPattern { try write(QuadsDump.json(list, time: t), to: quadsPattern.path(i)) }
-                guard let renderer, let framebuffer, let framePattern else { continue }
+                if let quadsPattern {
+                    let path = quadsPattern.path(i)
+                    try outputs.claim(path, name: "--quads \(path)")
+                    try outputs.stage(Array(QuadsDump.json(list, time: t).utf8), to: path)
+                }
+                guard let renderer, let framebuffer else { continue }
                 renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
                 try checkImages(images)
-                try renderer.readPixels(framebuffer).writePNG(path: framePattern.path(i))
+                let frame = try renderer.readPixels(framebuffer)
+                if let pngPattern {
+                    let path = pngPattern.path(i)
+                    try outputs.claim(path, name: "--png \(path)")
+                    try stagePNG(frame, to: path, outputs)
+                }
+                if let clipFrames { try frame.writePNG(path: clipFrames.path(i)) }
             }
         }
-        if framePattern == nil {
+        if pngPattern == nil && clipFrames == nil {
             try draw(nil, nil)
         } else {
             try withOffscreenRenderer(scene) { try draw($0, $1) }
         }
-        if let out, let format, let ffmpeg, let framePattern {
-            try FrameExport.encode(ffmpeg: ffmpeg, format: format, input: framePattern.pattern, fps: fps, output: out)
+        if let clip, let format, let ffmpeg, let clipFrames, let scratch {
+            try FrameExport.encode(ffmpeg: ffmpeg, format: format, input: clipFrames.pattern, fps: fps, output: clip,
+                                   scratch: scratch, timeLimit: FrameExport.timeLimit(frames: count),
+                                   shouldStop: StopSignals.check)
+            try outputs.adopt(clip)
+        }
+    }
+
+    /// Encodes `image` and stages it at `path`; a failed write is worded as a PNG's.
+    func stagePNG(_ image: Image, to path: String, _ outputs: ToolOutputs) throws {
+        let bytes = try image.encodePNG()
+        do { try outputs.stage(bytes, to: path) } catch let error as FileError {
+            throw ImageError.writeFailed(error, path: path)
         }
     }
 
@@ -181,6 +220,8 @@ struct RenderCommand: ParsableCommand {
         if let size {
             (w, h) = SizeOption.parse(size)!
         }
+        let what = size == nil ? "the scene's canvas" : "--size"
+        if let problem = SizeOption.problem(width: w, height: h, what: what) { throw ToolOutputError(problem) }
         var options = GLContextHost.Options()
         options.headless = true
         options.controllers = false
@@ -191,6 +232,9 @@ struct RenderCommand: ParsableCommand {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.antialias = samples == 0
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
+            if let problem = SizeOption.problem(width: w, height: h, maxSide: Framebuffer.maxSide(), what: what) {
+                throw ToolOutputError(problem)
+            }
             let framebuffer = try Framebuffer(width: w, height: h, samples: samples)
             defer { framebuffer.destroy() }
             try body(renderer, framebuffer)
@@ -234,4 +278,4 @@ func parsePair(_ text: String, separator: Character, option: String) throws -> (
 }
 
 /// Runs the command; every error (options included) is one line on stderr and exit status 1.
-ToolProcess.run(RenderCommand.self, name: "parallax-render")
+ToolProcess.run(RenderCommand.self, name: "parallax-render", obeysStopSignals: true)

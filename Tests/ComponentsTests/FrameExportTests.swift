@@ -127,10 +127,84 @@ final class FrameExportTests: XCTestCase {
         guard let ffmpeg = FrameExport.findFFmpeg() else {
             throw MissingFixture(description: "ffmpeg is not installed (scripts/setup.sh installs it)")
         }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         XCTAssertThrowsError(try FrameExport.encode(ffmpeg: ffmpeg, format: .gif, input: "/nonexistent/f-%02d.png",
-                                                    fps: 10, output: "/nonexistent/a.gif")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("--out /nonexistent/a.gif: ffmpeg failed: "), "\(error)")
+                                                    fps: 10, output: dir.file("a.gif"))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("--out \(dir.file("a.gif")): ffmpeg failed: "), "\(error)")
             XCTAssertFalse("\(error)".contains("\n"))
         }
     }
+
+    /// The class "children are ours": a child reads /dev/null, not our standard input.
+    func testChildProcessReadsNothingFromOurStandardInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let child = ChildProcess(executable: "/bin/sh", arguments: ["-c", "if read x; then exit 3; fi; exit 0"],
+                                 standardError: dir.file("errors.txt"))
+        XCTAssertEqual(try child.run(timeLimit: 10), 0)
+    }
+
+    /// A child past its time limit, or one whose parent is told to stop, is killed and
+    /// reaped at once (a FIFO nobody reads made ffmpeg block forever).
+    func testChildProcessIsKilledOnItsTimeLimitAndOnStop() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let sleeper = ChildProcess(executable: "/bin/sleep", arguments: ["30"], standardError: dir.file("errors.txt"))
+        var start = Date()
+        XCTAssertThrowsError(try sleeper.run(timeLimit: 0.3)) { XCTAssertEqual($0 as? ChildProcess.Failure, .timedOut) }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+        struct Stop: Error {}
+        start = Date()
+        XCTAssertThrowsError(try sleeper.run(timeLimit: 30, shouldStop: { throw Stop() })) { XCTAssertTrue($0 is Stop) }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+        XCTAssertEqual(try ChildProcess(executable: "/bin/sh", arguments: ["-c", "exit 7"], standardError: dir.file("e")).run(timeLimit: 10), 7)
+    }
+
+    /// The class "private temporary files": made by mkdtemp (mode 0700, a new name) under
+    /// an existing TMPDIR taken as bytes (a % is no pattern), never creating it, and
+    /// removed with its files.
+    func testTemporaryFolderIsPrivateAndNeverCreatesTMPDIR() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let parent = try dir.makeDirectory("t%d")
+        var path = ""
+        do {
+            let folder = try TemporaryFolder(prefix: "x-", environment: ["TMPDIR": parent])
+            path = folder.path
+            XCTAssertTrue(path.hasPrefix(parent + "/x-"), path)
+            var info = stat()
+            XCTAssertEqual(lstat(path, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o7777, 0o700)
+            try OutputFile.write("scratch", to: folder.file("a"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertThrowsError(try TemporaryFolder(prefix: "x-", environment: ["TMPDIR": dir.file("no/such")])) {
+            XCTAssertEqual("\($0)", "TMPDIR \(dir.file("no/such")): no such folder (it is not created)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("no")))
+    }
+
+    /// The class "private temporary files": parallax-bench wrote its posters under a fixed
+    /// name in /tmp and followed a link planted there into another folder. A cache folder
+    /// is made 0700, and one that is a link or writable by others is refused.
+    func testPrivateCacheRefusesAPlantedLinkOrAShareableFolder() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let elsewhere = try dir.makeDirectory("elsewhere")
+        XCTAssertEqual(symlink(elsewhere, dir.file("cache-a")), 0)
+        let environment = ["TMPDIR": dir.path]
+        XCTAssertThrowsError(try TemporaryFolder.privateCache("cache-a", environment: environment)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(dir.file("cache-a")): not a private folder of this user"), "\($0)")
+        }
+        let open = try dir.makeDirectory("cache-b")
+        XCTAssertEqual(chmod(open, 0o777), 0)
+        XCTAssertThrowsError(try TemporaryFolder.privateCache("cache-b", environment: environment))
+        let made = try TemporaryFolder.privateCache("cache-c", environment: environment)
+        var info = stat()
+        XCTAssertEqual(lstat(made, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o700)
+        XCTAssertEqual(try TemporaryFolder.privateCache("cache-c", environment: environment), made)
+    }
 }
+

@@ -234,4 +234,26 @@ final class HostileSceneTests: XCTestCase {
             XCTAssertEqual("\($0)", "s.json: at components[0].contents: the path contains a NUL byte")
         }
     }
+
+    /// The class "one clear line": a 1 MiB unknown key was echoed whole, twice (a 2 MB
+    /// line). A culprit is cut in the middle to `OneLine.limit` scalars with an ellipsis.
+    func testCulpritsInErrorLinesAreBounded() throws {
+        let key = String(repeating: "k", count: 1 << 20)
+        let line = try XCTUnwrap(refusal(scene("{\"kind\": \"layer\", \"name\": \"a\", \"\(key)\": 1}")))
+        let cut = String(repeating: "k", count: 59) + "…" + String(repeating: "k", count: 59)
+        XCTAssertTrue(line.hasPrefix("s.json: at components[0].\(String(repeating: "k", count: 45))…"), String(line.prefix(200)))
+        XCTAssertTrue(line.contains("unknown key \"\(cut)\" (expected one of: "), String(line.prefix(400)))
+        XCTAssertLessThan(line.utf8.count, 2000)
+        XCTAssertEqual(OneLine.bounded("short\nline"), "short\\u{a}line")
+        XCTAssertEqual(OneLine.bounded("abcdefghij", limit: 5), "ab…ij")
+    }
+
+    /// A spring whose damping is not 0 but that still never settles (a mass of 1e300 on a
+    /// stiffness of 1e-300: its natural frequency underflows to 0) was refused as
+    /// "damping 0 never settles"; the message names its own parameters.
+    func testSpringThatNeverSettlesNamesItsOwnParameters() {
+        let animation = "{\"keyPath\": \"opacity\", \"type\": \"spring\", \"fromValue\": 0, \"toValue\": 1, \"mass\": 1e300, \"stiffness\": 1e-300}"
+        XCTAssertEqual(refusal(scene("{\"kind\": \"layer\", \"name\": \"a\", \"bounds\": [10, 10], \"animations\": [\(animation)]}")),
+                       "s.json: at components[0].animations[0]: a spring with mass 1e+300, stiffness 1e-300 and damping 10.0 does not settle in a finite time: give it a duration")
+    }
 }

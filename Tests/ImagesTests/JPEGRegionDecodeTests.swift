@@ -137,4 +137,28 @@ final class JPEGRegionDecodeTests: XCTestCase {
         // The file as made (a handful of scans) decodes.
         XCTAssertEqual(try Image.decode(data: data, name: "ok.jpg").width, 203)
     }
+
+    /// The class "time budgets": the scan cap limited scans, not scans times area, so 12
+    /// progressive 2048x2048 files of 499 scans took 35 s. A 2048x2048 file may have
+    /// 250,000,000 / 4,194,304 = 59 scans; its bomb of 100 scans is refused at once.
+    func testScansTimesAreaIsCapped() throws {
+        var pixels = [UInt8](repeating: 255, count: 2048 * 2048 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = UInt8((i / 4) % 2048 / 8) }
+        let data = try XCTUnwrap(Image(width: 2048, height: 2048, pixels: pixels).jpegData(quality: 80, greyscale: true, progressive: true))
+        func marker(_ at: Int, _ code: UInt8) -> Bool { data[at] == 0xFF && data[at + 1] == code }
+        let scans = (0..<(data.count - 1)).filter { marker($0, 0xDA) }
+        let tables = (0..<(data.count - 1)).filter { marker($0, 0xC4) }
+        let end = data.count - 2
+        let chunkStart = tables.last(where: { $0 > scans[scans.count - 2] && $0 < scans.last! }) ?? scans.last!
+        var bomb = Array(data[..<end])
+        for _ in 0..<100 { bomb += data[chunkStart..<end] }
+        bomb += [0xFF, 0xD9]
+        let start = Date()
+        XCTAssertThrowsError(try Image.decode(data: bomb, name: "wide.jpg", size: .cover(width: 64, height: 64, crop: true))) { error in
+            XCTAssertEqual("\(error)", "wide.jpg: truncated or corrupt JPEG: Progressive JPEG image of 2048x2048 pixels has more than 59 scans (scans times pixels is capped)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(try Image.decode(data: data, name: "ok.jpg", size: .cover(width: 64, height: 64, crop: true)).width, 64)
+    }
 }
+
