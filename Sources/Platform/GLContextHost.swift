@@ -3,8 +3,8 @@ import CSDL2
 import Glibc
 #endif
 
-/// An SDL window with a current OpenGL 3.3 core context (8-bit stencil), windowed or
-/// headless. Create one per process (SDL is process-global) and keep it alive for as long
+/// An SDL window with a current OpenGL 3.3 core or OpenGL ES 3.0+ context (8-bit stencil),
+/// windowed or headless (`Options.api`). Create one per process (SDL is process-global) and keep it alive for as long
 /// as anything calls GL (`withExtendedLifetime(host) { ... }` around the frame loop).
 public final class GLContextHost {
     /// How to open the context.
@@ -24,6 +24,8 @@ public final class GLContextHost {
         public var samples: Int = 0
         /// Open game controllers (SDL_INIT_GAMECONTROLLER).
         public var controllers: Bool = true
+        /// The OpenGL flavour: desktop 3.3 core, ES 3.0+, or the first of the two offered.
+        public var api: GraphicsAPI = .auto
         public init() {}
     }
 
@@ -31,6 +33,8 @@ public final class GLContextHost {
     public private(set) var driver: String
     /// True when running with the offscreen driver.
     public let isHeadless: Bool
+    /// The API the context speaks: `.desktop` or `.es` (never `.auto`).
+    public let api: GraphicsAPI
     private var window: OpaquePointer?
     private var context: SDL_GLContext?
     private var controllers: [Int32: OpaquePointer] = [:]
@@ -51,21 +55,24 @@ public final class GLContextHost {
         }
         var attempts: [String] = []
         for plan in plans {
-            if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
-            let label = plan ?? "default driver"
-            switch GLContextHost.open(options, headless: plan == "offscreen") {
-            case .success(let opened):
-                (window, context) = (opened.0, opened.1)
-                driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
-                isHeadless = driver == "offscreen"
-                if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
-                return
-            case .failure(let message):
-                attempts.append("\(label) (\(message))")
+            for api in options.api.candidates {
+                if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
+                let label = (plan ?? "default driver") + (options.api == .auto ? " \(api.requestName)" : "")
+                switch GLContextHost.open(options, api: api, headless: plan == "offscreen") {
+                case .success(let opened):
+                    (window, context) = (opened.0, opened.1)
+                    driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
+                    isHeadless = driver == "offscreen"
+                    self.api = api
+                    if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
+                    return
+                case .failure(let message):
+                    attempts.append("\(label) (\(message))")
+                }
+                SDL_Quit()
             }
-            SDL_Quit()
         }
-        throw PlatformError.noGLContext(attempts: attempts)
+        throw PlatformError.noGLContext(api: options.api, attempts: attempts)
     }
 
     private enum OpenResult { case success((OpaquePointer, SDL_GLContext)), failure(String) }
@@ -75,13 +82,17 @@ public final class GLContextHost {
         return e.isEmpty ? "unknown SDL error" : e
     }
 
-    private static func open(_ options: Options, headless: Bool) -> OpenResult {
+    /// One try: SDL initialised afresh, since SDL loads the GL or GLES library (and picks the
+    /// EGL config) for the profile set when its first window is made.
+    private static func open(_ options: Options, api: GraphicsAPI, headless: Bool) -> OpenResult {
         var flags = SDL_INIT_VIDEO
         if options.controllers && !headless { flags |= SDL_INIT_GAMECONTROLLER }
         if SDL_Init(flags) != 0 { return .failure("SDL_Init: \(sdlError())") }
+        let es = api == .es
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, es ? 0 : 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK,
+                            Int32((es ? SDL_GL_CONTEXT_PROFILE_ES : SDL_GL_CONTEXT_PROFILE_CORE).rawValue))
         SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
         SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 8)
         SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8)
