@@ -180,7 +180,8 @@ final class Bench {
                 occludedQuads += s.occludedQuads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
-                if !damage, (frame - warmup) % 8 == 0 {
+                // Exact counts need GL_SAMPLES_PASSED: none on OpenGL ES (the counts stay 0 there).
+                if !damage, renderer.capabilities.exactSampleCounts, (frame - warmup) % 8 == 0 {
                     // Outside the timed part: the same frame again, counting what is visible.
                     uncachedFlattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &uncached)
                     visible.append(Double(try renderer.countVisiblePixels(uncached, into: target, images: images,
@@ -206,7 +207,7 @@ final class Bench {
         // The machine's fill rate, measured right after the scene (same load, same run).
         let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
                           : probe.measure(framebuffer: framebuffer, frames: 15)
-        let speedOfLight = fill.milliseconds(forPixels: meanVisible)
+        let speedOfLight = visible.isEmpty ? 0 : fill.milliseconds(forPixels: meanVisible)   // 0: not counted
         let readback = damage ? nil : renderer.readbackMilliseconds(framebuffer)
         let wallSummary = Summary(wall)
         let n = Double(frames)

@@ -44,6 +44,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write every figure as JSON to this file.")
     var json: String?
 
+    @Option(help: ArgumentHelp(GraphicsAPIOption.help))
+    var gl: String = "auto"
+
     @Option(help: "Folder with the shaders.")
     var shaders: String?
 
@@ -105,6 +108,7 @@ struct BenchCommand: ParsableCommand {
     var checkAllocations = false
 
     func validate() throws {
+        guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in pixels, found \"\(size)\"")
@@ -133,6 +137,7 @@ struct BenchCommand: ParsableCommand {
         options.controllers = false
         options.width = p.width
         options.height = p.height
+        options.api = GraphicsAPIOption.parse(gl)!
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()

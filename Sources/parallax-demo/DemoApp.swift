@@ -196,7 +196,7 @@ final class DemoApp {
         guard t - fpsStart >= 1 else { return }
         let fps = Double(fpsFrames) / (t - fpsStart)
         let status = scene.components.last?.status ?? ""
-        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps")
+        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps - \(sceneRenderer.renderer.capabilities.apiName)")
         fpsFrames = 0
         fpsStart = t
     }

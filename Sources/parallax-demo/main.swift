@@ -49,11 +49,15 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
+    @Option(help: ArgumentHelp(GraphicsAPIOption.help))
+    var gl: String = "auto"
+
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
+        guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
@@ -76,6 +80,7 @@ struct DemoCommand: ParsableCommand {
         options.height = parts.height
         options.headless = headless
         options.vsync = !noVsync
+        options.api = GraphicsAPIOption.parse(gl)!
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             let renderer = try GLRenderer(shaderDirectory: shaders)
