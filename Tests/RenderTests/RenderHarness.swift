@@ -6,6 +6,12 @@ import Layers
 import Platform
 import XCTest
 
+/// RENDER_TESTS_GL names no API.
+struct MissingGLAPI: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "RENDER_TESTS_GL must be auto, desktop or es, found \"\(name)\"" }
+}
+
 /// One headless GL context and renderer for the whole test process (SDL is process-global).
 final class RenderHarness {
     let host: GLContextHost
@@ -26,7 +32,7 @@ final class RenderHarness {
         case .success(let h):
             h.host.makeCurrent()
             return h
-        case .failure(let error as PlatformError):
+        case .failure(let error as PlatformError) where ProcessInfo.processInfo.environment["RENDER_TESTS_GL"] == nil:
             print("RenderTests skipped: \(error)")
             throw XCTSkip("no GL context: \(error)")
         case .failure(let error):
@@ -44,9 +50,14 @@ final class RenderHarness {
         options.width = 64
         options.height = 64
         options.controllers = false
+        // RENDER_TESTS_GL=es runs every rendering test on OpenGL ES (scripts/test.sh does both).
+        if let api = ProcessInfo.processInfo.environment["RENDER_TESTS_GL"] {
+            guard let parsed = GraphicsAPI(option: api) else { throw MissingGLAPI(name: api) }
+            options.api = parsed
+        }
         host = try GLContextHost(options)
         renderer = try GLRenderer()
-        print("RenderTests: SDL driver \(host.driver), \(renderer.glVersion), \(renderer.glRenderer), "
+        print("RenderTests: SDL driver \(host.driver), \(renderer.capabilities.apiName), \(renderer.glVersion), \(renderer.glRenderer), "
               + "window \(host.windowSize) drawable \(host.drawableSize), stencil \(host.stencilBits) bits")
     }
 
