@@ -54,6 +54,13 @@ public final class GLContextHost {
             plans = [nil, "offscreen"]
         }
         var attempts: [String] = []
+        if let refusal = GLContextHost.waylandWithoutSeat(plans: plans) {
+            // SDL would crash in SDL_Init: Xwayland's X11 instead where there is one, else the next plan.
+            attempts.append(refusal)
+            plans = plans.flatMap { $0 == "wayland" || $0 == nil ? (getenv("DISPLAY") != nil ? ["x11"] : []) : [$0] }
+            _ = "parallax: \(refusal); trying \(plans.map { $0 ?? "default" }.joined(separator: ", "))\n"
+                .withCString { write(2, $0, strlen($0)) }
+        }
         for plan in plans {
             for api in options.api.candidates {
                 if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
@@ -73,6 +80,18 @@ public final class GLContextHost {
             }
         }
         throw PlatformError.noGLContext(api: options.api, attempts: attempts)
+    }
+
+    /// Why SDL's Wayland driver must not start, when it would be chosen (forced, or the only
+    /// display) and the compositor offers no seat to an SDL that crashes without one
+    /// (`WaylandSeatProbe`); nil when it may start.
+    private static func waylandWithoutSeat(plans: [String?]) -> String? {
+        guard getenv("WAYLAND_DISPLAY") != nil, WaylandSeatProbe.sdlNeedsSeat else { return nil }
+        let mayPickWayland = plans.contains("wayland") || (plans.contains(nil) && getenv("DISPLAY") == nil)
+        guard mayPickWayland, WaylandSeatProbe.compositorHasSeat() == false else { return nil }
+        return "wayland (the compositor offers no seat, no keyboard, pointer or touch, and SDL before "
+            + "\(WaylandSeatProbe.fixedIn.major).\(WaylandSeatProbe.fixedIn.minor) crashes without one: "
+            + "connect an input device, or run under Xwayland)"
     }
 
     private enum OpenResult { case success((OpaquePointer, SDL_GLContext)), failure(String) }
