@@ -24,8 +24,15 @@ public final class GLContextHost {
         public var samples: Int = 0
         /// Open game controllers (SDL_INIT_GAMECONTROLLER).
         public var controllers: Bool = true
+        /// Start fullscreen: a borderless window of the display's own size (its current mode),
+        /// or on KMS the display itself; `width` and `height` are then the windowed size.
+        public var fullscreen: Bool = false
         /// The OpenGL flavour: desktop 3.3 core, ES 3.0+, or the first of the two offered.
         public var api: GraphicsAPI = .auto
+        /// The SDL video driver to use and no other ("x11", "wayland", "kmsdrm": no display
+        /// server, GLES on GBM); nil: `$SDL_VIDEODRIVER`, else SDL's choice, falling back to
+        /// `offscreen`. kmsdrm (by either) checks for a DRM device first.
+        public var videoDriver: String? = nil
         public init() {}
     }
 
@@ -46,7 +53,16 @@ public final class GLContextHost {
         let noDisplay = getenv("DISPLAY") == nil && getenv("WAYLAND_DISPLAY") == nil
         let forcedDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
         var plans: [String?] = []   // nil: SDL's default driver choice
-        if options.headless || noDisplay {
+        let requested = options.videoDriver ?? forcedDriver
+        if options.headless {
+            plans = ["offscreen"]
+        } else if requested == "kmsdrm" {
+            // No display server by design: no offscreen fallback either (a kiosk drawing nowhere).
+            if let problem = DRMDevices.problem() { throw PlatformError.noDisplayDevice("kmsdrm: " + problem) }
+            plans = ["kmsdrm"]
+        } else if let driver = options.videoDriver {
+            plans = [driver]
+        } else if noDisplay {
             plans = ["offscreen"]
         } else if let forced = forcedDriver {
             plans = [forced] + (forced == "offscreen" ? [] : ["offscreen"])
@@ -71,6 +87,12 @@ public final class GLContextHost {
                     driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
                     isHeadless = driver == "offscreen"
                     self.api = api
+                    if options.fullscreen && !isHeadless {
+                        // Leaving fullscreen gives the window the size asked for, centred.
+                        fullscreen = true
+                        windowedFrame = (GLContextHost.centredPosition, GLContextHost.centredPosition,
+                                         Int32(options.width), Int32(options.height))
+                    }
                     if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
                     return
                 case .failure(let message):
@@ -92,6 +114,16 @@ public final class GLContextHost {
         return "wayland (the compositor offers no seat, no keyboard, pointer or touch, and SDL before "
             + "\(WaylandSeatProbe.fixedIn.major).\(WaylandSeatProbe.fixedIn.minor) crashes without one: "
             + "connect an input device, or run under Xwayland)"
+    }
+
+    private static let undefinedPosition: Int32 = 0x1FFF_0000   // SDL_WINDOWPOS_UNDEFINED
+    private static let centredPosition: Int32 = 0x2FFF_0000     // SDL_WINDOWPOS_CENTERED
+
+    /// The first display's position and size in its own current mode (`--fullscreen` at start).
+    private static func displayFrame() -> (x: Int32, y: Int32, w: Int32, h: Int32)? {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return nil }
+        return (bounds.x, bounds.y, bounds.w, bounds.h)
     }
 
     private enum OpenResult { case success((OpaquePointer, SDL_GLContext)), failure(String) }
@@ -127,9 +159,14 @@ public final class GLContextHost {
         } else {
             windowFlags |= SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         }
-        let undefinedPosition: Int32 = 0x1FFF_0000   // SDL_WINDOWPOS_UNDEFINED
-        guard let window = SDL_CreateWindow(options.title, undefinedPosition, undefinedPosition,
-                                            Int32(options.width), Int32(options.height), windowFlags) else {
+        var frame = (x: undefinedPosition, y: undefinedPosition, w: Int32(options.width), h: Int32(options.height))
+        if options.fullscreen && !headless, let display = displayFrame() {
+            frame = display
+            windowFlags |= SDL_WINDOW_BORDERLESS.rawValue
+            // KMS has no windows: SDL sets the display's current mode for a fullscreen one.
+            if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "kmsdrm" { windowFlags |= SDL_WINDOW_FULLSCREEN.rawValue }
+        }
+        guard let window = SDL_CreateWindow(options.title, frame.x, frame.y, frame.w, frame.h, windowFlags) else {
             return .failure("SDL_CreateWindow: \(sdlError())")
         }
         guard let context = SDL_GL_CreateContext(window) else {

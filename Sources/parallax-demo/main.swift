@@ -34,7 +34,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Window size in points as WxH.")
     var size: String = "1280x720"
 
-    @Flag(help: "Start fullscreen (a borderless window covering the display; F or F11 toggles).")
+    @Flag(help: "Start fullscreen at the display's own size and mode (a borderless window covering it, the display itself on KMS; F or F11 toggles).")
     var fullscreen = false
 
     @Flag(help: "No visible window (SDL's offscreen driver).")
@@ -52,12 +52,18 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp(GraphicsAPIOption.help))
     var gl: String = "auto"
 
+    @Option(help: "SDL video driver, and no other: x11, wayland, kmsdrm (no display server: GLES on the DRM device) or offscreen (default: $SDL_VIDEODRIVER, else SDL's choice).")
+    var video: String?
+
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
+        if let video, !["x11", "wayland", "kmsdrm", "offscreen"].contains(video) {
+            throw ValidationError("--video must be x11, wayland, kmsdrm or offscreen, found \"\(video)\"")
+        }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
@@ -81,6 +87,8 @@ struct DemoCommand: ParsableCommand {
         options.headless = headless
         options.vsync = !noVsync
         options.api = GraphicsAPIOption.parse(gl)!
+        options.fullscreen = fullscreen
+        options.videoDriver = video
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             let renderer = try GLRenderer(shaderDirectory: shaders)
@@ -90,7 +98,6 @@ struct DemoCommand: ParsableCommand {
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
                                   pacesFrames: !noVsync && !headless)
-            if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
             if frames > 0, app.framesDrawn > 0 {
