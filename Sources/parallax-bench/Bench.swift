@@ -82,6 +82,9 @@ final class Bench {
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
+    /// The output the frame is scaled to when drawn smaller (`--render-size`); nil: none.
+    var output: Framebuffer?
+
     init(renderer: GLRenderer, framebuffer: Framebuffer, frames: Int, warmup: Int, dt: Double, probe: FillProbe) {
         self.renderer = renderer
         self.probe = probe
@@ -161,6 +164,7 @@ final class Bench {
             } else {
                 sceneRenderer.submit(scene, images: images, into: target)
             }
+            if drawn, let output { framebuffer.copy(to: output.drawFramebuffer, width: output.width, height: output.height) }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }

@@ -1,0 +1,35 @@
+// Drawing a scene below the output's resolution and scaling the result up, as Kodi does for
+// its GUI on small GPUs: a 4K television fed by a Raspberry Pi draws the scene at 1080p
+// (a quarter of the fragments) and a bilinear blit fills the screen.
+//
+// Does NOT: sharpen, or scale down with more than bilinear taps (a render size above the
+// output is clamped to the output: drawing more pixels than are shown buys nothing).
+
+import CGL
+
+/// The render size for an output and a limit, and the scaled copy to the output.
+public enum RenderScale {
+    /// The largest size of `output`'s aspect within `limit` (and within the output itself),
+    /// each side at least 1: the output 3840x2160 under a 1920x1080 limit draws at 1920x1080.
+    public static func size(output: (width: Int, height: Int), limit: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        guard let limit, output.width > 0, output.height > 0 else { return output }
+        let s = min(1, Double(limit.width) / Double(output.width), Double(limit.height) / Double(output.height))
+        guard s < 1 else { return output }
+        return (max(1, Int((Double(output.width) * s).rounded())), max(1, Int((Double(output.height) * s).rounded())))
+    }
+}
+
+extension Framebuffer {
+    /// Copies this framebuffer's colour over the whole of `destination` (a framebuffer name,
+    /// 0: the window's back buffer) of `width` x `height` pixels: bilinear when the sizes
+    /// differ, texel for texel when they match. Leaves GL_FRAMEBUFFER bound to 0.
+    public func copy(to destination: GLuint, width: Int, height: Int) {
+        resolve()
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
+        let same = width == self.width && height == self.height
+        glBlitFramebuffer(0, 0, GLint(self.width), GLint(self.height), 0, 0, GLint(width), GLint(height),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(same ? GL_NEAREST : GL_LINEAR))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+}
