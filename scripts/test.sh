@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, headless (Mesa llvmpipe through SDL's offscreen driver):
-#   0. the module order (scripts/check-module-order.sh);
+#   0. the module order (scripts/check-module-order.sh) and the kiosk unit (check-kiosk-unit.sh);
 #   1. the benchmark in release on two scenes, failing if a steady-state frame allocates
 #      in input, update or flatten (the allocation counter needs an optimised build);
 #   2. the demo in a real X11 window under Xvfb, and as a Wayland client of weston's kiosk
@@ -12,6 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_XVFB=1 scripts/setup.sh
 export SDL_VIDEODRIVER=offscreen
+
+echo "== kiosk systemd unit (scripts/kiosk-unit.sh)"
+scripts/check-kiosk-unit.sh
 
 echo "== module order (no module imports one after it)"
 scripts/check-module-order.sh --self-test
