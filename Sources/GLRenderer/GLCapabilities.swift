@@ -22,8 +22,9 @@ public struct GLCapabilities: Sendable, Equatable {
     public var exactSampleCounts: Bool
     /// glPolygonMode: desktop only.
     public var polygonMode: Bool
-    /// glDrawArraysInstancedBaseInstance: desktop 4.2 or ARB_base_instance; else the instance
-    /// attributes are re-pointed per batch (`InstanceStream`).
+    /// glDrawArraysInstancedBaseInstance: desktop 4.2 or ARB_base_instance, ES with
+    /// EXT_base_instance (the same entry point); else the instance attributes are re-pointed
+    /// per batch (`InstanceStream`).
     public var baseInstance: Bool
     /// Anisotropic filtering's largest ratio (1: not offered).
     public var maxAnisotropy: Float
@@ -67,7 +68,8 @@ public struct GLCapabilities: Sendable, Equatable {
             isES: es, major: Int(major), minor: Int(minor), maxTextureSize: Int(max(maxSize, 1)),
             timerQueries: es ? extensions.contains("GL_EXT_disjoint_timer_query") : true,
             exactSampleCounts: !es, polygonMode: !es,
-            baseInstance: !es && (at(4, 2) || extensions.contains("GL_ARB_base_instance")),
+            baseInstance: es ? extensions.contains("GL_EXT_base_instance")
+                             : at(4, 2) || extensions.contains("GL_ARB_base_instance"),
             maxAnisotropy: max(1, anisotropy),
             sRGBWriteControl: !es || extensions.contains("GL_EXT_sRGB_write_control"),
             debugOutput: (es ? at(3, 2) : at(4, 3)) || extensions.contains("GL_KHR_debug"),
@@ -78,7 +80,8 @@ public struct GLCapabilities: Sendable, Equatable {
     /// taken around an app's frame ask every frame).
     public static func currentIsES() -> Bool {
         guard let p = glGetString(GLenum(GL_VERSION)) else { return false }
-        return strncmp(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self), "OpenGL ES", 9) == 0
+        let prefix: StaticString = "OpenGL ES"   // a String argument would be copied (allocated)
+        return memcmp(p, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
     }
 
     /// glClearDepth on desktop, glClearDepthf on ES (which has no double entry point).
