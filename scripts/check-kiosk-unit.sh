@@ -17,7 +17,7 @@ StartLimitIntervalSec=0
 
 [Service]
 User=kiosk
-# A logind session on the VT: the seat'"'"'s DRM and input devices for the user.
+# PAM login on the VT: logind hands the user the seat'"'"'s DRM and input devices.
 PAMName=login
 TTYPath=/dev/tty1
 TTYReset=yes

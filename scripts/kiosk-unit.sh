@@ -49,7 +49,7 @@ StartLimitIntervalSec=0
 
 [Service]
 User=$user
-# A logind session on the VT: the seat's DRM and input devices for the user.
+# PAM login on the VT: logind hands the user the seat's DRM and input devices.
 PAMName=login
 TTYPath=/dev/$tty
 TTYReset=yes
