@@ -89,6 +89,8 @@ public final class GLRenderer {
     public var maxFusedLayers = LayerFusion.maxLayers
     /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
     let fusion = FusionState()
+    /// The program scaling frames onto a larger output (`copy(_:to:width:height:)`), made on first use.
+    var scaledCopy: ScaledCopy?
     /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
     var drawingAppTarget = false
 

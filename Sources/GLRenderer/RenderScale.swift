@@ -19,17 +19,23 @@ public enum RenderScale {
     }
 }
 
-extension Framebuffer {
-    /// Copies this framebuffer's colour over the whole of `destination` (a framebuffer name,
-    /// 0: the window's back buffer) of `width` x `height` pixels: bilinear when the sizes
-    /// differ, texel for texel when they match. Leaves GL_FRAMEBUFFER bound to 0.
-    public func copy(to destination: GLuint, width: Int, height: Int) {
-        resolve()
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
-        let same = width == self.width && height == self.height
-        glBlitFramebuffer(0, 0, GLint(self.width), GLint(self.height), 0, 0, GLint(width), GLint(height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(same ? GL_NEAREST : GL_LINEAR))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+extension GLRenderer {
+    /// Copies `source`'s colour over the whole of `destination` (a framebuffer name, 0: the
+    /// window's back buffer) of `width` x `height` pixels: a bilinear quad when the sizes
+    /// differ (`ScaledCopy`), a blit texel for texel when they match. Leaves GL_FRAMEBUFFER
+    /// bound to 0 and the state `render` resets each frame changed.
+    public func copy(_ source: Framebuffer, to destination: GLuint, width: Int, height: Int) {
+        if width != source.width || height != source.height {
+            if scaledCopy == nil {
+                do { scaledCopy = try ScaledCopy(library: shaderLibrary) } catch { noteError("scaled copy: \(error)") }
+            }
+            if let scaledCopy { return scaledCopy.draw(source, to: destination, width: width, height: height) }
+        }
+        source.resolve()
+        glBindFramebuffer(GLConstant.readFramebuffer, source.resolveFramebuffer)
+        glBindFramebuffer(GLConstant.drawFramebuffer, destination)
+        glBlitFramebuffer(0, 0, GLint(source.width), GLint(source.height), 0, 0, GLint(width), GLint(height),
+                          GLConstant.colorBufferBit, GLenum(width == source.width && height == source.height ? GL_NEAREST : GL_LINEAR))
+        glBindFramebuffer(GLConstant.framebuffer, 0)
     }
 }

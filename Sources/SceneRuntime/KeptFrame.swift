@@ -85,7 +85,7 @@ public final class KeptFrame {
         if scaled {
             if lastChangedBox != nil || copiesWhole {
                 lastChangedBox = (0, 0, output.width, output.height)
-                fb.copy(to: destination, width: output.width, height: output.height)
+                sceneRenderer.renderer.copy(fb, to: destination, width: output.width, height: output.height)
             }
             return
         }

@@ -164,7 +164,7 @@ final class Bench {
             } else {
                 sceneRenderer.submit(scene, images: images, into: target)
             }
-            if drawn, let output { framebuffer.copy(to: output.drawFramebuffer, width: output.width, height: output.height) }
+            if drawn, let output { renderer.copy(framebuffer, to: output.drawFramebuffer, width: output.width, height: output.height) }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }

@@ -44,7 +44,7 @@ final class RenderScaleTests: XCTestCase {
         var flattener = Flattener()
         flattener.flatten([left, right], canvas: Size(2, 1), into: &list)
         h.renderer.render(list, into: .framebuffer(source), images: h.images, background: .black)
-        source.copy(to: output.drawFramebuffer, width: 4, height: 1)
+        h.renderer.copy(source, to: output.drawFramebuffer, width: 4, height: 1)
         let out = h.renderer.readPixels(output)
         let expected: [(UInt8, UInt8, UInt8, UInt8)] = [(255, 0, 0, 255), (191, 0, 64, 255), (64, 0, 191, 255), (0, 0, 255, 255)]
         for (x, e) in expected.enumerated() { assertPixel(out, x, 0, e, tolerance: 1, "x \(x)") }
