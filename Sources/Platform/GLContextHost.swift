@@ -71,9 +71,11 @@ public final class GLContextHost {
         }
         var attempts: [String] = []
         if let refusal = GLContextHost.waylandWithoutSeat(plans: plans) {
-            // SDL would crash in SDL_Init: Xwayland's X11 instead where there is one, else the next plan.
+            // SDL would crash in SDL_Init: Xwayland's X11 instead where there is one (unless the
+            // caller named the driver), else the next plan.
             attempts.append(refusal)
-            plans = plans.flatMap { $0 == "wayland" || $0 == nil ? (getenv("DISPLAY") != nil ? ["x11"] : []) : [$0] }
+            let instead: [String?] = options.videoDriver == nil && getenv("DISPLAY") != nil ? ["x11"] : []
+            plans = plans.flatMap { $0 == "wayland" || $0 == nil ? instead : [$0] }
             _ = "parallax: \(refusal); trying \(plans.map { $0 ?? "default" }.joined(separator: ", "))\n"
                 .withCString { write(2, $0, strlen($0)) }
         }
