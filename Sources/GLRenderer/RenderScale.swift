@@ -1,9 +1,12 @@
 // Drawing a scene below the output's resolution and scaling the result up, as Kodi does for
 // its GUI on small GPUs: a 4K television fed by a Raspberry Pi draws the scene at 1080p
-// (a quarter of the fragments) and a bilinear blit fills the screen.
+// (a quarter of the fragments) and a bilinear copy fills the screen.
 //
-// Does NOT: sharpen, or scale down with more than bilinear taps (a render size above the
-// output is clamped to the output: drawing more pixels than are shown buys nothing).
+// The copy is a full-screen textured fill of the output: cheap on a GPU, where the scene's
+// fragments are what cost, dear on a CPU rasteriser (llvmpipe), where it can cost more than
+// a 4K frame whose layers leave much of the screen to the clear (docs/raspberry-pi.md).
+//
+// Does NOT: sharpen, or scale down (a render size above the output is clamped to it).
 
 import CGL
 
