@@ -30,8 +30,8 @@ import Layers
 /// How canvas points map to target pixels: pixel = point * scale + offset.
 public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
 
-/// Draws render lists into the window or offscreen framebuffers. Requires a current
-/// OpenGL 3.3 core or OpenGL ES 3.0+ context for its whole life (create, render, destroy on one thread).
+/// Draws render lists into the window or offscreen framebuffers. Requires a current OpenGL
+/// 3.3 core or OpenGL ES 3.0+ context for its whole life (create, render, destroy on one thread).
 public final class GLRenderer {
     /// Settings with defaults.
     public struct Options {
