@@ -59,10 +59,10 @@ public struct GLCapabilities: Sendable, Equatable {
         let extensions = GLRenderer.extensionNames()
         func at(_ a: GLint, _ b: GLint) -> Bool { major > a || (major == a && minor >= b) }
         var maxSize: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        glGetIntegerv(GLConstant.maxTextureSize, &maxSize)
         var anisotropy: GLfloat = 1
         if extensions.contains("GL_EXT_texture_filter_anisotropic") || extensions.contains("GL_ARB_texture_filter_anisotropic") {
-            glGetFloatv(GLenum(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT), &anisotropy)
+            glGetFloatv(GLConstant.maxTextureMaxAnisotropy, &anisotropy)
         }
         return GLCapabilities(
             isES: es, major: Int(major), minor: Int(minor), maxTextureSize: Int(max(maxSize, 1)),
