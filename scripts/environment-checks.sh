@@ -29,7 +29,7 @@ echo "  $out"
 out=$(env -u DISPLAY -u WAYLAND_DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json \
       "$BIN/parallax-render" "$TMP/s.json" --png "$TMP/o.png" 2>&1); rc=$?
 echo "  $out"
-[ $rc = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [[ "$out" == *"no OpenGL 3.3 context: tried"* ]]; check $? "a) default driver search, no EGL: one line, exit 1"
+[ $rc = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [[ "$out" == *"no OpenGL 3.3 core or OpenGL ES 3.0 context: tried"* ]]; check $? "a) default driver search, no EGL: one line, exit 1"
 
 # b) A shader that fails to compile: the file and the info log.
 mkdir -p "$TMP/broken"; cp Shaders/* "$TMP/broken/"

@@ -3,8 +3,8 @@ import Foundation
 
 /// Debug builds only: a KHR_debug / GL 4.3 message callback printing errors and warnings to stderr.
 enum DebugOutput {
-    static func install(extensions: Set<String>, major: Int, minor: Int) {
-        guard major > 4 || (major == 4 && minor >= 3) || extensions.contains("GL_KHR_debug") else { return }
+    /// Installs the callback (the caller checks `GLCapabilities.debugOutput`).
+    static func install() {
         glEnable(GLConstant.debugOutput)
         glEnable(GLConstant.debugOutputSynchronous)
         glDebugMessageCallback({ _, type, _, severity, _, message, _ in

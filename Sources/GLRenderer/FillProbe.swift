@@ -38,7 +38,9 @@ public final class FillProbe {
 
     /// Compiles the probe's shaders (`fill.vert`, `fill.frag`). Requires a current context.
     public init(shaderDirectory: String? = nil) throws {
-        program = try ShaderLibrary(overrideDirectory: shaderDirectory).program(vertex: "fill.vert", fragment: "fill.frag")
+        var library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        library.glslES = GLCapabilities.currentIsES()
+        program = try library.program(vertex: "fill.vert", fragment: "fill.frag")
         let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)

@@ -16,6 +16,7 @@ extension GLRenderer {
     /// flattened with `Flattener.groupsRasterizedLayers` false). Waits for the GPU.
     public func countVisiblePixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
                                    background: Color) throws -> Int {
+        try requireExactSampleCounts("counting visible pixels")
         if countingPrograms == nil {
             let l = shaderLibrary
             let quad = try ShaderProgram(library: l, vertex: "quad.vert", fragment: "quad.frag", defines: ["COUNT_VISIBLE"])
@@ -40,10 +41,18 @@ extension GLRenderer {
     /// `countVisiblePixels`, the overdraw a frame pays for. Waits for the GPU.
     public func countShadedPixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
                                   background: Color) throws -> Int {
+        try requireExactSampleCounts("counting shaded pixels")
         if countQuery == 0 { glGenQueries(1, &countQuery) }
         countingShaded = true
         defer { countingShaded = false }
         return countSamples(list, into: target, images: images, background: background)
+    }
+
+    /// Throws `RendererError.unsupported` where GL_SAMPLES_PASSED is missing (OpenGL ES).
+    private func requireExactSampleCounts(_ feature: String) throws {
+        guard capabilities.exactSampleCounts else {
+            throw RendererError.unsupported(feature: feature + " (GL_SAMPLES_PASSED)", context: capabilities.apiName)
+        }
     }
 
     /// One render with a GL_SAMPLES_PASSED query around every draw but the clip shapes.

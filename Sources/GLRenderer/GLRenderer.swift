@@ -1,4 +1,4 @@
-// GLRenderer: draws a `RenderList` with OpenGL 3.3 core.
+// GLRenderer: draws a `RenderList` with OpenGL 3.3 core or OpenGL ES 3.0+ (`GLCapabilities`).
 //
 // What this module does: compiles the shaders in `Shaders/`, keeps a texture cache fed
 // lazily by an `ImageSource`, draws each quad with its homogeneous matrix (the GPU
@@ -30,8 +30,8 @@ import Layers
 /// How canvas points map to target pixels: pixel = point * scale + offset.
 public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
 
-/// Draws render lists into the window or offscreen framebuffers. Requires a current
-/// OpenGL 3.3 core context for its whole life (create, render, destroy on one thread).
+/// Draws render lists into the window or offscreen framebuffers. Requires a current OpenGL
+/// 3.3 core or OpenGL ES 3.0+ context for its whole life (create, render, destroy on one thread).
 public final class GLRenderer {
     /// Settings with defaults.
     public struct Options {
@@ -61,6 +61,8 @@ public final class GLRenderer {
     public let textures: TextureCache
     /// GL_VERSION and GL_RENDERER of the context.
     public let glVersion: String, glRenderer: String
+    /// The context's API (desktop or ES), limits and optional features.
+    public let capabilities: GLCapabilities
     /// Whether the context rasterises on the CPU (Mesa's llvmpipe or softpipe, SwiftShader,
     /// Microsoft's WARP): a frame then competes for cores with everything else the host
     /// runs, e.g. image decoding (see Assets' `FrameGate`).
@@ -87,6 +89,8 @@ public final class GLRenderer {
     public var maxFusedLayers = LayerFusion.maxLayers
     /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
     let fusion = FusionState()
+    /// The program scaling frames onto a larger output (`copy(_:to:width:height:)`), made on first use.
+    var scaledCopy: ScaledCopy?
     /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
     var drawingAppTarget = false
 
@@ -238,20 +242,16 @@ public final class GLRenderer {
 
     /// Compiles the shaders and creates the quad geometry with `options`.
     public init(shaderDirectory: String? = nil, options: Options) throws {
-        guard let versionPtr = glGetString(GLConstant.version) else {
-            throw RendererError.noContext("glGetString(GL_VERSION) returned nil (no current context)")
-        }
-        glVersion = String(cString: UnsafeRawPointer(versionPtr).assumingMemoryBound(to: CChar.self))
+        let capabilities = try GLCapabilities.current()
+        self.capabilities = capabilities
+        glVersion = glGetString(GLConstant.version).map {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        } ?? "unknown"
         glRenderer = glGetString(GLConstant.renderer).map {
             String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
         } ?? "unknown"
-        var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        guard major > 3 || (major == 3 && minor >= 3) else {
-            throw RendererError.noContext("OpenGL \(major).\(minor) is older than 3.3 (\(glVersion))")
-        }
-        let library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        var library = ShaderLibrary(overrideDirectory: shaderDirectory)
+        library.glslES = capabilities.isES
         shaderLibrary = library
         quadProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag")
         plainTexturedProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
@@ -272,16 +272,11 @@ public final class GLRenderer {
             maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))
         }
 
-        let extensions = GLRenderer.extensionNames()
-        var anisotropy: Float = 1
-        if extensions.contains("GL_EXT_texture_filter_anisotropic") || extensions.contains("GL_ARB_texture_filter_anisotropic") {
-            var maxA: GLfloat = 1
-            glGetFloatv(GLConstant.maxTextureMaxAnisotropy, &maxA)
-            let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
-            anisotropy = min(maxA, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
-        }
+        let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
+        let anisotropy = min(capabilities.maxAnisotropy, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
         textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
-        gpuTimer = options.gpuTiming ? GPUTimer() : nil
+        textures.maxTextureSize = capabilities.maxTextureSize
+        gpuTimer = options.gpuTiming && capabilities.timerQueries ? GPUTimer() : nil
 
         // One vertex buffer in a VAO (a core profile draws nothing without one): (u, v, inner)
         // with u, v in 0...1 picking a corner of u_rect (inner = 0) or u_inner (inner = 1).
@@ -300,8 +295,7 @@ public final class GLRenderer {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
         // The per-draw records: attributes 1...10 of the same VAO, one record per instance.
-        instances = InstanceStream(hasBaseInstance: major > 4 || (major == 4 && minor >= 2)
-                                   || extensions.contains("GL_ARB_base_instance"))
+        instances = InstanceStream(hasBaseInstance: capabilities.baseInstance)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
@@ -310,7 +304,7 @@ public final class GLRenderer {
         for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
-        if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
+        if options.debugOutput && capabilities.debugOutput { DebugOutput.install() }
         #endif
         checkError("init")
     }
@@ -409,7 +403,7 @@ public final class GLRenderer {
         glColorMask(GLConstant.true, GLConstant.true, GLConstant.true, GLConstant.true)
         glStencilMask(0xFF)
         glClearStencil(0)
-        glClearDepth(1)
+        GLCapabilities.clearDepth(1, es: capabilities.isES)
         glDepthMask(GLConstant.false)
         if useDepth {
             glEnable(GLConstant.depthTest)

@@ -47,6 +47,12 @@ public struct GLStateSnapshot: Equatable {
     public static let otherCapabilities = SIMD8<Int32>(
         GL_FRAMEBUFFER_SRGB, GL_RASTERIZER_DISCARD, GL_POLYGON_OFFSET_FILL, GL_SAMPLE_ALPHA_TO_COVERAGE,
         GL_SAMPLE_COVERAGE, GL_SAMPLE_MASK, GL_COLOR_LOGIC_OP, GL_DEPTH_CLAMP)
+    /// The bits of `otherCapabilities` OpenGL ES 3.0 has (no sRGB switch, logic operations,
+    /// depth clamping; GL_SAMPLE_MASK only from 3.1): the others are neither read nor set there.
+    static let esCapabilityBits: UInt16 = 0b0001_1110
+    /// The bits of `otherCapabilities` the current context has.
+    static func capabilityBits(es: Bool) -> UInt16 { es ? esCapabilityBits : 0xFF }
+
     /// GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA.
     public var blendFunc = SIMD4<GLint>(0, 0, 0, 0)
     /// GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA.
@@ -83,6 +89,7 @@ public struct GLStateSnapshot: Equatable {
             return f
         }
         func enabled(_ cap: Int32) -> Bool { glIsEnabled(GLenum(cap)) != 0 }
+        let es = GLCapabilities.currentIsES()
         s.program = int(GL_CURRENT_PROGRAM)
         s.vertexArray = int(GL_VERTEX_ARRAY_BINDING)
         s.arrayBuffer = int(GL_ARRAY_BUFFER_BINDING)
@@ -103,9 +110,14 @@ public struct GLStateSnapshot: Equatable {
         s.stencilTest = enabled(GL_STENCIL_TEST)
         s.scissorTest = enabled(GL_SCISSOR_TEST)
         s.cullFace = enabled(GL_CULL_FACE)
-        for i in 0..<otherCapabilities.scalarCount where enabled(otherCapabilities[i]) { s.otherEnables |= 1 << i }
-        withUnsafeMutableBytes(of: &s.polygonMode) {
-            glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self))
+        let bits = capabilityBits(es: es)
+        for i in 0..<otherCapabilities.scalarCount where bits & (1 << i) != 0 && enabled(otherCapabilities[i]) {
+            s.otherEnables |= 1 << i
+        }
+        if !es {
+            withUnsafeMutableBytes(of: &s.polygonMode) {
+                glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self))
+            }
         }
         s.blendFunc = SIMD4(int(GL_BLEND_SRC_RGB), int(GL_BLEND_DST_RGB), int(GL_BLEND_SRC_ALPHA), int(GL_BLEND_DST_ALPHA))
         s.blendEquation = SIMD2(int(GL_BLEND_EQUATION_RGB), int(GL_BLEND_EQUATION_ALPHA))
@@ -142,8 +154,10 @@ public struct GLStateSnapshot: Equatable {
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         glBindSampler(0, 0)
-        for i in 0..<otherCapabilities.scalarCount { glDisable(GLenum(otherCapabilities[i])) }
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        let es = GLCapabilities.currentIsES()
+        let bits = capabilityBits(es: es)
+        for i in 0..<otherCapabilities.scalarCount where bits & (1 << i) != 0 { glDisable(GLenum(otherCapabilities[i])) }
+        if !es { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL)) }
     }
 
     /// Puts the state back (every item, changed or not: one call each).
@@ -170,15 +184,16 @@ public struct GLStateSnapshot: Equatable {
         set(GL_STENCIL_TEST, stencilTest)
         set(GL_SCISSOR_TEST, scissorTest)
         set(GL_CULL_FACE, cullFace)
-        let caps = GLStateSnapshot.otherCapabilities
-        for i in 0..<caps.scalarCount { set(caps[i], otherEnables & (1 << i) != 0) }
+        let es = GLCapabilities.currentIsES()
+        let caps = GLStateSnapshot.otherCapabilities, bits = GLStateSnapshot.capabilityBits(es: es)
+        for i in 0..<caps.scalarCount where bits & (1 << i) != 0 { set(caps[i], otherEnables & (1 << i) != 0) }
         // Core profiles set both faces at once; a compatibility context may report them apart.
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode[0]))
+        if !es { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode[0])) }
         glBlendFuncSeparate(GLenum(blendFunc[0]), GLenum(blendFunc[1]), GLenum(blendFunc[2]), GLenum(blendFunc[3]))
         glBlendEquationSeparate(GLenum(blendEquation[0]), GLenum(blendEquation[1]))
         glDepthFunc(GLenum(depthFunc))
         glDepthMask(depthMask ? GLboolean(GL_TRUE) : GLboolean(GL_FALSE))
-        glClearDepth(Double(clearDepth))
+        GLCapabilities.clearDepth(clearDepth, es: es)
         func face(_ face: Int32, _ s: StencilFaceState) {
             glStencilFuncSeparate(GLenum(face), GLenum(s.function), s.reference, GLuint(bitPattern: s.valueMask))
             glStencilOpSeparate(GLenum(face), GLenum(s.fail), GLenum(s.depthFail), GLenum(s.depthPass))

@@ -2,7 +2,7 @@ import Foundation
 
 /// Errors from the GL renderer; `description` is one line where the GL info log allows.
 public enum RendererError: Error, CustomStringConvertible, Equatable {
-    /// No current OpenGL context, or one older than 3.3.
+    /// No current OpenGL context, or one older than desktop 3.3 or ES 3.0.
     case noContext(String)
     /// A shader file was not found in any searched directory (all listed, in search order).
     case shaderNotFound(file: String, searched: [String])
@@ -16,6 +16,8 @@ public enum RendererError: Error, CustomStringConvertible, Equatable {
     case framebufferIncomplete(width: Int, height: Int, samples: Int, status: UInt32)
     /// A framebuffer size outside 1...GL_MAX_TEXTURE_SIZE.
     case invalidFramebufferSize(width: Int, height: Int)
+    /// `feature` needs what the context lacks (`GLCapabilities`), e.g. exact sample counts on ES.
+    case unsupported(feature: String, context: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum RendererError: Error, CustomStringConvertible, Equatable {
             return "framebuffer \(w)x\(h) samples \(s) incomplete (status 0x\(String(status, radix: 16)))"
         case .invalidFramebufferSize(let w, let h):
             return "invalid framebuffer size \(w)x\(h)"
+        case .unsupported(let feature, let context):
+            return "\(feature) is not available with \(context)"
         }
     }
 

@@ -13,6 +13,9 @@ public struct ShaderLibrary {
     public let searchPaths: [String]
     /// Whether files missing from `searchPaths` come from the shaders built into the binary.
     public let usesBuiltIn: Bool
+    /// Compile for OpenGL ES: each file's `#version` line becomes GLSL ES 3.00's header
+    /// (`ShaderLibrary.esSource`).
+    public var glslES = false
 
     /// - Parameter overrideDirectory: searched first when given.
     /// - Parameter environment: the process environment (`PARALLAX_SHADERS` is read from it).
@@ -97,6 +100,7 @@ public struct ShaderLibrary {
 
     private func compile(_ file: String, kind: GLenum, defines: [String] = []) throws -> GLuint {
         var text = try source(file)
+        if glslES { text = ShaderLibrary.esSource(text) }
         if !defines.isEmpty {
             // Keep `#version` first: insert the defines after its line.
             // "NAME" defines NAME as 1; "NAME VALUE" (with a space) defines NAME as VALUE.

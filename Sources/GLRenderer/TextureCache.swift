@@ -65,6 +65,9 @@ public final class TextureCache {
     /// Bytes of texel data uploaded per frame at most (none by default; hosts that stream
     /// images, like a browsed carousel of photos, set a bound).
     public var uploadBudget = UploadBudget()
+    /// GL_MAX_TEXTURE_SIZE: larger images and mip levels are area-filtered down to fit
+    /// before upload (`Image.fittingWithin`), never a GL error.
+    public internal(set) var maxTextureSize = Int.max
 
     var entries: [Key: Entry] = [:]
     private var missing: Set<ImageRef> = []
@@ -142,7 +145,7 @@ public final class TextureCache {
             return 0
         }
         // A chain made on a decode thread: uploaded a band at a time, smallest level first.
-        if let chain = source.mipChain(for: ref), chain.base.width > 0, chain.base.height > 0 {
+        if let chain = source.mipChain(for: ref)?.fittingWithin(maxTextureSize), chain.base.width > 0, chain.base.height > 0 {
             if waitsForSpare(chain) {
                 var entry = Entry(texture: 0, bytes: chain.byteCount, lastUsedFrame: frame,
                                   visible: TextureCache.wholeBox(chain.base), generation: ref.generation)
@@ -169,7 +172,7 @@ public final class TextureCache {
             stats.deferredUploads += 1
             return 0
         }
-        guard let image = source.image(for: ref), image.width > 0, image.height > 0 else {
+        guard let image = source.image(for: ref)?.fittingWithin(maxTextureSize), image.width > 0, image.height > 0 else {
             missing.insert(ref)
             return 0
         }

@@ -77,6 +77,10 @@ public final class ParallaxHost {
     public var wheelPointsPerNotch = WindowToCanvas.wheelPointsPerStep
     /// Shader folder searched first (nil: `$PARALLAX_SHADERS`, the bundle, the source tree).
     public var shaderDirectory: String?
+    /// The OpenGL flavour the app's context must speak: `.auto` draws with whatever is
+    /// current (desktop 3.3 core or ES 3.0+); `.desktop` or `.es` make the renderer's
+    /// creation throw `RendererError.noContext` when the current context is the other.
+    public var api: GraphicsAPI = .auto
     /// The scene time reached so far (seconds).
     public var time: Double { driver.time }
 
@@ -250,6 +254,10 @@ public final class ParallaxHost {
         // app's state is kept around that too.
         let saved = GLStateSnapshot.capture()
         defer { saved.restore() }
+        let capabilities = try GLCapabilities.current()
+        if api != .auto && api.rawValue != capabilities.apiKey {
+            throw RendererError.noContext("the host asks for \(api.requestName) but the current context is \(capabilities.apiName)")
+        }
         let r = SceneRenderer(renderer: try GLRenderer(shaderDirectory: shaderDirectory))
         sceneRenderer = r
         return r

@@ -3,8 +3,8 @@ import CSDL2
 import Glibc
 #endif
 
-/// An SDL window with a current OpenGL 3.3 core context (8-bit stencil), windowed or
-/// headless. Create one per process (SDL is process-global) and keep it alive for as long
+/// An SDL window with a current OpenGL 3.3 core or OpenGL ES 3.0+ context (8-bit stencil),
+/// windowed or headless (`Options.api`). Create one per process (SDL is process-global) and keep it alive for as long
 /// as anything calls GL (`withExtendedLifetime(host) { ... }` around the frame loop).
 public final class GLContextHost {
     /// How to open the context.
@@ -24,6 +24,15 @@ public final class GLContextHost {
         public var samples: Int = 0
         /// Open game controllers (SDL_INIT_GAMECONTROLLER).
         public var controllers: Bool = true
+        /// Start fullscreen: a borderless window of the display's own size (its current mode),
+        /// or on KMS the display itself; `width` and `height` are then the windowed size.
+        public var fullscreen: Bool = false
+        /// The OpenGL flavour: desktop 3.3 core, ES 3.0+, or the first of the two offered.
+        public var api: GraphicsAPI = .auto
+        /// The SDL video driver to use and no other ("x11", "wayland", "kmsdrm": no display
+        /// server, GLES on GBM); nil: `$SDL_VIDEODRIVER`, else SDL's choice, falling back to
+        /// `offscreen`. kmsdrm (by either) checks for a DRM device first.
+        public var videoDriver: String? = nil
         public init() {}
     }
 
@@ -31,6 +40,8 @@ public final class GLContextHost {
     public private(set) var driver: String
     /// True when running with the offscreen driver.
     public let isHeadless: Bool
+    /// The API the context speaks: `.desktop` or `.es` (never `.auto`).
+    public let api: GraphicsAPI
     private var window: OpaquePointer?
     private var context: SDL_GLContext?
     private var controllers: [Int32: OpaquePointer] = [:]
@@ -42,7 +53,16 @@ public final class GLContextHost {
         let noDisplay = getenv("DISPLAY") == nil && getenv("WAYLAND_DISPLAY") == nil
         let forcedDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
         var plans: [String?] = []   // nil: SDL's default driver choice
-        if options.headless || noDisplay {
+        let requested = options.videoDriver ?? forcedDriver
+        if options.headless {
+            plans = ["offscreen"]
+        } else if requested == "kmsdrm" {
+            // No display server by design: no offscreen fallback either (a kiosk drawing nowhere).
+            if let problem = DRMDevices.problem() { throw PlatformError.noDisplayDevice("kmsdrm: " + problem) }
+            plans = ["kmsdrm"]
+        } else if let driver = options.videoDriver {
+            plans = [driver]
+        } else if noDisplay {
             plans = ["offscreen"]
         } else if let forced = forcedDriver {
             plans = [forced] + (forced == "offscreen" ? [] : ["offscreen"])
@@ -50,22 +70,62 @@ public final class GLContextHost {
             plans = [nil, "offscreen"]
         }
         var attempts: [String] = []
-        for plan in plans {
-            if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
-            let label = plan ?? "default driver"
-            switch GLContextHost.open(options, headless: plan == "offscreen") {
-            case .success(let opened):
-                (window, context) = (opened.0, opened.1)
-                driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
-                isHeadless = driver == "offscreen"
-                if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
-                return
-            case .failure(let message):
-                attempts.append("\(label) (\(message))")
-            }
-            SDL_Quit()
+        if let refusal = GLContextHost.waylandWithoutSeat(plans: plans) {
+            // SDL would crash in SDL_Init: Xwayland's X11 instead where there is one (unless the
+            // caller named the driver), else the next plan.
+            attempts.append(refusal)
+            let instead: [String?] = options.videoDriver == nil && getenv("DISPLAY") != nil ? ["x11"] : []
+            plans = plans.flatMap { $0 == "wayland" || $0 == nil ? instead : [$0] }
+            _ = "parallax: \(refusal); trying \(plans.map { $0 ?? "default" }.joined(separator: ", "))\n"
+                .withCString { write(2, $0, strlen($0)) }
         }
-        throw PlatformError.noGLContext(attempts: attempts)
+        for plan in plans {
+            for api in options.api.candidates {
+                if let plan { setenv("SDL_VIDEODRIVER", plan, 1) }
+                let label = (plan ?? "default driver") + (options.api == .auto ? " \(api.requestName)" : "")
+                switch GLContextHost.open(options, api: api, headless: plan == "offscreen") {
+                case .success(let opened):
+                    (window, context) = (opened.0, opened.1)
+                    driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? label
+                    isHeadless = driver == "offscreen"
+                    self.api = api
+                    if options.fullscreen && !isHeadless {
+                        // Leaving fullscreen gives the window the size asked for, centred.
+                        fullscreen = true
+                        windowedFrame = (GLContextHost.centredPosition, GLContextHost.centredPosition,
+                                         Int32(options.width), Int32(options.height))
+                    }
+                    if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
+                    return
+                case .failure(let message):
+                    attempts.append("\(label) (\(message))")
+                }
+                SDL_Quit()
+            }
+        }
+        throw PlatformError.noGLContext(api: options.api, attempts: attempts)
+    }
+
+    /// Why SDL's Wayland driver must not start, when it would be chosen (forced, or the only
+    /// display) and the compositor offers no seat to an SDL that crashes without one
+    /// (`WaylandSeatProbe`); nil when it may start.
+    private static func waylandWithoutSeat(plans: [String?]) -> String? {
+        guard getenv("WAYLAND_DISPLAY") != nil, WaylandSeatProbe.sdlNeedsSeat else { return nil }
+        let mayPickWayland = plans.contains("wayland") || (plans.contains(nil) && getenv("DISPLAY") == nil)
+        guard mayPickWayland, WaylandSeatProbe.compositorHasSeat() == false else { return nil }
+        return "wayland (the compositor offers no seat, no keyboard, pointer or touch, and SDL before "
+            + "\(WaylandSeatProbe.fixedIn.major).\(WaylandSeatProbe.fixedIn.minor) crashes without one: "
+            + "connect an input device, or run under Xwayland)"
+    }
+
+    private static let undefinedPosition: Int32 = 0x1FFF_0000   // SDL_WINDOWPOS_UNDEFINED
+    private static let centredPosition: Int32 = 0x2FFF_0000     // SDL_WINDOWPOS_CENTERED
+
+    /// The first display's position and size in its own current mode (`--fullscreen` at start).
+    private static func displayFrame() -> (x: Int32, y: Int32, w: Int32, h: Int32)? {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return nil }
+        return (bounds.x, bounds.y, bounds.w, bounds.h)
     }
 
     private enum OpenResult { case success((OpaquePointer, SDL_GLContext)), failure(String) }
@@ -75,13 +135,17 @@ public final class GLContextHost {
         return e.isEmpty ? "unknown SDL error" : e
     }
 
-    private static func open(_ options: Options, headless: Bool) -> OpenResult {
+    /// One try: SDL initialised afresh, since SDL loads the GL or GLES library (and picks the
+    /// EGL config) for the profile set when its first window is made.
+    private static func open(_ options: Options, api: GraphicsAPI, headless: Bool) -> OpenResult {
         var flags = SDL_INIT_VIDEO
         if options.controllers && !headless { flags |= SDL_INIT_GAMECONTROLLER }
         if SDL_Init(flags) != 0 { return .failure("SDL_Init: \(sdlError())") }
+        let es = api == .es
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, es ? 0 : 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK,
+                            Int32((es ? SDL_GL_CONTEXT_PROFILE_ES : SDL_GL_CONTEXT_PROFILE_CORE).rawValue))
         SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
         SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 8)
         SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8)
@@ -97,9 +161,14 @@ public final class GLContextHost {
         } else {
             windowFlags |= SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         }
-        let undefinedPosition: Int32 = 0x1FFF_0000   // SDL_WINDOWPOS_UNDEFINED
-        guard let window = SDL_CreateWindow(options.title, undefinedPosition, undefinedPosition,
-                                            Int32(options.width), Int32(options.height), windowFlags) else {
+        var frame = (x: undefinedPosition, y: undefinedPosition, w: Int32(options.width), h: Int32(options.height))
+        if options.fullscreen && !headless, let display = displayFrame() {
+            frame = display
+            windowFlags |= SDL_WINDOW_BORDERLESS.rawValue
+            // KMS has no windows: SDL sets the display's current mode for a fullscreen one.
+            if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "kmsdrm" { windowFlags |= SDL_WINDOW_FULLSCREEN.rawValue }
+        }
+        guard let window = SDL_CreateWindow(options.title, frame.x, frame.y, frame.w, frame.h, windowFlags) else {
             return .failure("SDL_CreateWindow: \(sdlError())")
         }
         guard let context = SDL_GL_CreateContext(window) else {

@@ -1,10 +1,12 @@
 // Platform: the SDL2 side of the compositor.
 //
 // What this module does:
-// - `GLContextHost` (alias `Window`) opens an SDL window with an OpenGL 3.3 core context
-//   (8-bit stencil), windowed or headless (SDL's `offscreen` driver, EGL pbuffer), and
-//   makes it current. GL functions are then callable from other modules directly
-//   (on Linux libGL exports the core entry points; no loader is needed).
+// - `GLContextHost` (alias `Window`) opens an SDL window with an OpenGL 3.3 core or
+//   OpenGL ES 3.0+ context (`GraphicsAPI`; 8-bit stencil), windowed (X11, Wayland, KMS),
+//   fullscreen or headless (SDL's `offscreen` driver, EGL pbuffer), and makes it current.
+//   GL functions are then callable from other modules directly (on Linux libglvnd's libGL
+//   dispatches to the current context, ES included; no loader is needed).
+// - `DRMDevices` and `WaylandSeatProbe` say, before SDL starts, why KMS or Wayland cannot.
 // - `pollEvents(into:)` turns SDL events into the pure-Swift `PlatformEvent`
 //   and opens/closes game controllers as they come and go; `PlatformEvent(sdl:)` is
 //   the same conversion for an app that polls SDL itself.

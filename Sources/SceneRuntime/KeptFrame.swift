@@ -30,6 +30,10 @@ public final class KeptFrame {
     /// The pixels the last `draw` changed, rows from the bottom (GL's window coordinates):
     /// the whole frame, the damage, or nil when nothing changed.
     public private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
+    /// Draw the frame at most this size (the output's aspect kept, `RenderScale`) and scale
+    /// it to the destination bilinearly; nil: at the destination's size. A scaled frame is
+    /// copied whole (a changed box would blur into its neighbours).
+    public var renderLimit: (width: Int, height: Int)?
 
     public init() {}
 
@@ -43,15 +47,18 @@ public final class KeptFrame {
     /// Falls back to drawing straight into the window when no framebuffer can be made.
     public func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int,
                      destination: GLuint = 0, copiesWhole: Bool = true) {
+        let output = (width: width, height: height)
+        let (width, height) = RenderScale.size(output: output, limit: renderLimit)
+        let scaled = (width, height) != output
         if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
             framebuffer?.destroy()
             framebuffer = try? Framebuffer(width: width, height: height)
             isValid = false
         }
         guard let fb = framebuffer else {
-            sceneRenderer.submit(scene, images: images, into: .window(width: width, height: height))
-            lastRedrawnPixels = width * height
-            lastChangedBox = (0, 0, width, height)
+            sceneRenderer.submit(scene, images: images, into: .window(width: output.width, height: output.height))
+            lastRedrawnPixels = output.width * output.height
+            lastChangedBox = (0, 0, output.width, output.height)
             return
         }
         let list = sceneRenderer.list
@@ -75,6 +82,13 @@ public final class KeptFrame {
         let stats = sceneRenderer.renderer.stats
         isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
         shown.copy(from: list)
+        if scaled {
+            if lastChangedBox != nil || copiesWhole {
+                lastChangedBox = (0, 0, output.width, output.height)
+                sceneRenderer.renderer.copy(fb, to: destination, width: output.width, height: output.height)
+            }
+            return
+        }
         let copy = copiesWhole ? (x: 0, y: 0, width: width, height: height) : lastChangedBox
         guard let c = copy, c.width > 0, c.height > 0 else { return }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.drawFramebuffer)

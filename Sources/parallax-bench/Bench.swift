@@ -82,6 +82,9 @@ final class Bench {
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
+    /// The output the frame is scaled to when drawn smaller (`--render-size`); nil: none.
+    var output: Framebuffer?
+
     init(renderer: GLRenderer, framebuffer: Framebuffer, frames: Int, warmup: Int, dt: Double, probe: FillProbe) {
         self.renderer = renderer
         self.probe = probe
@@ -161,6 +164,7 @@ final class Bench {
             } else {
                 sceneRenderer.submit(scene, images: images, into: target)
             }
+            if drawn, let output { renderer.copy(framebuffer, to: output.drawFramebuffer, width: output.width, height: output.height) }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }
@@ -180,7 +184,8 @@ final class Bench {
                 occludedQuads += s.occludedQuads
                 try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
-                if !damage, (frame - warmup) % 8 == 0 {
+                // Exact counts need GL_SAMPLES_PASSED: none on OpenGL ES (the counts stay 0 there).
+                if !damage, renderer.capabilities.exactSampleCounts, (frame - warmup) % 8 == 0 {
                     // Outside the timed part: the same frame again, counting what is visible.
                     uncachedFlattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &uncached)
                     visible.append(Double(try renderer.countVisiblePixels(uncached, into: target, images: images,
@@ -206,7 +211,7 @@ final class Bench {
         // The machine's fill rate, measured right after the scene (same load, same run).
         let fill = damage ? FillProbe.Result(clearMilliseconds: 0, pixelsPerSecond: 0, nearestPixelsPerSecond: 0)
                           : probe.measure(framebuffer: framebuffer, frames: 15)
-        let speedOfLight = fill.milliseconds(forPixels: meanVisible)
+        let speedOfLight = visible.isEmpty ? 0 : fill.milliseconds(forPixels: meanVisible)   // 0: not counted
         let readback = damage ? nil : renderer.readbackMilliseconds(framebuffer)
         let wallSummary = Summary(wall)
         let n = Double(frames)

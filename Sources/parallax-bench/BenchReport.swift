@@ -6,6 +6,8 @@ import Images
 struct MachineInfo: Encodable {
     var glRenderer: String
     var glVersion: String
+    /// The API measured: "desktop" (OpenGL 3.3 core or later) or "es" (OpenGL ES 3.0 or later).
+    var glAPI: String
     var cpuCores: Int
     var cpuModel: String
     var os: String
@@ -13,6 +15,7 @@ struct MachineInfo: Encodable {
     init(renderer: GLRenderer) {
         glRenderer = renderer.glRenderer
         glVersion = renderer.glVersion
+        glAPI = renderer.capabilities.apiKey
         cpuCores = ProcessInfo.processInfo.activeProcessorCount
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         cpuModel = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -34,7 +37,7 @@ struct BenchReport: Encodable {
     /// A readable table for the terminal.
     var table: String {
         func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
-        var lines = ["parallax-bench \(size[0])x\(size[1]), \(frames) frames after \(warmup) warm-up, on \(machine.glRenderer) (\(machine.cpuCores) cores)",
+        var lines = ["parallax-bench \(size[0])x\(size[1]), \(frames) frames after \(warmup) warm-up, on \(machine.glRenderer), \(machine.glVersion) (\(machine.cpuCores) cores)",
                      ""]
         let header = ["scene", "layers", "quads", "wall med", "wall p99", "fps", "light", "x light", "visible Mpx", "shaded Mpx",
                       "ours cpu", "submit cpu", "raster wait", "gpu med", "draws", "state", "uploads", "allocs(core)", "allocs",

@@ -18,7 +18,7 @@ enum BenchScenes {
         case "fade-group": return fade(groupOpacity: true)
         case "fade-per-layer": return fade(groupOpacity: false)
         case "translucent-stack": return translucentStack()
-        default: return names.contains(name) || extras.contains(name) ? BuiltInScenes.json(name) : nil
+        default: return BuiltInScenes.json(name)   // every built-in scene is a bench scene too
         }
     }
 

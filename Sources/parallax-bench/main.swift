@@ -44,6 +44,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write every figure as JSON to this file.")
     var json: String?
 
+    @Option(help: "Draw each scene at most this many pixels as WxH (--size's aspect kept) and scale it to --size bilinearly, inside the timed frame.")
+    var renderSize: String?
+
+    @Option(help: ArgumentHelp(GraphicsAPIOption.help))
+    var gl: String = "auto"
+
     @Option(help: "Folder with the shaders.")
     var shaders: String?
 
@@ -105,6 +111,10 @@ struct BenchCommand: ParsableCommand {
     var checkAllocations = false
 
     func validate() throws {
+        guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
+        if let renderSize, SizeOption.parse(renderSize) == nil {
+            throw ValidationError("--render-size must be WxH with whole numbers in 1...16384, found \"\(renderSize)\"")
+        }
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in pixels, found \"\(size)\"")
@@ -133,6 +143,7 @@ struct BenchCommand: ParsableCommand {
         options.controllers = false
         options.width = p.width
         options.height = p.height
+        options.api = GraphicsAPIOption.parse(gl)!
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
@@ -140,9 +151,11 @@ struct BenchCommand: ParsableCommand {
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             if noFusion { renderer.fuseLayers = false }
             if fusion { renderer.fuseLayers = true }
-            let framebuffer = try Framebuffer(width: p.width, height: p.height)
+            let drawn = RenderScale.size(output: p, limit: renderSize.flatMap(SizeOption.parse))
+            let framebuffer = try Framebuffer(width: drawn.width, height: drawn.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
+            if drawn != p { bench.output = try Framebuffer(width: p.width, height: p.height, depthStencil: false) }
             bench.withoutInput = noInput
             if fadeCost {
                 print(try FadeCostBench(bench: bench).run())

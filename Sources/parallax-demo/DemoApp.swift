@@ -56,6 +56,11 @@ final class DemoApp {
     private var windowPoints = (width: 0, height: 0)
     /// The frame kept between presents, redrawn only where it changed.
     private let keptFrame = KeptFrame()
+    /// Draw the scene at most this size and scale it to the window (`--render-size`).
+    var renderLimit: (width: Int, height: Int)? {
+        get { keptFrame.renderLimit }
+        set { keptFrame.renderLimit = newValue }
+    }
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
     /// Presents only what changed, without a swap (a CPU rasteriser under X with
@@ -196,7 +201,7 @@ final class DemoApp {
         guard t - fpsStart >= 1 else { return }
         let fps = Double(fpsFrames) / (t - fpsStart)
         let status = scene.components.last?.status ?? ""
-        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps")
+        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps - \(sceneRenderer.renderer.capabilities.apiName)")
         fpsFrames = 0
         fpsStart = t
     }

@@ -34,7 +34,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Window size in points as WxH.")
     var size: String = "1280x720"
 
-    @Flag(help: "Start fullscreen (a borderless window covering the display; F or F11 toggles).")
+    @Flag(help: "Start fullscreen at the display's own size and mode (a borderless window covering it, the display itself on KMS; F or F11 toggles).")
     var fullscreen = false
 
     @Flag(help: "No visible window (SDL's offscreen driver).")
@@ -49,11 +49,33 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
+    @Option(help: ArgumentHelp(GraphicsAPIOption.help))
+    var gl: String = "auto"
+
+    @Option(help: "Draw the scene at most this many pixels as WxH (the window's aspect kept) and scale it to the window bilinearly, e.g. 1920x1080 on a 4K display.")
+    var renderSize: String?
+
+    @Option(help: "Texture memory budget in bytes: least recently used images are evicted beyond it (default 536870912).")
+    var textureBudget: Int?
+
+    @Option(help: "SDL video driver, and no other: x11, wayland, kmsdrm (no display server: GLES on the DRM device) or offscreen (default: $SDL_VIDEODRIVER, else SDL's choice).")
+    var video: String?
+
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
+        guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
+        if let renderSize, SizeOption.parse(renderSize) == nil {
+            throw ValidationError("--render-size must be WxH with whole numbers in 1...16384, found \"\(renderSize)\"")
+        }
+        if let textureBudget, textureBudget < 1 << 20 || textureBudget > 1 << 40 {
+            throw ValidationError("--texture-budget must be a byte count in 1048576...1099511627776")
+        }
+        if let video, !["x11", "wayland", "kmsdrm", "offscreen"].contains(video) {
+            throw ValidationError("--video must be x11, wayland, kmsdrm or offscreen, found \"\(video)\"")
+        }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
@@ -76,16 +98,21 @@ struct DemoCommand: ParsableCommand {
         options.height = parts.height
         options.headless = headless
         options.vsync = !noVsync
+        options.api = GraphicsAPIOption.parse(gl)!
+        options.fullscreen = fullscreen
+        options.videoDriver = video
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
-            let renderer = try GLRenderer(shaderDirectory: shaders)
+            var rendererOptions = GLRenderer.Options()
+            if let textureBudget { rendererOptions.textureBudgetBytes = textureBudget }
+            let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let folder = ScreenshotPath.folder(option: screenshots, environment: ProcessInfo.processInfo.environment) {
                 FileManager.default.fileExists(atPath: $0)
             }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
                                   pacesFrames: !noVsync && !headless)
-            if fullscreen { app.toggleFullscreen() }
+            app.renderLimit = renderSize.flatMap(SizeOption.parse)
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
             if frames > 0, app.framesDrawn > 0 {

@@ -55,6 +55,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
+    @Option(help: ArgumentHelp(GraphicsAPIOption.help))
+    var gl: String = "auto"
+
     @Option(help: "MSAA samples for the offscreen framebuffer (0: analytic edge antialiasing only).")
     var samples: Int = 0
 
@@ -69,6 +72,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
+        guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a finite number >= 0") }
         if let pointer { _ = try parsePair(pointer, separator: ",", option: "--pointer") }
         if let size {
@@ -227,6 +231,7 @@ struct RenderCommand: ParsableCommand {
         options.controllers = false
         options.width = w
         options.height = h
+        options.api = GraphicsAPIOption.parse(gl)!
         let host = try GLContextHost(options)
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()

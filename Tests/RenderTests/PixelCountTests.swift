@@ -16,6 +16,7 @@ final class PixelCountTests: XCTestCase {
         front.contents = .color(Color(0, 0, 1, frontAlpha))
         _ = try h.render([back, front], canvas: Size(20, 10))
         let fb = try Framebuffer(width: 20, height: 10, samples: 0)
+        try h.requireExactSampleCounts()
         return (try h.renderer.countVisiblePixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .black),
                 try h.renderer.countShadedPixels(h.lastList, into: .framebuffer(fb), images: h.images, background: .black))
     }
