@@ -88,6 +88,33 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual(layer.contentsGravity, .resizeAspectFill)
     }
 
+    func testTwoCarouselsOfDifferentFoldersEachShowTheirOwnImages() throws {
+        let dir = try TemporaryDirectory()
+        for i in 0..<3 {
+            try dir.write("dark/d\(i).jpg", bytes: jpeg(40, 60, grey: 20))
+            try dir.write("light/l\(i).jpg", bytes: jpeg(40, 60, grey: 230))
+        }
+        let text = """
+            {"canvas": {"width": 1280, "height": 720}, "components": [
+             {"kind": "carousel", "name": "a", "frame": [0, 0, 1280, 360], "images": "dark"},
+             {"kind": "carousel", "name": "b", "frame": [0, 360, 1280, 360], "images": "light"}]}
+            """
+        let store = ImageStore()
+        let scene = try SceneLoader.parse(text, file: "scene.json", directory: dir.path, images: store)
+        let a = try XCTUnwrap(scene.component(named: "a") as? Carousel)
+        let b = try XCTUnwrap(scene.component(named: "b") as? Carousel)
+        a.update(to: 0)
+        b.update(to: 0)
+        // Each carousel's centred item (1 of 3) shows a picture of its own folder: grey 20
+        // above, 230 below (a store hands pixels over once, so each ref is read once).
+        guard case .image(let refA)? = itemLayer(a, 1)?.contents, case .image(let refB)? = itemLayer(b, 1)?.contents else {
+            return XCTFail("an item has no image")
+        }
+        XCTAssertNotEqual(refA, refB)
+        XCTAssertEqual(Int(store.image(for: refA)?.pixels[0] ?? 0), 20, accuracy: 3)
+        XCTAssertEqual(Int(store.image(for: refB)?.pixels[0] ?? 0), 230, accuracy: 3)
+    }
+
     func testBadFileShowsThePlaceholderAndWarnsOnce() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
