@@ -10,10 +10,12 @@ import Layers
 ///   focus: first inside the focused container (`moveFocus`); at its edge, geometrically
 ///   to the nearest focusable item of another container in that direction;
 /// - an item is *in direction d* when its centre lies beyond the focused item's edge on
-///   that side (right: `mid.x >= focused.maxX`); the nearest minimises
-///   `gap + 2 * perpendicularGap` (edge-to-edge distance along d, plus the distance
-///   between the two frames' extents across d, 0 when they overlap), ties going to the
-///   smaller distance between centres across d, then to scene order;
+///   that side (right: `mid.x >= focused.maxX`); the next container that way is the one
+///   minimising `gap + 2 * perpendicularGap` (its nearest item's edge-to-edge distance
+///   along d, plus the distance across d between the focused item and the container's
+///   region, 0 when they overlap), ties going to scene order; in it, focus lands on the
+///   item nearest across d (perpendicular gap, then distance between centres, then order),
+///   so a stack of rows is walked row by row whatever the items' sizes;
 /// - focus guides (`focusGuide` components) are candidates too, and redirect to their
 ///   preferred component;
 /// - a container entered again gets back the item it had (`remembersLastFocusedItem`,
@@ -253,14 +255,15 @@ public final class FocusEngine {
         // allocate a box on every search).
         search = Search(from: from, direction: direction)
         for j in entries.indices where j != k {
-            search.entry = j
-            search.offset = canvasOffset(j)
+            let offset = canvasOffset(j)
+            search.begin(entry: j, offset: offset, region: entries[j].container.focusRegion.offsetBy(offset))
             entries[j].container.forEachFocusableItem { i, r in self.search.consider(r, item: i) }
+            search.end()
         }
-        search.offset = .zero
         for g in guides.indices {
-            search.entry = -1 - g
+            search.begin(entry: -1 - g, offset: .zero, region: guides[g].frame)
             search.consider(guides[g].frame, item: guides[g].item ?? -1)
+            search.end()
         }
         guard let b = search.best else { return }
         if b.entry < 0 {
@@ -272,21 +275,42 @@ public final class FocusEngine {
         }
     }
 
-    /// One geometric search: the best candidate so far.
+    /// One geometric search, container by container: the nearest container that way (its
+    /// nearest item's gap plus the weighted gap across to its region), and in it the item
+    /// nearest across the direction.
     private struct Search {
         var from = Rect.zero
         var direction = FocusDirection.right
-        var entry = 0
-        var offset = Point.zero
-        var best: (score: Double, tie: Double, entry: Int, item: Int)?
+        var best: (score: Double, entry: Int, item: Int)?
+        /// The container being searched: its entry, offset, region and findings so far.
+        private var entry = 0
+        private var offset = Point.zero
+        private var region = Rect.zero
+        private var nearestGap = Double.infinity
+        private var nearest: (across: Double, centres: Double, item: Int)?
 
         init() {}
         init(from: Rect, direction: FocusDirection) { self.from = from; self.direction = direction }
 
+        mutating func begin(entry: Int, offset: Point, region: Rect) {
+            self.entry = entry; self.offset = offset; self.region = region
+            nearestGap = .infinity
+            nearest = nil
+        }
+
         mutating func consider(_ frame: Rect, item: Int) {
-            guard let s = FocusEngine.score(from: from, to: frame.offsetBy(offset), direction) else { return }
-            if let b = best, !(s.score < b.score || (s.score == b.score && s.tie < b.tie)) { return }
-            best = (s.score, s.tie, entry, item)
+            guard let m = FocusEngine.measure(from: from, to: frame.offsetBy(offset), direction) else { return }
+            nearestGap = min(nearestGap, m.gap)
+            if let n = nearest, !(m.across < n.across || (m.across == n.across && m.centres < n.centres)) { return }
+            nearest = (m.across, m.centres, item)
+        }
+
+        mutating func end() {
+            guard let n = nearest else { return }
+            let across = FocusEngine.measure(from: from, to: region, direction, anyPlace: true)?.across ?? 0
+            let score = nearestGap + FocusEngine.perpendicularWeight * across
+            if let b = best, !(score < b.score) { return }
+            best = (score, entry, n.item)
         }
     }
     private var search = Search()
@@ -295,30 +319,24 @@ public final class FocusEngine {
 
     /// The geometric score of moving from `a` to `b` in `d`, nil when `b` is not that way.
     public static func score(from a: Rect, to b: Rect, _ d: FocusDirection) -> (score: Double, tie: Double)? {
-        let gap: Double, across: Double, centres: Double
+        measure(from: a, to: b, d).map { ($0.gap + perpendicularWeight * $0.across, $0.centres) }
+    }
+
+    /// From `a` to `b` in `d`: the edge-to-edge gap along `d`, the gap across it (0 when the
+    /// extents overlap) and the distance between centres across it; nil when `b` is not
+    /// that way (its centre not beyond `a`'s edge), unless `anyPlace`.
+    static func measure(from a: Rect, to b: Rect, _ d: FocusDirection,
+                        anyPlace: Bool = false) -> (gap: Double, across: Double, centres: Double)? {
         switch d {
-        case .right:
-            guard b.midX >= a.maxX else { return nil }
-            gap = max(0, b.minX - a.maxX)
-            across = max(0, max(b.minY - a.maxY, a.minY - b.maxY))
-            centres = abs(b.midY - a.midY)
-        case .left:
-            guard b.midX <= a.minX else { return nil }
-            gap = max(0, a.minX - b.maxX)
-            across = max(0, max(b.minY - a.maxY, a.minY - b.maxY))
-            centres = abs(b.midY - a.midY)
-        case .down:
-            guard b.midY >= a.maxY else { return nil }
-            gap = max(0, b.minY - a.maxY)
-            across = max(0, max(b.minX - a.maxX, a.minX - b.maxX))
-            centres = abs(b.midX - a.midX)
-        case .up:
-            guard b.midY <= a.minY else { return nil }
-            gap = max(0, a.minY - b.maxY)
-            across = max(0, max(b.minX - a.maxX, a.minX - b.maxX))
-            centres = abs(b.midX - a.midX)
+        case .right, .left:
+            if !anyPlace, d == .right ? !(b.midX >= a.maxX) : !(b.midX <= a.minX) { return nil }
+            return (max(0, d == .right ? b.minX - a.maxX : a.minX - b.maxX),
+                    max(0, max(b.minY - a.maxY, a.minY - b.maxY)), abs(b.midY - a.midY))
+        case .down, .up:
+            if !anyPlace, d == .down ? !(b.midY >= a.maxY) : !(b.midY <= a.minY) { return nil }
+            return (max(0, d == .down ? b.minY - a.maxY : a.minY - b.maxY),
+                    max(0, max(b.minX - a.maxX, a.minX - b.maxX)), abs(b.midX - a.midX))
         }
-        return (gap + perpendicularWeight * across, centres)
     }
 
     /// Moves the screen's focus to entry `j`: its remembered item, or `item` when it does

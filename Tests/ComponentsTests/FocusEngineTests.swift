@@ -194,4 +194,27 @@ final class FocusEngineTests: XCTestCase {
         XCTAssertEqual(b.cards[0].spotlight.opacity, 1, accuracy: 1e-9)
         XCTAssertEqual(a.cards[1].root.opacity, 1, accuracy: 1e-9, "no dimming without focus")
     }
+    func testDownGoesToTheNextRowEvenWhenItsOnlyItemIsFarAcross() throws {
+        // top: 4 cards at x 0, 120, 240, 360 (y 0...60); mid: one card centred in a
+        // 1280-wide frame, x 590...690 (y 200...260), like a cover flow's centred item;
+        // bottom: 4 cards like top's (y 400...460). From top/0 the item scores would pick
+        // bottom/0 (340 + 2 * 0) over mid (140 + 2 * 490): the rows come first.
+        let mid = #"{"kind": "focusGrid", "name": "mid", "frame": [0, 200, 1280, 60], "columns": 1, "count": 1, "buttonSize": [100, 60]}"#
+        let s = try scene(row("top", x: 0, y: 0, count: 4) + "," + mid + "," + row("bottom", x: 0, y: 400, count: 4))
+        let log = focusLog(s)
+        s.update(to: 0)
+        press(s, "Down", at: 0.1)
+        press(s, "Down", at: 0.5)     // from x 590...690: bottom's card 3 (360...460) is nearest across
+        press(s, "Up", at: 0.9)
+        press(s, "Up", at: 1.3)       // top remembers card 0
+        XCTAssertEqual(log(), ["top/0", "mid/0", "bottom/3", "mid/0", "top/0"])
+        // Every item of top goes Down to mid, and every item of bottom Up to mid.
+        for (from, key) in [("top", "Down"), ("bottom", "Up")] {
+            for item in 0..<4 {
+                s.focus.focus(component: from, item: item, at: 2)
+                press(s, key, at: 2)
+                XCTAssertEqual(s.focus.focused?.component, "mid", "\(key) from \(from)/\(item)")
+            }
+        }
+    }
 }

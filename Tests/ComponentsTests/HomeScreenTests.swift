@@ -88,6 +88,28 @@ final class HomeScreenTests: XCTestCase {
         ])
     }
 
+    func testEveryRowIsReachedByDownAndUpFromEveryItem() throws {
+        let scene = try BuiltInScenes.load("home", images: ImageStore())
+        let shelf = try XCTUnwrap(scene.components.compactMap { $0 as? Shelf }.first)
+        let rows = shelf.focusContainers
+        scene.update(to: 0)
+        for (k, row) in rows.enumerated() {
+            var items: [Int] = []
+            row.forEachFocusableItem { i, _ in items.append(i) }
+            for item in items {
+                for (key, next) in [("Down", k + 1), ("Up", k - 1)] where rows.indices.contains(next) {
+                    // A row of several lines (library) is left after moving through it.
+                    scene.focus.focus(component: row.name, item: item, at: 1)
+                    for _ in 0..<4 where scene.focus.focused?.component == row.name {
+                        scene.handle(.key(key, down: true), at: 1)
+                        scene.handle(.key(key, down: false), at: 1)
+                    }
+                    XCTAssertEqual(scene.focus.focused?.component, rows[next].name, "\(key) from \(row.name)/\(item)")
+                }
+            }
+        }
+    }
+
     func testSelectOnReleaseAndLongPressInsteadOfSelect() throws {
         let (_, events) = try play(until: 6)
         let others = events.filter { $0.kind == .select || $0.kind == .longPress }
