@@ -12,8 +12,9 @@ public enum CarouselPoster {
         return (max(8, Int((size.width * s).rounded())), max(8, Int((size.height * s).rounded())))
     }
 
-    /// Paints the poster of item `index` (0-based; the number shown is index + 1).
-    public static func paint(index: Int, width: Int, height: Int) -> Image {
+    /// Paints the poster of item `index` (0-based; the number shown is index + 1), with
+    /// `title` in its band ("Item n" without one).
+    public static func paint(index: Int, width: Int, height: Int, title: String? = nil) -> Image {
         var p = Painter(width: width, height: height)
         let w = Double(width), h = Double(height)
         let top = Painter.palette(index), bottom = Painter.mix(Painter.palette(index + 3, value: 0.45), .black, 0.3)
@@ -26,7 +27,13 @@ public enum CarouselPoster {
         let band = max(11, (min(w, h) / 60 * 11).rounded())
         p.roundedRect(Rect(x: w * 0.08, y: h * 0.78, width: w * 0.84, height: band), radius: band * 0.27,
                       Color(0, 0, 0, 0.35))
-        p.text("Item \(index + 1)", at: Point(w / 2, h * 0.78 + band / 2), font: "DejaVu Sans Bold", size: band * 0.6, .white)
+        let label = title ?? "Item \(index + 1)"
+        var labelSize = band * 0.6
+        if title != nil {     // a long title shrinks to the band's width
+            let width = Painter.textWidth(label, font: "DejaVu Sans Bold", size: labelSize)
+            if width > w * 0.8 { labelSize *= w * 0.8 / width }
+        }
+        p.text(label, at: Point(w / 2, h * 0.78 + band / 2), font: "DejaVu Sans Bold", size: labelSize, .white)
         return p.image()
     }
 }
