@@ -108,9 +108,9 @@ public final class CardRow: SceneComponent {
         tiltGeometry = c.effect.geometry
         rootLayer = Layer(name: name)
         rootLayer.frame = c.frame
-        let fontSize = min(max((c.itemSize.width * 0.075).rounded(), 12), 32)
+        let fontSize = min(max((c.itemSize.width * 0.08).rounded(), 16), 28)
         titleStyle = TextStyle(font: "DejaVu Sans Bold", fontSize: fontSize, foregroundColor: Color(1, 1, 1, 0.92),
-                               alignment: .left, truncation: .end)
+                               alignment: .center, truncation: .end)
         let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
         func pixels(_ points: Double) -> Int { Int(min(16384, max(1, points * k)).rounded(.up)) }
         if (0..<catalogue.count).contains(where: { catalogue.isFile($0) }) {
