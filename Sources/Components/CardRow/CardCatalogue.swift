@@ -112,7 +112,7 @@ public struct CardCatalogue {
     /// Most items in one row.
     public static let maxItems = 1_000_000
     /// Keys of one item object.
-    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop", "preview"]
+    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop"]
 
     /// Reads a row's `items`: a list, or a string naming a folder, a glob or a `.json` catalogue.
     public static func read(_ node: JSONNode, context: SceneContext) throws -> CardCatalogue {
