@@ -6,9 +6,11 @@ import Layers
 ///
 /// - exactly one focused item on the screen, in one `FocusContainer` (the first
 ///   container in scene order, depth first into shelves, at t = 0);
-/// - arrow keys, the D-pad and the left stick (past 0.5, repeating 5 times a second) move
-///   focus: first inside the focused container (`moveFocus`); at its edge, geometrically
-///   to the nearest focusable item of another container in that direction;
+/// - arrow keys, the D-pad and the left stick (past 0.5) move focus: first inside the
+///   focused container (`moveFocus`); at its edge, geometrically to the nearest focusable
+///   item of another container in that direction. A held direction repeats, every 0.2 s
+///   at first, speeding up linearly to every 0.05 s after 1.5 s of hold (`repeatInterval`);
+///   the keyboard's own repeats (a down without an up) are ignored;
 /// - an item is *in direction d* when its centre lies beyond the focused item's edge on
 ///   that side (right: `mid.x >= focused.maxX`); the next container that way is the one
 ///   minimising `gap + 2 * perpendicularGap` (its nearest item's edge-to-edge distance
@@ -47,14 +49,27 @@ public final class FocusEngine {
     private var reported: (entry: Int, item: Int)?
     private var stick = (x: 0.0, y: 0.0)
     private var stickDirection: FocusDirection?
-    private var nextStickRepeat = 0.0
+    /// The direction held now (a key, a D-pad button or the stick), since when, and its
+    /// next repeat.
+    private var held: (direction: FocusDirection, byStick: Bool)?
+    private var heldSince = 0.0
+    private var nextRepeat = 0.0
     private var started = false
 
-    /// Left-stick deflection that counts as a direction, and its repeat interval.
-    public static let stickThreshold = 0.5, stickRepeatInterval = 0.2
-    /// The most left-stick repeats one `update(to:)` plays (1,000 x 0.2 s = 200 s; a
-    /// repeat that scrolls a cover flow costs up to 0.5 ms in a debug build).
-    public static let maxStickRepeatsPerUpdate = 1_000
+    /// Left-stick deflection that counts as a direction.
+    public static let stickThreshold = 0.5
+    /// A held direction's repeat interval: `firstRepeatInterval` at first, shrinking
+    /// linearly to `fastestRepeatInterval` over `repeatRampDuration` seconds of hold.
+    public static let firstRepeatInterval = 0.2, fastestRepeatInterval = 0.05, repeatRampDuration = 1.5
+    /// The most repeats one `update(to:)` plays (1,000 x 0.05 s = 50 s; a repeat that
+    /// scrolls a cover flow costs up to 0.5 ms in a debug build).
+    public static let maxRepeatsPerUpdate = 1_000
+
+    /// Seconds from a repeat made after holding `held` seconds to the next one.
+    public static func repeatInterval(afterHolding held: Double) -> Double {
+        let ramp = min(max(held / repeatRampDuration, 0), 1)
+        return firstRepeatInterval + (fastestRepeatInterval - firstRepeatInterval) * ramp
+    }
     /// Weight of the perpendicular gap in the geometric search.
     public static let perpendicularWeight = 2.0
 
@@ -117,8 +132,8 @@ public final class FocusEngine {
 
     // MARK: Time
 
-    /// Posts the initial focus (once) and plays left-stick repeats up to `time`, each at
-    /// its own time. Call before the components' own updates.
+    /// Posts the initial focus (once) and plays the held direction's repeats up to `time`,
+    /// each at its own time. Call before the components' own updates.
     public func update(to time: Double) {
         guard time.isFinite else { return }
         if !started {
@@ -126,21 +141,33 @@ public final class FocusEngine {
             reportFocus(at: 0)
         }
         // Every repeat is played at its own time, so one update equals many small ones, up
-        // to `maxStickRepeatsPerUpdate` (200 s of a held stick); past that a jump far
-        // ahead (a huge time, where adding the interval no longer changes the number)
-        // stays bounded work and the rest of the repeats are dropped.
+        // to `maxRepeatsPerUpdate`; past that a jump far ahead (a huge time, where adding
+        // the interval no longer changes the number) stays bounded work and the rest of the
+        // repeats are dropped.
         var repeats = 0
-        while let d = stickDirection, nextStickRepeat <= time {
+        while let h = held, nextRepeat <= time {
             repeats += 1
-            if repeats > FocusEngine.maxStickRepeatsPerUpdate {
-                nextStickRepeat = time + FocusEngine.stickRepeatInterval
+            if repeats > FocusEngine.maxRepeatsPerUpdate {
+                nextRepeat = time + FocusEngine.fastestRepeatInterval
                 break
             }
-            let t = nextStickRepeat
+            let t = nextRepeat
             if let k = current { updateFocusChain(k, to: t) }
-            move(d, at: t)
-            nextStickRepeat += FocusEngine.stickRepeatInterval
+            move(h.direction, at: t)
+            nextRepeat = t + FocusEngine.repeatInterval(afterHolding: t - heldSince)
         }
+    }
+
+    /// A direction begins to be held at `time` (moves now, repeats from `update`), or ends.
+    private func hold(_ direction: FocusDirection?, byStick: Bool, at time: Double) {
+        guard let d = direction else {
+            if held?.byStick == byStick { held = nil }
+            return
+        }
+        held = (d, byStick)
+        heldSince = time
+        nextRepeat = time + FocusEngine.firstRepeatInterval
+        move(d, at: time)
     }
 
     // MARK: Input
@@ -153,7 +180,12 @@ public final class FocusEngine {
         let focused = entries[k].container
         if let (key, down) = event.asKey {
             if let d = FocusDirection(key: key) {
-                if down { move(d, at: time) }
+                // A down while that direction is held is the keyboard's own repeat: ignored.
+                if down, held?.direction != d || held?.byStick == true {
+                    hold(d, byStick: false, at: time)
+                } else if !down, held?.direction == d {
+                    hold(nil, byStick: false, at: time)
+                }
             } else {
                 focused.handle(event, at: time)
             }
@@ -167,10 +199,7 @@ public final class FocusEngine {
             let d = stickDirectionNow()
             if d != stickDirection {
                 stickDirection = d
-                if let d {
-                    move(d, at: time)
-                    nextStickRepeat = time + FocusEngine.stickRepeatInterval
-                }
+                hold(d, byStick: true, at: time)
             }
         case .pointer(let p, let button, let down):
             for (j, e) in entries.enumerated() {
@@ -354,7 +383,7 @@ public final class FocusEngine {
         reportFocus(at: time)
     }
 
-    /// Brings the focused container's scope and the container to `t` (stick repeats).
+    /// Brings the focused container's scope and the container to `t` (repeats).
     private func updateFocusChain(_ k: Int, to t: Double) {
         entries[k].container.update(to: t)
     }

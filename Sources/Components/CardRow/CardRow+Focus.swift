@@ -123,7 +123,7 @@ extension CardRow: FocusContainer {
     func card(at p: Point?) -> Int? {
         guard let p, p.isFinite, p.y >= 0, p.y <= configuration.itemSize.height else { return nil }
         let x = p.x + scroll.value(at: lastInput)
-        guard x >= 0 else { return nil }
+        guard x >= 0, x < Double(count) * pitch else { return nil }     // also keeps Int() in range
         let i = Int((x / pitch).rounded(.down))
         guard i < count, x - Double(i) * pitch <= configuration.itemSize.width else { return nil }
         return i
