@@ -29,14 +29,17 @@ public struct CardCatalogue {
 
     private enum Storage {
         case files(FileList)
-        case items([Item])
+        /// The items, and for each whether its poster is a flat image file.
+        case items([Item], flat: [Bool])
     }
     private let storage: Storage
 
     /// A catalogue of files (titles from their names).
     public init(files: FileList) { storage = .files(files) }
     /// A catalogue of items.
-    public init(items: [Item]) { storage = .items(items) }
+    public init(items: [Item]) {
+        storage = .items(items, flat: items.map { $0.image.map { !CardCatalogue.isLayered($0) } ?? false })
+    }
 
     /// True when the items are objects (a list or a catalogue file), not a folder's files.
     public var hasItemObjects: Bool {
@@ -48,7 +51,7 @@ public struct CardCatalogue {
     public var count: Int {
         switch storage {
         case .files(let f): return f.count
-        case .items(let i): return i.count
+        case .items(let i, _): return i.count
         }
     }
 
@@ -58,7 +61,7 @@ public struct CardCatalogue {
         case .files(let f):
             let path = f[index]
             return Item(image: path, title: CardCatalogue.title(ofFile: path))
-        case .items(let i):
+        case .items(let i, _):
             return i[index]
         }
     }
@@ -67,7 +70,7 @@ public struct CardCatalogue {
     public func imagePath(_ index: Int) -> String? {
         switch storage {
         case .files(let f): return f[index]
-        case .items(let i): return i[index].image
+        case .items(let i, _): return i[index].image
         }
     }
 
@@ -75,7 +78,7 @@ public struct CardCatalogue {
     public func title(_ index: Int) -> String {
         switch storage {
         case .files(let f): return CardCatalogue.title(ofFile: f[index])
-        case .items(let i): return i[index].title
+        case .items(let i, _): return i[index].title
         }
     }
 
@@ -84,7 +87,7 @@ public struct CardCatalogue {
     public func isFile(_ index: Int) -> Bool {
         switch storage {
         case .files: return true
-        case .items(let i): return i[index].image.map { !CardCatalogue.isLayered($0) } ?? false
+        case .items(_, let flat): return flat[index]
         }
     }
 
@@ -92,7 +95,7 @@ public struct CardCatalogue {
     public var fileList: FileList {
         switch storage {
         case .files(let f): return f
-        case .items(let i): return FileList(i.map { $0.image.map { CardCatalogue.isLayered($0) ? "" : $0 } ?? "" })
+        case .items(let i, _): return FileList(i.map { $0.image.map { CardCatalogue.isLayered($0) ? "" : $0 } ?? "" })
         }
     }
 
