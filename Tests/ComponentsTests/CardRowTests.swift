@@ -221,6 +221,11 @@ final class CardRowTests: XCTestCase {
         s.update(to: start + 0.1)
         XCTAssertEqual(slot.fade.opacity, 0.5, accuracy: 1e-9, "halfway through the 0.2 s fade")
         s.update(to: start + 0.25)
+        guard case .color = slot.poster.contents, case .image(let ref) = slot.fade.contents else {
+            return XCTFail("the placeholder must stay until the renderer has the image")
+        }
+        _ = store.mipChain(for: ref)                            // what the renderer's upload does
+        s.update(to: start + 0.3)
         guard case .image = slot.poster.contents else { return XCTFail("the image did not become the poster") }
         XCTAssertNil(slot.fade.superlayer)
     }

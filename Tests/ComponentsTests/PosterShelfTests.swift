@@ -198,7 +198,9 @@ final class PosterShelfTests: XCTestCase {
     }
 
     /// PNG files get no preview: the image fades in over the placeholder colour as a
-    /// sublayer, opacity 0, then 0.25 at 0.05 s of 0.2 s, then the item's own contents.
+    /// sublayer, opacity 0, then 0.25 at 0.05 s of 0.2 s, then, once the renderer has its
+    /// pixels (here taken by hand: no renderer), the item's own contents; before that the
+    /// placeholder stays under it (swapping earlier drew nothing for a few frames).
     func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         let folder = try dir.makeDirectory("posters")
@@ -220,6 +222,12 @@ final class PosterShelfTests: XCTestCase {
         c.update(to: 0.05)
         XCTAssertEqual(image.opacity, 0.25, accuracy: 1e-9)    // 0.05 s of 0.2 s
         c.update(to: 0.2)
+        guard case .color? = itemLayer(c, 1)?.contents, case .image(let ref) = image.contents else {
+            return XCTFail("the placeholder must stay until the renderer has the image")
+        }
+        XCTAssertEqual(image.opacity, 1)
+        _ = store.mipChain(for: ref)                            // what the renderer's upload does
+        c.update(to: 0.21)
         guard case .image? = itemLayer(c, 1)?.contents else { return XCTFail("the fade did not finish") }
         XCTAssertTrue(itemLayer(c, 1)?.sublayers.isEmpty ?? false)
     }

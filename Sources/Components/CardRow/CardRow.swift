@@ -344,14 +344,14 @@ public final class CardRow: SceneComponent {
         let progress = (time - slot.fadeStart) / Carousel.fadeInDuration
         // The image becomes the poster's own contents once the fade is over and the renderer
         // has its pixels, so no frame shows neither.
-        let done = slot.revealing ? (ref == nil || images.wasHandedOver(ref!)) : progress >= 1 || ref == nil
+        let done = (ref == nil || images.wasHandedOver(ref!)) && (slot.revealing || progress >= 1)
         if done {
             if let ref { slot.poster.contents = .image(ref) }
             slot.fade.removeFromSuperlayer()
             slot.fadeStart = -.infinity
             slot.revealing = false
         } else if !slot.revealing {
-            slot.fade.opacity = max(0, progress)
+            slot.fade.opacity = min(max(0, progress), 1)
         }
     }
 
