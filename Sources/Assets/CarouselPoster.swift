@@ -40,4 +40,15 @@ public enum CarouselPoster {
         p.text("Item \(index + 1)", at: Point(w / 2, h * 0.78 + band / 2), font: "DejaVu Sans Bold", size: band * 0.6, .white)
         return p.image()
     }
+
+    /// The generated poster's background alone (its gradient and disc, no text): the
+    /// backdrop art of item `index`.
+    public static func backdrop(index: Int, width: Int, height: Int) -> Image {
+        var p = Painter(width: width, height: height)
+        let w = Double(width), h = Double(height)
+        let top = Painter.palette(index), bottom = Painter.mix(Painter.palette(index + 3, value: 0.45), .black, 0.3)
+        p.verticalGradient(Rect(x: 0, y: 0, width: w, height: h), top: top, bottom: bottom)
+        p.ellipse(Rect(x: w * 0.55, y: -h * 0.1, width: w * 0.7, height: w * 0.7), Color(1, 1, 1, 0.18))
+        return p.image()
+    }
 }

@@ -84,6 +84,7 @@ public enum BuiltInScenes {
         {"canvas": {"width": 1280, "height": 720, "background": [0.04, 0.04, 0.07, 1]},
          "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720],
            "header": {"title": "PARALLAX TV", "height": 80}, "titleHeight": 36, "rowSpacing": 12, "scrollInset": 24,
+           "backdrop": true,
            "rows": [
             {"title": "Top Movies", "content": {"kind": "cardRow", "name": "films", "frame": [48, 12, 1184, 240],
               "itemSize": [130, 195], "spacing": 28, "items": \(items(films))}},

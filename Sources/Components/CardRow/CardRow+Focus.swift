@@ -40,6 +40,7 @@ extension CardRow: FocusContainer {
     public func setContainsFocus(_ focused: Bool, at time: Double) {
         guard focused != containsFocus else { return }
         containsFocus = focused
+        focusTime = time
         if !focused && isPressed { setPressed(false, at: time) }
         noteInput(at: time)
         if let slot = slot(for: focusedIndex) {
@@ -56,6 +57,7 @@ extension CardRow: FocusContainer {
         if isPressed { setPressed(false, at: time) }
         let old = focusedIndex
         focusedIndex = next
+        focusTime = time
         for (i, to) in [(old, 0.0), (next, containsFocus ? 1.0 : 0.0)] {
             guard let slot = slot(for: i) else { continue }
             slot.focus = Tween(from: slot.focus.value(at: time), to: to, start: time,

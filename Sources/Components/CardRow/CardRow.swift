@@ -80,6 +80,8 @@ public final class CardRow: SceneComponent {
     private var shownRange = 0..<0
     private var browseDirection = 1
     var isPressed = false, pressStart = 0.0, longPressFired = false
+    /// When the focused card last changed, or focus came or went.
+    var focusTime = 0.0
     var lastInput = 0.0
     var idleOut = Tween(from: 0, to: 0, start: 0, duration: 0)
     var pointer: Point?
