@@ -15,6 +15,7 @@ extension SceneKinds {
         kinds.register("carousel", Carousel.make)
         kinds.register("shelf", Shelf.make)
         kinds.register("cardRow", CardRow.make)
+        kinds.register("hero", Hero.make)
         kinds.register("focusGuide", FocusGuide.make)
         return kinds
     }()

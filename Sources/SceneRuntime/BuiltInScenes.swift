@@ -65,8 +65,9 @@ public enum BuiltInScenes {
        ]}]}
     """
 
-    /// A TV home screen of a film library (the default scene): a header and three rows
-    /// of parallax poster cards of different shapes, with titles, from generated posters.
+    /// A TV home screen of a film library (the default scene): a header, a featured banner
+    /// (`hero`) and three rows of parallax poster cards of different shapes, with titles,
+    /// from generated posters, over a backdrop following the focused card.
     /// Row 0 "Top Movies": portrait posters 130x195, the focused one's title under it;
     /// row 1 "Continue Watching": 16:9 episodes 256x144, every title shown; row 2 "Apps":
     /// square tiles 110x110.
@@ -80,12 +81,16 @@ public enum BuiltInScenes {
         let episodes = ["Harbour S1 E3", "Blue Hour S2 E1", "Glass City S1 E8", "Night Ferry E4", "The Orchard E2",
                         "Iron Coast S3 E5", "Small Hours E1", "Red Desert E6"]
         let apps = ["Films", "Series", "Music", "Photos", "Games", "Radio", "News", "Weather", "Settings"]
+        let featured = [("Northern Lights", "New film · Drama · 2 h 4 min"), ("Glass City", "New season · Thriller"),
+                        ("The Orchard", "Documentary · 1 h 32 min"), ("Night Ferry", "Series · 6 episodes")]
+        let hero = "[" + featured.map { "{\"title\": \"\($0.0)\", \"subtitle\": \"\($0.1)\"}" }.joined(separator: ", ") + "]"
         return """
         {"canvas": {"width": 1280, "height": 720, "background": [0.04, 0.04, 0.07, 1]},
          "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720],
            "header": {"title": "PARALLAX TV", "height": 80}, "titleHeight": 36, "rowSpacing": 12, "scrollInset": 24,
            "backdrop": true,
            "rows": [
+            {"content": {"kind": "hero", "name": "featured", "frame": [48, 8, 1184, 250], "items": \(hero)}},
             {"title": "Top Movies", "content": {"kind": "cardRow", "name": "films", "frame": [48, 12, 1184, 240],
               "itemSize": [130, 195], "spacing": 28, "items": \(items(films))}},
             {"title": "Continue Watching", "content": {"kind": "cardRow", "name": "episodes", "frame": [48, 12, 1184, 189],

@@ -17,7 +17,9 @@ final class ShelfBackdropTests: XCTestCase {
           "backdrop": true, "backdropDim": 0.5,
           "rows": [{"content": {"kind": "cardRow", "name": "r", "frame": [48, 0, 1184, 300], "itemSize": [200, 300], "items": \#(items)}}]}]}
         """#
-        return try SceneLoader.parse(text, file: "scene.json", directory: directory, images: store)
+        let s = try SceneLoader.parse(text, file: "scene.json", directory: directory, images: store)
+        s.update(to: 0)        // the first frame
+        return s
     }
 
     func layer(_ s: Scene, _ name: String) -> Layer? {

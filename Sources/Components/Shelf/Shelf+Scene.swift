@@ -71,7 +71,6 @@ extension Shelf {
             shelf.backdrop = ShelfBackdrop(name: name, size: frame.size,
                                            dim: try node["backdropDim"].double(in: 0...1, default: 0.6),
                                            rows: rows.map { $0.component as AnyObject }, images: context.images)
-            shelf.update(to: 0)
         }
         return shelf
     }
