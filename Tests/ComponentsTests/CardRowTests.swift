@@ -256,4 +256,31 @@ final class CardRowTests: XCTestCase {
         XCTAssertEqual(s.focus.focused?.component, "posters")
         XCTAssertEqual(s.focus.focused?.item, 4, "remembered")
     }
+    func testWithAWarmThumbnailCacheTheFirstFrameShowsEveryVisiblePoster() throws {
+        let dir = try TemporaryDirectory()
+        for i in 0..<8 { try dir.write("p/\(i).png", bytes: try Image.solid(width: 40, height: 60, UInt8(20 * i), 0, 0).encodePNG()) }
+        let cache = ThumbnailCache(folder: dir.file("cache"))
+        func start() throws -> CardRow {
+            let store = ImageStore()
+            store.decodesInBackground = true
+            store.thumbnailCache = cache
+            return try rowScene(items: #""p""#, directory: dir.path, store: store).1
+        }
+        // First start: placeholders, then the workers decode (and fill the cache).
+        let first = try start()
+        XCTAssertTrue(first.slots.contains { $0.index >= 0 && $0.waiting })
+        let deadline = Date().addingTimeInterval(10)
+        while cache.counters.writes < 5, Date() < deadline {
+            first.update(to: 0)
+            usleep(5000)
+        }
+        XCTAssertGreaterThanOrEqual(cache.counters.writes, 5, "the five visible posters were written")
+        // Second start: the five cards in view show their posters at load, none waits.
+        let second = try start()
+        for slot in second.slots where slot.index >= 0 {
+            guard case .image = slot.poster.contents else { return XCTFail("card \(slot.index) shows a placeholder") }
+            XCTAssertFalse(slot.waiting)
+        }
+        XCTAssertEqual(second.shelf?.cachedAtStart, 5)
+    }
 }

@@ -247,11 +247,8 @@ public final class CardRow: SceneComponent {
     private func assignSlots(_ range: Range<Int>) {
         shownRange = range
         for slot in slots where slot.index >= 0 && !range.contains(slot.index) { slot.index = -1 }
-        for i in range where !slots.contains(where: { $0.index == i }) {
-            guard let slot = slots.first(where: { $0.index < 0 }) else { break }
-            show(i, in: slot)
-        }
-        // Most wanted first: the visible cards from the focused one out, then a screen ahead.
+        // Most wanted first: the visible cards from the focused one out, then a screen ahead
+        // (asked before the cards show, so posters at hand show at once).
         if let shelf {
             var wanted: [Int] = []
             let n = count
@@ -265,6 +262,10 @@ public final class CardRow: SceneComponent {
                 if i >= 0 && i < n { wanted.append(i) }
             }
             shelf.want(wanted.filter { catalogue.isFile($0) }, previewing: visible)
+        }
+        for i in range where !slots.contains(where: { $0.index == i }) {
+            guard let slot = slots.first(where: { $0.index < 0 }) else { break }
+            show(i, in: slot)
         }
     }
 
