@@ -325,7 +325,10 @@ final class DemoApp {
         let budget = textures.uploadBudget.bytesPerFrame
         textures.uploadBudget.bytesPerFrame = .max
         defer { textures.uploadBudget.bytesPerFrame = budget }
-        sceneRenderer.render(scene, images: images, into: .window(width: w, height: h))
+        let target = RenderTarget.window(width: w, height: h)
+        sceneRenderer.prepare(scene, for: target)
+        sceneRenderer.flatten(scene, overlay: overlay.layer)       // what the screen shows
+        sceneRenderer.submit(scene, images: images, into: target)
         // That drew into the window's framebuffer (which may resize its back buffer): the
         // next present is a whole one.
         presentsWhole = true
