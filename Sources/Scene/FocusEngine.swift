@@ -17,7 +17,9 @@ import Layers
 ///   along d, plus the distance across d between the focused item and the container's
 ///   region, 0 when they overlap), ties going to scene order; in it, focus lands on the
 ///   item nearest across d (perpendicular gap, then distance between centres, then order),
-///   so a stack of rows is walked row by row whatever the items' sizes;
+///   so a stack of rows is walked row by row whatever the items' sizes. Left and Right
+///   only go to containers whose region overlaps the focused item's height (the end of a
+///   row leads nowhere rather than into the next row);
 /// - focus guides (`focusGuide` components) are candidates too, and redirect to their
 ///   preferred component;
 /// - a container entered again gets back the item it had (`remembersLastFocusedItem`,
@@ -337,6 +339,9 @@ public final class FocusEngine {
         mutating func end() {
             guard let n = nearest else { return }
             let across = FocusEngine.measure(from: from, to: region, direction, anyPlace: true)?.across ?? 0
+            // Left and Right stay on the focused item's band: the end of a row is not a way
+            // into the rows above or below it.
+            if direction == .left || direction == .right, across > 0 { return }
             let score = nearestGap + FocusEngine.perpendicularWeight * across
             if let b = best, !(score < b.score) { return }
             best = (score, entry, n.item)

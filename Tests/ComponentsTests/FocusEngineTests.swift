@@ -243,4 +243,16 @@ final class FocusEngineTests: XCTestCase {
         s.update(to: 6.2)
         XCTAssertEqual(r.focusedIndex, released - 2)
     }
+
+    func testRightAtTheEndOfARowStaysRatherThanDroppingIntoTheNextRow() throws {
+        // top: 2 cards at x 0...220 (y 0...60); bottom: 4 cards at x 0...460 (y 200...260),
+        // its cards 2 and 3 right of top's last card but below its band.
+        let s = try scene(row("top", x: 0, y: 0, count: 2) + "," + row("bottom", x: 0, y: 200, count: 4))
+        let log = focusLog(s)
+        s.update(to: 0)
+        press(s, "Right", at: 0.1)
+        press(s, "Right", at: 0.5)
+        XCTAssertEqual(log(), ["top/0", "top/1"])
+        XCTAssertEqual(s.focus.focused?.component, "top")
+    }
 }
