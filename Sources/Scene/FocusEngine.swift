@@ -8,9 +8,9 @@ import Layers
 ///   container in scene order, depth first into shelves, at t = 0);
 /// - arrow keys, the D-pad and the left stick (past 0.5) move focus: first inside the
 ///   focused container (`moveFocus`); at its edge, geometrically to the nearest focusable
-///   item of another container in that direction. A held direction repeats, every 0.2 s
-///   at first, speeding up linearly to every 0.05 s after 1.5 s of hold (`repeatInterval`);
-///   the keyboard's own repeats (a down without an up) are ignored;
+///   item of another container in that direction. A held D-pad direction or stick repeats,
+///   every 0.2 s at first, speeding up linearly to every 0.05 s after 1.5 s of hold
+///   (`repeatInterval`); a held key repeats at the keyboard's own rate (each repeat a down);
 /// - an item is *in direction d* when its centre lies beyond the focused item's edge on
 ///   that side (right: `mid.x >= focused.maxX`); the next container that way is the one
 ///   minimising `gap + 2 * perpendicularGap` (its nearest item's edge-to-edge distance
@@ -63,8 +63,8 @@ public final class FocusEngine {
     /// A held direction's repeat interval: `firstRepeatInterval` at first, shrinking
     /// linearly to `fastestRepeatInterval` over `repeatRampDuration` seconds of hold.
     public static let firstRepeatInterval = 0.2, fastestRepeatInterval = 0.05, repeatRampDuration = 1.5
-    /// The most repeats one `update(to:)` plays (1,000 x 0.05 s = 50 s; a repeat that
-    /// scrolls a cover flow costs up to 0.5 ms in a debug build).
+    /// The most repeats one `update(to:)` plays (1,000: 50 s of hold at full speed; a
+    /// repeat that scrolls a cover flow costs up to 0.5 ms in a debug build).
     public static let maxRepeatsPerUpdate = 1_000
 
     /// Seconds from a repeat made after holding `held` seconds to the next one.
@@ -182,11 +182,15 @@ public final class FocusEngine {
         let focused = entries[k].container
         if let (key, down) = event.asKey {
             if let d = FocusDirection(key: key) {
-                // A down while that direction is held is the keyboard's own repeat: ignored.
-                if down, held?.direction != d || held?.byStick == true {
-                    hold(d, byStick: false, at: time)
-                } else if !down, held?.direction == d {
-                    hold(nil, byStick: false, at: time)
+                if case .controllerButton = event {
+                    // The D-pad repeats here (a keyboard repeats by itself, each repeat a down).
+                    if down, held?.direction != d || held?.byStick == true {
+                        hold(d, byStick: false, at: time)
+                    } else if !down, held?.direction == d {
+                        hold(nil, byStick: false, at: time)
+                    }
+                } else if down {
+                    move(d, at: time)
                 }
             } else {
                 focused.handle(event, at: time)

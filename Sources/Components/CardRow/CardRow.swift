@@ -132,8 +132,10 @@ public final class CardRow: SceneComponent {
     private func makeSlot(layers: Int) -> CardSlot {
         let c = configuration
         let card = makeCard(layers: layers)
+        // A title may spread into most of the gap on each side before it is truncated.
         let title = TextLayer(name: name + "/title", style: titleStyle,
-                              bounds: Size(c.itemSize.width, (titleStyle.fontSize * 1.4).rounded(.up)), images: images)
+                              bounds: Size(c.itemSize.width + 0.8 * c.spacing, (titleStyle.fontSize * 1.4).rounded(.up)),
+                              images: images)
         title.layer.anchorPoint = Point(0, 0)
         return CardSlot(card: card, title: title)
     }
@@ -230,7 +232,8 @@ public final class CardRow: SceneComponent {
             if !title.layer.isHidden {
                 title.display()
                 title.layer.opacity = titleAlpha
-                title.layer.position = Point(0, size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
+                title.layer.position = Point(-0.4 * configuration.spacing,
+                                             size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
             }
             let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting
             slot.card.root.shouldRasterize = still
