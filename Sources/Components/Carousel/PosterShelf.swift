@@ -231,6 +231,16 @@ public final class PosterShelf {
         store.warn("\(error) (shown as a placeholder)")
     }
 
+    /// Forgets every image (their textures are deleted), as when the shelf is replaced.
+    public func evictAll() {
+        for (_, slot) in slots {
+            if let ref = slot.ref { store.evict(ref) }
+            if let preview = slot.preview { store.evict(preview) }
+        }
+        slots.removeAll()
+        residentBytes = 0
+    }
+
     /// Evicts least recently used images not used in this frame until within the budget.
     private func enforceBudget() {
         while residentBytes > store.posterBudgetBytes {
