@@ -2,6 +2,7 @@
 @testable import Components
 import Foundation
 import Images
+import JSON
 import LayerMath
 import Layers
 import Scene
@@ -282,5 +283,26 @@ final class CardRowTests: XCTestCase {
             XCTAssertFalse(slot.waiting)
         }
         XCTAssertEqual(second.shelf?.cachedAtStart, 5)
+    }
+    func testALayeredPosterIsACardOfItsLayersThatMoveApartWhenTilted() throws {
+        let dir = try TemporaryDirectory()
+        let stack = try writeImageStack(in: dir, frontFirst: [
+            StackLayerFixture(name: "Front", image: Image.solid(width: 20, height: 30, 255, 0, 0)),
+            StackLayerFixture(name: "Back", image: Image.solid(width: 20, height: 30, 0, 0, 255)),
+        ], canvas: (20, 30))
+        let items = #"[{"image": \#(JSONNode.quote(stack)), "title": "Stack"}, {"title": "Flat"}]"#
+        let (s, r) = try rowScene(items: items, directory: dir.path)
+        s.update(to: 0)
+        let q = quads(s)
+        // Bottom first: the back layer is the card's poster, the front one its layer 1.
+        XCTAssertNotNil(q["r/item0"])
+        XCTAssertNotNil(q["r/item0/layer1"])
+        XCTAssertNil(q["r/item1/layer1"], "a flat poster is one layer")
+        // The pointer over the focused card's right edge tilts it: its front layer moves.
+        let slot = try XCTUnwrap(r.slots.first { $0.index == 0 })
+        let atRest = slot.card.images[1].transform
+        s.handle(.move(Point(100 + 195, 200)), at: 0.1)
+        s.update(to: 1)
+        XCTAssertNotEqual(slot.card.images[1].transform, atRest)
     }
 }
