@@ -174,6 +174,9 @@ final class CardRowTests: XCTestCase {
                 XCTAssertFalse("\(error)".contains("\n"))
             }
         }
+        XCTAssertThrowsError(try scene(#"{"kind": "cardRow", "name": "r", "frame": [0, 0, 1000, 10], "itemSize": [1, 1], "spacing": 0, "items": [{"title": "A"}]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("expected at most 256 cards across the frame, found 1000"), "\(error)")
+        }
         for extra in [#", "itemSize": [1e300, 10]"#, #", "spacing": -1"#, #", "startIndex": 20"#, #", "titles": "some""#] {
             XCTAssertThrowsError(try rowScene(extra), extra)
         }

@@ -26,6 +26,12 @@ extension CardRow {
         }
         c.spacing = try node["spacing"].double(in: 0...JSONNode.maxExtent, default: 40)
         if node["scrollInset"].exists { c.scrollInset = try node["scrollInset"].double(in: 0...JSONNode.maxExtent, default: 0) }
+        // Every card across the frame is a set of layers and a decode: a few hundred at most.
+        let across = (c.frame.width / (c.itemSize.width + c.spacing)).rounded(.up)
+        guard across <= Double(CardRow.maxCardsAcross) else {
+            throw node["itemSize"].error("expected at most \(CardRow.maxCardsAcross) cards across the frame, found "
+                                         + "\(JSONNode.format(across)) (frame width / (item width + spacing))")
+        }
         c.gravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resizeAspectFill)
         c.titles = try node["titles"].enumValue(Titles.self, default: .focused)
         c.cornerRadius = try node["cornerRadius"].radius(default: 8)

@@ -48,6 +48,8 @@ public final class CardRow: SceneComponent {
 
     /// Seconds of a scroll, and the lift and press figures (those of `FocusGrid`).
     public static let scrollDuration = 0.4
+    /// Most cards a row's frame may hold across (each is layers and a decode).
+    public static let maxCardsAcross = 256
     /// Gap between a card's bottom edge and its title, points.
     public static let titleGap = 10.0
 
