@@ -144,6 +144,14 @@ public final class ImageStore {
         return add(try decodeFile(path), key: path)
     }
 
+    /// A key no other image of this store has or will have (`PREFIX#n`): images that are
+    /// not found again by a name, such as streamed posters, of any number of components.
+    public func uniqueKey(_ prefix: String) -> String {
+        uniqueSerial += 1
+        return prefix + "#" + String(uniqueSerial)
+    }
+    private var uniqueSerial = 0
+
     /// The ref registered under `key`, if any.
     public func ref(forKey key: String) -> ImageRef? { byKey[key].map { entries[$0].ref } }
 
@@ -215,6 +223,8 @@ public final class ImageStore {
     }
     /// Bytes of decoded carousel images kept (least recently used evicted first).
     public var posterBudgetBytes = 128 << 20
+    /// Where streamed posters decoded at their shown size are kept between runs (nil: nowhere).
+    public var thumbnailCache: ThumbnailCache?
     /// The priority of the decode worker threads of carousels loaded from now on (nice 10
     /// by default; `.idle` for hosts that own their machine, see `DecodeThreadPriority`).
     public var decodePriority = DecodeThreadPriority.nice(10)

@@ -30,7 +30,7 @@ final class RandomEventStreamTests: XCTestCase {
         case "affine", "layers", "button", "cube", "header", "text": return 100_000
         case "coverflow": return 3_000
         case "grid": return 5_000
-        case "home": return 8_000       // five focus containers
+        case "showcase", "home", "movies": return 8_000   // several focus containers: the slowest per event
         default: return 20_000          // carousel, carousel-100k
         }
     }
@@ -188,7 +188,7 @@ final class RandomEventStreamTests: XCTestCase {
 
     /// The scenes with a stream test below: every built-in scene must be among them.
     static let streamed = ["home", "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers",
-                           "carousel-100k", "text"]
+                           "carousel-100k", "text", "movies", "showcase"]
 
     func testEveryBuiltInSceneHasAStreamTest() {
         XCTAssertEqual(Set(BuiltInScenes.names).subtracting(Self.streamed), [], "built-in scenes with no stream test")
@@ -205,6 +205,8 @@ final class RandomEventStreamTests: XCTestCase {
     func testLayersSurvivesARandomEventStream() throws { try stream("layers") }
     func testCarousel100kSurvivesARandomEventStream() throws { try stream("carousel-100k") }
     func testTextSurvivesARandomEventStream() throws { try stream("text") }
+    func testMoviesSurvivesARandomEventStream() throws { try stream("movies") }
+    func testShowcaseSurvivesARandomEventStream() throws { try stream("showcase") }
 
     /// NaN and infinite coordinates, wheel deltas, axis values and times; times that go
     /// backwards. Nothing may turn into NaN, and the scene keeps working afterwards.
