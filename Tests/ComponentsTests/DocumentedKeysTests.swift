@@ -63,6 +63,8 @@ final class DocumentedKeysTests: XCTestCase {
               "shelf header", section: "shelf")
         scene(component(#"{"kind": "shelf", "name": "p", "frame": [0, 0, 10, 10], "rows": [{\#(p)}]}"#),
               "shelf row", section: "shelf")
+        scene(component(#"{"kind": "cardRow", "name": "p", "frame": [0, 0, 10, 10], "items": [{\#(p)}]}"#),
+              "cardRow item", section: "cardRow")
         return found
     }
 
