@@ -23,10 +23,9 @@ public enum RenderScale {
 }
 
 extension GLRenderer {
-    /// Copies `source`'s colour over the whole of `destination` (a framebuffer name, 0: the
-    /// window's back buffer) of `width` x `height` pixels: a bilinear quad when the sizes
-    /// differ (`ScaledCopy`), a blit texel for texel when they match. Leaves GL_FRAMEBUFFER
-    /// bound to 0 and the state `render` resets each frame changed.
+    /// Copies `source`'s colour over all `width` x `height` pixels of `destination` (0: the
+    /// window): a bilinear quad when the sizes differ (`ScaledCopy`), else a blit. Leaves
+    /// GL_FRAMEBUFFER bound to 0 (other state changed is what `render` resets each frame).
     public func copy(_ source: Framebuffer, to destination: GLuint, width: Int, height: Int) {
         if width != source.width || height != source.height {
             if scaledCopy == nil {

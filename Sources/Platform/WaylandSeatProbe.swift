@@ -1,6 +1,7 @@
-// SDL 2.26 to 2.28 crash in SDL_Init under a Wayland compositor that offers no seat (no
-// keyboard, pointer or touch: a kiosk with nothing plugged in, weston's headless backend):
-// Wayland_InitMouse writes through the seat it never made (fixed upstream in SDL 2.30).
+// SDL 2.26 to 2.28 crash in SDL_Init under a Wayland compositor that offers no seat (a
+// kiosk with no keyboard, pointer or touch, weston's headless backend): Wayland_InitMouse
+// writes through the seat it never made (fixed upstream in SDL 2.30).
+//
 // This asks the compositor itself, before SDL is initialised, whether it offers a wl_seat.
 //
 // Does NOT: link libwayland-client (it is loaded with dlopen, as SDL loads it), keep the

@@ -4,19 +4,17 @@ import SceneRuntime
 import XCTest
 import _TestSupport
 
-/// OpenGL ES 3 draws what desktop OpenGL 3.3 draws: every built-in scene and every
-/// `Assets/scenes` file rendered by `parallax-render --gl desktop` and `--gl es` (two
-/// processes: SDL holds one context flavour per process) differ by at most 2/255 in any
-/// channel of any pixel. The goldens are checked on ES by running this target with
-/// RENDER_TESTS_GL=es (scripts/test.sh). Fails, never skips, when either API is missing.
 /// parallax-render failed or is missing: the test fails with the reason.
 struct ParityFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
 
+/// OpenGL ES 3 draws what desktop OpenGL 3.3 draws: every built-in scene and `Assets/scenes`
+/// file from `parallax-render --gl desktop` and `--gl es` (two processes: one flavour per
+/// SDL process) within 2/255 in every channel. Fails, never skips, when an API is missing.
 final class GLESParityTests: XCTestCase {
-    /// The largest difference allowed in any channel (DESIGN: the same pixels within 2/255).
+    /// The largest difference allowed in any channel: the same pixels within 2/255.
     static let tolerance = 2
     /// Scene time and output size: a moment past the scenes' openings, small enough to be quick.
     static let arguments = ["--time", "1", "--size", "480x270"]
