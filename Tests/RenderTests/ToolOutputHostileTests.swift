@@ -149,5 +149,12 @@ extension ToolHostileTests {
         assertOneLineRefusal(canvas, "parallax-render: the scene's canvas 10000x8000: 80000000 pixels is more than the 36000000 a frame may have (its memory budget is 1 GiB)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["s.json"])
     }
+
+    /// The class "one clear line": generate-assets printed Foundation's raw error
+    /// ("Error Domain=NSCocoaErrorDomain Code=512") for a folder it could not make.
+    func testGenerateAssetsNamesWhatIsInTheWay() throws {
+        let r = try shell("\"$(dirname \"$RENDER\")/generate-assets\" /dev/null/assets")
+        assertOneLineRefusal(r, "generate-assets: /dev/null/assets/icon/400x240: cannot create the folder (/dev/null is not a folder)")
+    }
 }
 
