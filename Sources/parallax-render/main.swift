@@ -227,7 +227,7 @@ struct RenderCommand: ParsableCommand {
         options.controllers = false
         options.width = w
         options.height = h
-        let host = try GLContextHost(options)
+        let host = try DriverNoise.captured { try GLContextHost(options) }
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.antialias = samples == 0

@@ -156,5 +156,16 @@ extension ToolHostileTests {
         let r = try shell("\"$(dirname \"$RENDER\")/generate-assets\" /dev/null/assets")
         assertOneLineRefusal(r, "generate-assets: /dev/null/assets/icon/400x240: cannot create the folder (/dev/null is not a folder)")
     }
+
+    /// The class "one clear line": with no loadable GL driver, Mesa's loader printed its
+    /// own lines ("libEGL warning: MESA-LOADER: failed to open swrast ...") around ours.
+    func testDriverLoaderNoiseIsCollapsedIntoTheOneLine() throws {
+        let dir = try TemporaryDirectory()
+        let r = try shell("LIBGL_DRIVERS_PATH=/nonexistent \"$RENDER\" button --png '\(dir.file("x.png"))'")
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("parallax-render: no OpenGL"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
 }
 
