@@ -244,7 +244,7 @@ final class HostileSceneTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("s.json: at components[0].\(String(repeating: "k", count: 45))…"), String(line.prefix(200)))
         XCTAssertTrue(line.contains("unknown key \"\(cut)\" (expected one of: "), String(line.prefix(400)))
         XCTAssertLessThan(line.utf8.count, 2000)
-        XCTAssertEqual(OneLine.bounded("short\nline"), "short\\u{a}line")
+        XCTAssertEqual(OneLine.bounded("short\nline\u{1b}"), "short\\nline\\u{1b}")
         XCTAssertEqual(OneLine.bounded("abcdefghij", limit: 5), "ab…ij")
     }
 
