@@ -101,7 +101,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let images = ImageStore()
-        let scene = try SceneSource.load(scene, images: images)
+        let scene = try LoadBudget.run(self.scene) { try SceneSource.load(self.scene, images: images) }
         try StopSignals.check()
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false, streaming: false) }
         eventLog?.attach(to: scene)
