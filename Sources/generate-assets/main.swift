@@ -12,12 +12,13 @@
 import Assets
 import Components
 import Foundation
+import JSON
 import Images
 import LayerMath
 import Layers
 
 let usage = "usage: generate-assets [OUTPUT_DIR]   (default: Assets; writes the generated example assets)"
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = FileName.arguments()   // names are bytes: kept as given
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
@@ -127,10 +128,10 @@ do {
 
     let total = written.reduce(0) { $0 + $1.1 }
     for (file, bytes) in written { print(String(repeating: " ", count: max(0, 8 - String(bytes).count)) + "\(bytes)  \(file)") }
-    print("generate-assets: wrote \(written.count) files, \(total) bytes under \(output)")
+    print("generate-assets: wrote \(written.count) files, \(total) bytes under \(FileName.escaped(output))")
 } catch {
     // Our own errors say what is wrong in one line; Foundation's say it in localizedDescription.
     let text = type(of: error) != NSError.self ? "\(error)" : (error as NSError).localizedDescription
-    _ = "generate-assets: \(text)\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
+    _ = "generate-assets: \(FileName.escaped(text))\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     exit(1)
 }
