@@ -167,5 +167,20 @@ extension ToolHostileTests {
         XCTAssertTrue(r.stderr.hasPrefix("parallax-render: no OpenGL"), r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
+
+    /// The class "children are ours": ffmpeg outlived its killed parent. Killed with
+    /// SIGKILL (no handler runs), the render takes ffmpeg with it (parent-death signal).
+    func testFFmpegDiesWithItsParent() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("util-linux setpriv is not installed") }
+        let dir = try TemporaryDirectory()
+        let r = try shell("""
+            cd '\(dir.path)' || exit 9; TMPDIR='\(dir.path)' "$RENDER" button --frames 40 --out clip.webm & p=$!; c=""
+            for i in $(seq 1 900); do c=$(pgrep -P $p | head -1); [ -n "$c" ] && break; sleep 0.1; done
+            [ -n "$c" ] || { wait $p; echo "no ffmpeg seen"; exit 0; }
+            kill -9 $p; sleep 1; echo "[$(ps -o stat= -p $c | cut -c1)]"
+            """, timeout: 120)
+        if r.stdout.contains("no ffmpeg seen") { throw XCTSkip("the encode ended before it could be watched") }
+        XCTAssertTrue(r.stdout == "[]\n" || r.stdout == "[Z]\n", "ffmpeg still running: \(r.stdout)")
+    }
 }
 
