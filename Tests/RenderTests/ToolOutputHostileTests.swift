@@ -182,5 +182,15 @@ extension ToolHostileTests {
         if r.stdout.contains("no ffmpeg seen") { throw XCTSkip("the encode ended before it could be watched") }
         XCTAssertTrue(r.stdout == "[]\n" || r.stdout == "[Z]\n", "ffmpeg still running: \(r.stdout)")
     }
+
+    /// The class "children are ours": ffmpeg blocked forever on an --out FIFO nobody
+    /// reads. It is refused before a frame is rendered.
+    func testAnOutputFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(mkfifo(dir.file("clip.gif"), 0o644), 0)
+        let r = try shell("cd '\(dir.path)' && \"$RENDER\" button --frames 2 --out clip.gif", timeout: 20)
+        assertOneLineRefusal(r, "parallax-render: --out clip.gif: cannot write: no process is reading the FIFO or device")
+        XCTAssertLessThan(r.seconds, 5)
+    }
 }
 
