@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a given time.
 #
-#   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack | filename
 #
 # Builds Sources/parallax-fuzz with `-sanitize=fuzzer,address` into its own scratch path
 # (.build-fuzz, so the ordinary debug build is kept), seeds the corpus from Assets/
@@ -18,8 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in png|scene|replay|stack) ;; *)
-    echo "usage: scripts/fuzz.sh png|scene|replay|stack SECONDS [libFuzzer flags]" >&2; exit 1 ;;
+case "$target" in png|scene|replay|stack|filename) ;; *)
+    echo "usage: scripts/fuzz.sh png|scene|replay|stack|filename SECONDS [libFuzzer flags]" >&2; exit 1 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a whole number, found \"$seconds\"" >&2; exit 1; }
 shift 2
@@ -68,6 +68,8 @@ replay) printf '%s\n' '{"t":0.2,"type":"key","key":"Right","down":true}' '{"t":0
         printf '%s\n' '{"t":0,"type":"controllerAxis","name":"leftx","value":0.9}' '{"t":1.5,"type":"wheel","dx":0,"dy":-120}' \
             '{"t":2,"type":"controllerButton","name":"dpright","down":true}' > "$seeds/controller-wheel.jsonl"
         maxlen=16384 ;;
+filename) printf 'poster.png' > "$seeds/ascii"; printf 'caf\xc3\xa9\xff\xfe.png' > "$seeds/latin1-and-utf8"
+        printf '\xf4\x8f\xbe\x80\xc0\xaf' > "$seeds/reserved-and-overlong"; maxlen=256 ;;
 esac
 # Hand-made seeds that spell out every optional key (scripts/fuzz-seeds/TARGET/): a key
 # absent from every seed is almost never invented by the mutations.

@@ -18,7 +18,8 @@
 //   containers and plain lists of PNGs, with every path kept inside its stack.
 // - opens the files users name safely (`InputFile`: regular files only, checked without
 //   blocking, read within a size limit) and writes outputs without losing data
-//   (`OutputFile`: atomic replacement of regular files, write-through to devices).
+//   (`OutputFile`: atomic replacement of regular files, write-through to devices), and
+//   makes private scratch folders (`TemporaryFolder`: mkdtemp, removed on every exit).
 //
 // What this module does NOT do:
 // - no GL, no textures, no knowledge of layers, components or scenes;

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Where the files of an image stack come from: a folder or a ZIP archive. Paths are
 /// relative to the stack root, `/`-separated, already checked by `StackPath.validate`.
@@ -39,9 +40,9 @@ struct FolderStackSource: StackSource {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = FileName.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FileName.decode(cString: resolved)
     }
 
     func displayName(_ path: String) -> String {
@@ -65,9 +66,9 @@ struct FolderStackSource: StackSource {
 
     private func kind(_ path: String) throws -> Bool? {
         guard let real = try resolve(path) else { return nil }
-        var directory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &directory) else { return nil }
-        return directory.boolValue
+        var info = stat()
+        guard FileName.withCString(real, { stat($0, &info) }) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
     }
 
     func isDirectory(_ path: String) throws -> Bool { try kind(path) == true }
@@ -75,8 +76,7 @@ struct FolderStackSource: StackSource {
 
     func subdirectories(of path: String) throws -> [String] {
         guard let real = try resolve(path) else { throw ImageError(file: displayName(path), .noSuchFile) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: real)) ?? []
-        return try names.sorted().filter { try isDirectory(StackPath.join(path, $0)) }
+        return try FolderNames.list(real).sorted().filter { try isDirectory(StackPath.join(path, $0)) }
     }
 
     func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
@@ -101,3 +101,19 @@ struct FolderStackSource: StackSource {
         return try Image.decode(path: real, name: name, limits: limits)
     }
 }
+
+/// The entry names of a folder (without "." and ".."), each with its own bytes
+/// (`FileName`); empty when the folder cannot be read.
+enum FolderNames {
+    static func list(_ folder: String) -> [String] {
+        guard let dir = FileName.withCString(folder, { opendir($0) }) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { FileName.decode($0.prefix(while: { $0 != 0 })) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+

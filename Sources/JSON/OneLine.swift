@@ -15,11 +15,14 @@ public enum OneLine {
         return escaped(scalars.prefix(half)) + "…" + escaped(scalars.suffix(half))
     }
 
-    /// Control characters as `\u{a}`, everything else as is.
+    /// Line breaks and tabs as `\n`, `\r`, `\t`, other control characters as `\u{1b}`
+    /// (as `JSONError` shows them), everything else as is.
     private static func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
         var shown = String.UnicodeScalarView()
         for scalar in scalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                shown.append(contentsOf: (scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : "\\t").unicodeScalars)
+            } else if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
             } else {
                 shown.append(scalar)

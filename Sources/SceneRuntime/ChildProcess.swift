@@ -54,10 +54,20 @@ public struct ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         FileName.withCString(standardError) { _ = posix_spawn_file_actions_addopen(&actions, 2, $0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+        // SIGPIPE back to its default: we ignore it (a closed pipe is an error we report),
+        // and an ignored signal would be inherited across exec.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let cArguments = argv.map { FileName.withCString($0) { strdup($0) } } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        let started = FileName.withCString(path) { posix_spawn(&pid, $0, &actions, nil, cArguments, environ) }
+        let started = FileName.withCString(path) { posix_spawn(&pid, $0, &actions, &attributes, cArguments, environ) }
         guard started == 0 else { throw Failure.cannotStart(String(cString: strerror(started))) }
 
         let deadline = Date().addingTimeInterval(timeLimit)

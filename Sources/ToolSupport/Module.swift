@@ -7,6 +7,9 @@
 // - `WxH` size options (`SizeOption`);
 // - a scene file, or a built-in scene by name (`SceneSource`), and the `--events` log
 //   (`SceneEventLog`).
+// - a run's outputs staged and put in place together on success (`ToolOutputs`), SIGINT
+//   and SIGTERM obeyed (`StopSignals`), the GL driver's loader noise held back
+//   (`DriverNoise`) and a wall-clock budget for loading (`LoadBudget`).
 //
 // What this module does NOT do: parse a tool's own options (each tool's
 // `ParsableCommand` does), or belong to the library an app imports (ParallaxKit leaves it out).

@@ -12,12 +12,13 @@
 import Assets
 import Components
 import Foundation
+import JSON
 import Images
 import LayerMath
 import Layers
 
 let usage = "usage: generate-assets [OUTPUT_DIR]   (default: Assets; writes the generated example assets)"
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = FileName.arguments()   // names are bytes: kept as given
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
@@ -33,20 +34,20 @@ var written: [(String, Int)] = []
 
 func directory(_ relative: String) throws -> String {
     let path = (output as NSString).appendingPathComponent(relative)
-    try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try OutputFile.makeFolders(path)
     return path
 }
 
 func writePNG(_ image: Image, _ relative: String) throws {
     let path = (output as NSString).appendingPathComponent(relative)
-    try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try OutputFile.makeFolders((path as NSString).deletingLastPathComponent)
     try image.writePNG(path: path)
     written.append((relative, (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0))
 }
 
 func writeJSON(_ object: Any, _ relative: String) throws {
     let path = (output as NSString).appendingPathComponent(relative)
-    try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try OutputFile.makeFolders((path as NSString).deletingLastPathComponent)
     var data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     data.append(0x0A)
     try OutputFile.write([UInt8](data), to: path)
@@ -101,7 +102,7 @@ do {
             throw NSError(domain: "generate-assets", code: 3, userInfo: [NSLocalizedDescriptionKey: "cannot encode timg\(i).jpg"])
         }
         let path = (output as NSString).appendingPathComponent("posters/timg\(i).jpg")
-        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        try OutputFile.write(jpeg, to: path)
         written.append(("posters/timg\(i).jpg", jpeg.count))
     }
 
@@ -127,8 +128,10 @@ do {
 
     let total = written.reduce(0) { $0 + $1.1 }
     for (file, bytes) in written { print(String(repeating: " ", count: max(0, 8 - String(bytes).count)) + "\(bytes)  \(file)") }
-    print("generate-assets: wrote \(written.count) files, \(total) bytes under \(output)")
+    print("generate-assets: wrote \(written.count) files, \(total) bytes under \(FileName.escaped(output))")
 } catch {
-    _ = "generate-assets: \(error)\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
+    // Our own errors say what is wrong in one line; Foundation's say it in localizedDescription.
+    let text = type(of: error) != NSError.self ? "\(error)" : (error as NSError).localizedDescription
+    _ = "generate-assets: \(FileName.escaped(text))\n".withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
     exit(1)
 }

@@ -28,30 +28,10 @@ final class PoseExport {
 
     init(directory: String, width: Int, height: Int) throws {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw BenchError(description: "--poses \(directory): cannot create the folder (\(PoseExport.obstacle(directory)))")
+        do { try OutputFile.makeFolders(directory) } catch let error as FileError {
+            throw BenchError(description: "--poses \(error)")
         }
         lines.append("size \(width) \(height)")
-    }
-
-    /// What keeps a folder from being made at `path`: the nearest part of it that exists
-    /// and is not a folder (Foundation's own message is "NSCocoaErrorDomain error 512").
-    static func obstacle(_ path: String) -> String {
-        var p = path
-        while !p.isEmpty && p != "/" && p != "." {
-            var info = stat()
-            if lstat(p, &info) == 0 {
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: return "\(p): permission denied"
-                case S_IFLNK: return stat(p, &info) == 0 ? "\(p) is not a folder" : "\(p) is a symbolic link to nothing, or a loop"
-                default: return "\(p) is not a folder"
-                }
-            }
-            p = (p as NSString).deletingLastPathComponent
-        }
-        return "no folder above it can be written"
     }
 
     /// Appends frame `n` of `list`, drawn into `width` x `height` pixels; writes images not seen yet.

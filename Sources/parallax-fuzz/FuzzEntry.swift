@@ -31,7 +31,7 @@ let fuzzTarget: String = {
         FileHandle.standardError.write(Data("parallax-fuzz: set PARALLAX_FUZZ_TARGET to one of \(FuzzTargets.names.joined(separator: ", "))\n".utf8))
         exit(1)
     }
-    atexit { unlink(FuzzTargets.stackFile) }
+    atexit { FuzzTargets.scratch.remove() }
     return name
 }()
 #else
@@ -53,6 +53,7 @@ struct FuzzMain {
             FuzzTargets.run(target, [UInt8](data))
             print("\(target) \(file): ok")
         }
+        if target == "stack" { FuzzTargets.scratch.remove() }
     }
 }
 #endif

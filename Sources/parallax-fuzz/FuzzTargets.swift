@@ -9,15 +9,16 @@ import Assets
 import Components
 import Foundation
 import Images
+import JSON
 import Input
 import LayerMath
 import Layers
 import Scene
 
-/// The fuzz targets by name: `png`, `scene`, `replay`, `stack`.
+/// The fuzz targets by name: `png`, `scene`, `replay`, `stack`, `filename`.
 enum FuzzTargets {
     /// Every target name, in the order scripts/fuzz.sh lists them.
-    static let names = ["png", "scene", "replay", "stack"]
+    static let names = ["png", "scene", "replay", "stack", "filename"]
 
     /// Small limits so that one input costs milliseconds, not seconds.
     static let limits = ImageLimits(maxDimension: 2048, maxPixels: 1 << 20, maxArchiveBytes: 8 << 20)
@@ -35,6 +36,7 @@ enum FuzzTargets {
         case "scene": scene(bytes)
         case "replay": replay(bytes)
         case "stack": stack(bytes)
+        case "filename": fileName(bytes)
         default: break
         }
     }
@@ -89,9 +91,20 @@ enum FuzzTargets {
         _ = try? LayeredImage.load(path: path, limits: limits)
     }
 
-    /// The temporary `.lsr` file the stack target writes each input to.
-    static let stackFile = (NSTemporaryDirectory() as NSString)
-        .appendingPathComponent("parallax-fuzz-\(getpid()).lsr")
+    /// The temporary `.lsr` file the stack target writes each input to, in a private
+    /// folder of this process (`scratch`, removed at exit).
+    static var stackFile: String { scratch.file("input.lsr") }
+    static let scratch = try! TemporaryFolder(prefix: "parallax-fuzz-")
+
+    /// A file name's bytes (any but NUL) must come back from the lossless decoding exactly,
+    /// and its message form must be one line.
+    static func fileName(_ bytes: [UInt8]) {
+        let name = bytes.filter { $0 != 0 }
+        let decoded = FileName.decode(name)
+        precondition(FileName.bytes(decoded) == name, "FileName lost bytes")
+        let shown = OneLine.bounded(FileName.escaped(decoded))
+        precondition(!shown.unicodeScalars.contains { $0.value < 0x20 }, "a control character in a message")
+    }
 
     static func flatten(_ scene: Scene, time: Double) {
         var list = RenderList()

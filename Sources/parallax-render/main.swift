@@ -105,7 +105,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let images = ImageStore()
-        let scene = try SceneSource.load(scene, images: images, tilt: .auto)   // a preview circles on its own
+        let scene = try LoadBudget.run(self.scene) { try SceneSource.load(self.scene, images: images, tilt: .auto) }   // a preview circles on its own
         try StopSignals.check()
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false, streaming: false) }
         eventLog?.attach(to: scene)
@@ -232,7 +232,7 @@ struct RenderCommand: ParsableCommand {
         options.width = w
         options.height = h
         options.api = GraphicsAPIOption.parse(gl)!
-        let host = try GLContextHost(options)
+        let host = try DriverNoise.captured { try GLContextHost(options) }
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.antialias = samples == 0

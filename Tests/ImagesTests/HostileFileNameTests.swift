@@ -52,4 +52,18 @@ final class HostileFileNameTests: XCTestCase {
             XCTAssertEqual("\($0)", "\(dir.path)/b\\xff: no such file")
         }
     }
+
+    /// An .imagestack folder inside a folder whose name is not UTF-8 was not found ("no
+    /// such file": its listing and checks went through a lossy String).
+    func testImageStackInsideAFolderNamedWithNonUTF8Bytes() throws {
+        let dir = try TemporaryDirectory()
+        let layers = [StackLayerFixture(name: "Front", image: .solid(width: 4, height: 4, 255, 0, 0)),
+                      StackLayerFixture(name: "Back", image: .solid(width: 4, height: 4, 0, 0, 255))]
+        try writeImageStack(in: dir, name: "plain/Icon.imagestack", frontFirst: layers, canvas: (4, 4))
+        let odd = dir.file(FileName.decode([0x78, 0xFF]))                         // "x\xff"
+        XCTAssertEqual(FileName.withCString(dir.file("plain")) { from in FileName.withCString(odd) { rename(from, $0) } }, 0)
+        let stack = try LayeredImage.load(path: odd + "/Icon.imagestack")
+        XCTAssertEqual(stack.layers.count, 2)
+    }
 }
+

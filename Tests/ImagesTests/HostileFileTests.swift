@@ -193,4 +193,22 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(fileError { _ = try OutputFile(path: log, streaming: true) }?.description,
                        "\(log): cannot write: no folder \(dir.file("gone"))")
     }
+
+    /// The class "outputs untouched until success", for a live log: opening it emptied
+    /// the old log even when the run was then refused. It is emptied at the first line.
+    func testStreamedLogIsUntouchedUntilItsFirstLine() throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("events.jsonl", text: "the old log\n")
+        let refused = try OutputFile(path: path, streaming: true)
+        refused.abandon()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "the old log\n")
+        let log = try OutputFile(path: path, streaming: true)
+        try log.write(Array("{}\n".utf8))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{}\n")
+        try log.commit()
+        let empty = try OutputFile(path: path, streaming: true)
+        try empty.commit()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "")
+    }
 }
+

@@ -48,10 +48,10 @@ extension ToolHostileTests {
 
     /// `--events -` wrote the events and then the quads dump to the same standard output.
     func testEventsOnStandardOutputAreNotFollowedByTheQuadsDump() throws {
-        let r = try shell("\"$RENDER\" home --time 0.1 --events -")
+        let r = try shell("\"$RENDER\" showcase --time 0.1 --events -")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, #"{"t":0,"type":"focus","component":"picks","item":0}"# + "\n")
-        let both = try shell("\"$RENDER\" home --time 0.1 --events - --quads -")
+        let both = try shell("\"$RENDER\" showcase --time 0.1 --events - --quads -")
         XCTAssertTrue(both.stdout.contains("\"quads\""), both.stdout)
     }
 
@@ -148,6 +148,49 @@ extension ToolHostileTests {
         let canvas = try shell("cd '\(dir.path)' && \"$RENDER\" s.json --png x.png")
         assertOneLineRefusal(canvas, "parallax-render: the scene's canvas 10000x8000: 80000000 pixels is more than the 36000000 a frame may have (its memory budget is 1 GiB)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["s.json"])
+    }
+
+    /// The class "one clear line": generate-assets printed Foundation's raw error
+    /// ("Error Domain=NSCocoaErrorDomain Code=512") for a folder it could not make.
+    func testGenerateAssetsNamesWhatIsInTheWay() throws {
+        let r = try shell("\"$(dirname \"$RENDER\")/generate-assets\" /dev/null/assets")
+        assertOneLineRefusal(r, "generate-assets: /dev/null/assets/icon/400x240: cannot create the folder (/dev/null is not a folder)")
+    }
+
+    /// The class "one clear line": with no loadable GL driver, Mesa's loader printed its
+    /// own lines ("libEGL warning: MESA-LOADER: failed to open swrast ...") around ours.
+    func testDriverLoaderNoiseIsCollapsedIntoTheOneLine() throws {
+        let dir = try TemporaryDirectory()
+        let r = try shell("LIBGL_DRIVERS_PATH=/nonexistent \"$RENDER\" button --png '\(dir.file("x.png"))'")
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("parallax-render: no OpenGL"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    /// The class "children are ours": ffmpeg outlived its killed parent. Killed with
+    /// SIGKILL (no handler runs), the render takes ffmpeg with it (parent-death signal).
+    func testFFmpegDiesWithItsParent() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("util-linux setpriv is not installed") }
+        let dir = try TemporaryDirectory()
+        let r = try shell("""
+            cd '\(dir.path)' || exit 9; TMPDIR='\(dir.path)' "$RENDER" button --frames 40 --out clip.webm & p=$!; c=""
+            for i in $(seq 1 900); do c=$(pgrep -P $p | head -1); [ -n "$c" ] && break; sleep 0.1; done
+            [ -n "$c" ] || { wait $p; echo "no ffmpeg seen"; exit 0; }
+            kill -9 $p; sleep 1; echo "[$(ps -o stat= -p $c | cut -c1)]"
+            """, timeout: 120)
+        if r.stdout.contains("no ffmpeg seen") { throw XCTSkip("the encode ended before it could be watched") }
+        XCTAssertTrue(r.stdout == "[]\n" || r.stdout == "[Z]\n", "ffmpeg still running: \(r.stdout)")
+    }
+
+    /// The class "children are ours": ffmpeg blocked forever on an --out FIFO nobody
+    /// reads. It is refused before a frame is rendered.
+    func testAnOutputFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(mkfifo(dir.file("clip.gif"), 0o644), 0)
+        let r = try shell("cd '\(dir.path)' && \"$RENDER\" button --frames 2 --out clip.gif", timeout: 20)
+        assertOneLineRefusal(r, "parallax-render: --out clip.gif: cannot write: no process is reading the FIFO or device")
+        XCTAssertLessThan(r.seconds, 5)
     }
 }
 

@@ -16,6 +16,9 @@ struct TiltFollow {
         return target + (from - target) * exp(-max(t - since, 0) / lag)
     }
 
+    /// Back at 0 for good (an exponential towards another target never arrives).
+    func isAtRest(at t: Double) -> Bool { target == 0 && t >= since + restDuration }
+
     mutating func retarget(_ value: Double, at t: Double) {
         guard value != target else { return }    // same target: the same curve goes on
         from = self.value(at: t); target = value; since = t
