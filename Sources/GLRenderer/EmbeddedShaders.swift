@@ -37,7 +37,7 @@ void main() {
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 14 vec4 in the instance buffer, read as
+// Every instance's data is one record of 15 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -60,6 +60,8 @@ void main() {
 //   i_clipCover a rectangle of the clip's bounds space (x0, y0, x1, y1) where a later
 //               opaque layer in the same soft clip covers the clip's edge band: this quad
 //               draws nothing in the band there (ClipBandCovers); empty (x1 < x0): none
+//   i_decor     x: a border's width (the shape less the shape inset by it); y, z: a
+//               shadow's standard deviation and the inset of its shape (bounds units); else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -78,6 +80,7 @@ layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
 layout(location = 13) in vec4 i_tint;
 layout(location = 14) in vec4 i_clipCover;
+layout(location = 15) in vec4 i_decor;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -90,6 +93,7 @@ flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec4 v_clipShape;
 flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
 flat out vec4 v_clipCover;  // the clip band a later opaque layer covers (quad.frag)
+flat out vec4 v_decor;      // a border's width, a shadow's blur (quad.frag)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -106,6 +110,7 @@ void main() {
     v_clipShape = i_clipShape;
     v_tint = i_tint;
     v_clipCover = i_clipCover;
+    v_decor = i_decor;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
@@ -262,6 +267,9 @@ flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
                             // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
+flat in vec4 v_decor;       // x > 0: a border this wide (the shape less the shape inset by x, its
+                            // radius less x); y > 0: a shadow, the shape inset by z blurred by a
+                            // Gaussian of standard deviation y (bounds units)
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -281,6 +289,41 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
     vec2 q = (abs(p) - halfSize) / g;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
+}
+
+// erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
+vec2 erf2(vec2 x) {
+    vec2 s = sign(x), a = abs(x);
+    vec2 t = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
+    t *= t;
+    return s - s / (t * t);
+}
+
+// Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
+// deviation `sigma`: exact along x at each height (erf), integrated along y with 4
+// midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
+float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
+    vec2 k = vec2(sqrt(0.5) / sigma);
+    if (r <= 0.0) {
+        vec2 lo = 0.5 + 0.5 * erf2((p - halfSize) * k);
+        vec2 hi = 0.5 + 0.5 * erf2((p + halfSize) * k);
+        vec2 c = hi - lo;
+        return c.x * c.y;
+    }
+    float start = clamp(-3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float end = clamp(3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float step = (end - start) * 0.25;
+    float y = start + step * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 4; i++) {
+        float dy = abs(p.y - y);
+        float delta = min(halfSize.y - r - dy, 0.0);
+        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
+        vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
+        value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
+        y += step;
+    }
+    return value / (sqrt(2.0 * 3.14159265) * sigma);
 }
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
@@ -344,6 +387,22 @@ void main() {
         coverage = clamp(0.5 - d, 0.0, 1.0);
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
+    }
+    if (v_decor.x > 0.0) {
+        // A border: the part of the shape outside the shape inset by its width.
+        vec2 halfInner = halfSize - vec2(v_decor.x);
+        if (halfInner.x > 0.0 && halfInner.y > 0.0) {
+            float ri = max(r - v_decor.x, 0.0);
+            float di = roundRectDistance(v_local - halfSize, halfInner, ri);
+            float diPixels = ri > 0.0 ? di / max(length(vec2(dFdx(di), dFdy(di))), 1e-30)
+                                      : boxPixels(v_local - halfSize, halfInner, g);
+            coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
+        }
+    } else if (v_decor.y > 0.0) {
+        // A shadow: its shape (the quad inset by z) blurred.
+        vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
+        float rs = clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+        coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
     }
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;

@@ -41,6 +41,8 @@ struct InstanceValues {
     /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
     /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
+    /// A border's or a shadow's shape (`LayerPart`); `.own` otherwise.
+    var part = LayerPart.own
 }
 
 extension GLRenderer {
@@ -116,7 +118,7 @@ extension GLRenderer {
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                                                shapeIsContent: p.shapeIsContent, tint: tint))
+                                                shapeIsContent: p.shapeIsContent, tint: tint, part: q.part))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -203,6 +205,13 @@ extension GLRenderer {
             // Empty (x1 < x0): no point is inside.
             p[52] = 1; p[53] = 1; p[54] = -1; p[55] = -1
         }
+        // The border's width, or the shadow's standard deviation and inset (quad.frag).
+        switch v.part {
+        case .border(let width): p[56] = Float(width); p[57] = 0; p[58] = 0
+        case .shadow(let sigma, let inset): p[56] = 0; p[57] = Float(sigma); p[58] = Float(inset)
+        case .own, .background: p[56] = 0; p[57] = 0; p[58] = 0
+        }
+        p[59] = 0
     }
 
     @inline(__always)

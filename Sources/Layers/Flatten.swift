@@ -2,13 +2,15 @@ import LayerMath
 
 /// Turns a layer tree into a `RenderList` in Core Animation's drawing order.
 ///
-/// Rules (DESIGN.md section 2): a layer draws its own contents, then its sublayers
-/// sorted by zPosition (stable: sublayer order breaks ties), each flattened into its
-/// plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its superlayer's).
+/// Rules (DESIGN.md section 2): a layer draws its shadow, its background, its own
+/// contents, then its sublayers sorted by zPosition (stable: sublayer order breaks ties),
+/// each flattened into its plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its
+/// superlayer's), then its border.
 /// Hidden layers, layers with opacity 0, back-facing layers with `isDoubleSided = false`
 /// (and their sublayers) and quads entirely outside their clip or the canvas are left
-/// out. `masksToBounds` with sublayers becomes a clip push/pop around them. A layer with
-/// opacity below 1, sublayers and `allowsGroupOpacity` becomes a group (`beginGroup` /
+/// out. `masksToBounds` with sublayers (or a shadow) becomes a clip push/pop around them. A
+/// layer with opacity below 1, sublayers or several pieces of its own, and
+/// `allowsGroupOpacity` becomes a group (`beginGroup` /
 /// `endGroup`) composited once; a group that draws a single quad is folded into it.
 ///
 /// A `Flattener` keeps scratch storage so that flattening every frame into the same
@@ -90,7 +92,8 @@ public struct Flattener {
         // Group opacity or rasterization: the layer and its sublayers become one image
         // composited with the layer's opacity (times what accumulated since the enclosing group).
         let rasterized = layer.shouldRasterize && groupsRasterizedLayers
-        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.sublayers.isEmpty
+        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1)
+            && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
         if grouped {
@@ -137,43 +140,108 @@ public struct Flattener {
         list.commands.append(.endGroup(index))
     }
 
-    /// The layer's own quad, then its sublayers (inside a clip when it masks to bounds).
+    /// How many quads the layer draws of its own: shadow, background, contents, border.
+    static func ownPieces(_ drawn: LayerPresentation) -> Int {
+        var n = drawn.contents != .none ? 1 : 0
+        if let c = drawn.backgroundColor, c.a > 0 { n += 1 }
+        if drawn.borderWidth > 0, drawn.borderColor.a > 0 { n += 1 }
+        if castsShadow(drawn) { n += 1 }
+        return n
+    }
+
+    /// The shadow is drawn for a layer with a background or contents (its shape: the
+    /// rounded bounds); a layer that draws nothing of its own casts none.
+    static func castsShadow(_ drawn: LayerPresentation) -> Bool {
+        guard drawn.shadow.isVisible else { return false }
+        if let c = drawn.backgroundColor, c.a > 0 { return true }
+        return drawn.contents != .none
+    }
+
+    /// The layer's shadow, background and contents, then its sublayers (inside a clip when
+    /// it masks to bounds), then its border.
     private mutating func visitContents(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double, _ g: GroupContext, clip: Int,
                                         clipBox: Rect, depth: Int, into list: inout RenderList) {
         let size = drawn.bounds
-        if drawn.contents != .none {
-            appendQuad(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
-        }
-        if layer.sublayers.isEmpty { return }
-
-        let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
-        if layer.masksToBounds {
-            let box = Flattener.projectedBox(world, size: size) ?? clipBox
-            guard let visible = box.intersection(clipBox) else { return }
-            let index = list.clips.count
-            let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
-                                         parent: clip, depth: parentDepth + 1, visibleBox: visible))
-            let commandsBefore = list.commands.count, quadsBefore = list.quads.count
-            list.commands.append(.pushClip(index))
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: index, clipBox: visible,
-                          depth: depth + 1, into: &list)
-            if list.quads.count == quadsBefore {
-                // Nothing visible inside: drop the clip entirely.
-                list.commands.removeSubrange(commandsBefore...)
-                list.clips.removeLast(list.clips.count - index)
-            } else {
-                list.commands.append(.popClip(index))
+        if Flattener.castsShadow(drawn) {
+            // Core Animation clips a layer's shadow by its own masksToBounds.
+            let shadowClip = layer.masksToBounds ? pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) : (clip, clipBox)
+            if let (c, box) = shadowClip {
+                let quadsBefore = list.quads.count, commandsBefore = list.commands.count
+                appendShadow(layer, drawn, world: world, opacity: opacity, g, clip: c, clipBox: box, into: &list)
+                if c != clip { popClip(c, commandsBefore: commandsBefore - 1, quadsBefore: quadsBefore, into: &list) }
             }
-        } else {
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: clip, clipBox: clipBox,
-                          depth: depth + 1, into: &list)
+        }
+        if let background = drawn.backgroundColor, background.a > 0 {
+            appendQuad(layer, drawn, world: world, size: size, contents: .color(background),
+                       part: drawn.contents == .none ? .own : .background, opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+        }
+        if drawn.contents != .none {
+            appendQuad(layer, drawn, world: world, size: size, contents: drawn.contents, part: .own, opacity: opacity, g,
+                       clip: clip, clipBox: clipBox, into: &list)
+        }
+        if !layer.sublayers.isEmpty {
+            let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
+            if layer.masksToBounds {
+                if let (index, visible) = pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) {
+                    let commandsBefore = list.commands.count - 1, quadsBefore = list.quads.count
+                    visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: index, clipBox: visible,
+                                  depth: depth + 1, into: &list)
+                    popClip(index, commandsBefore: commandsBefore, quadsBefore: quadsBefore, into: &list)
+                }
+            } else {
+                visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: clip, clipBox: clipBox,
+                              depth: depth + 1, into: &list)
+            }
+        }
+        if drawn.borderWidth > 0, drawn.borderColor.a > 0 {
+            appendQuad(layer, drawn, world: world, size: size, contents: .color(drawn.borderColor),
+                       part: .border(width: drawn.borderWidth), opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
         }
     }
 
-    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
-                            _ g: GroupContext, clip: Int, clipBox: Rect, into list: inout RenderList) {
+    /// Starts clipping to the layer's rounded bounds: the clip's index and visible box, or
+    /// nil when nothing of it is visible.
+    private func pushClip(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, clip: Int, clipBox: Rect,
+                          into list: inout RenderList) -> (Int, Rect)? {
         let size = drawn.bounds
+        let box = Flattener.projectedBox(world, size: size) ?? clipBox
+        guard let visible = box.intersection(clipBox) else { return nil }
+        let index = list.clips.count
+        let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
+        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
+                                     parent: clip, depth: parentDepth + 1, visibleBox: visible))
+        list.commands.append(.pushClip(index))
+        return (index, visible)
+    }
+
+    /// Ends clip `index`, pushed at command `commandsBefore`; a clip with nothing drawn
+    /// inside is dropped entirely.
+    private func popClip(_ index: Int, commandsBefore: Int, quadsBefore: Int, into list: inout RenderList) {
+        if list.quads.count == quadsBefore {
+            list.commands.removeSubrange(commandsBefore...)
+            list.clips.removeLast(list.clips.count - index)
+        } else {
+            list.commands.append(.popClip(index))
+        }
+    }
+
+    /// The shadow's quad: the bounds moved by the offset and grown by three standard
+    /// deviations of the blur (where the Gaussian's tail is below 1/700), in the shadow's colour.
+    private func appendShadow(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
+                              _ g: GroupContext, clip: Int, clipBox: Rect, into list: inout RenderList) {
+        let s = drawn.shadow
+        let sigma = s.radius, extent = 3 * s.radius
+        guard s.offset.x.isFinite, s.offset.y.isFinite, extent.isFinite else { return }
+        let size = Size(drawn.bounds.width + 2 * extent, drawn.bounds.height + 2 * extent)
+        let placed = Transform3D.translation(s.offset.x - extent, s.offset.y - extent, 0) * world
+        let color = Color(s.color.r, s.color.g, s.color.b, s.color.a * s.opacity)
+        appendQuad(layer, drawn, world: placed, size: size, contents: .color(color), part: .shadow(sigma: sigma, inset: extent),
+                   opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+    }
+
+    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, size: Size, contents: LayerContents,
+                            part: LayerPart, opacity: Double, _ g: GroupContext, clip: Int, clipBox: Rect,
+                            into list: inout RenderList) {
         guard size.width > 0, size.height > 0 else { return }
         let v0 = world.apply(Vector4(0, 0, 0, 1)), v1 = world.apply(Vector4(size.width, 0, 0, 1))
         let v2 = world.apply(Vector4(size.width, size.height, 0, 1)), v3 = world.apply(Vector4(0, size.height, 0, 1))
@@ -189,12 +257,12 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
-        switch drawn.contents {
+        switch contents {
         case .none:
             return
         case .color(let c):
             cornerRadius = drawn.cornerRadius
-            opaque = c.a >= 1
+            opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
                                                                  crop: layer.masksToBounds)
@@ -205,9 +273,9 @@ public struct Flattener {
         list.commands.append(.quad(list.quads.count))
         list.quads.append(RenderQuad(
             name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
-            textureRect: textureRect, contents: drawn.contents, opacity: opacity, opacityInGroup: g.opacity,
+            textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
-            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront))
+            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

@@ -39,7 +39,8 @@ public struct ImageRef: Equatable, Hashable, Sendable {
 public enum LayerContents: Equatable, Sendable {
     /// Nothing of its own (a container).
     case none
-    /// A solid colour filling the bounds (CALayer.backgroundColor).
+    /// A solid colour filling the bounds: the same pixels as `Layer.backgroundColor` on a
+    /// layer with no contents (components build such fills directly).
     case color(Color)
     /// An image placed in the bounds according to `contentsGravity`.
     case image(ImageRef)
@@ -97,6 +98,16 @@ public final class Layer {
     public var isHidden = false
     /// What the layer draws.
     public var contents: LayerContents = .none
+    /// CALayer.backgroundColor: fills the bounds (rounded by `cornerRadius`) under the
+    /// contents, the sublayers and the border; nil draws nothing.
+    public var backgroundColor: Color? = nil
+    /// CALayer.borderWidth: a border this wide inside the bounds, following `cornerRadius`,
+    /// drawn above the contents and the sublayers.
+    public var borderWidth: Double = 0
+    /// CALayer.borderColor.
+    public var borderColor: Color = .black
+    /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
+    public var shadow = LayerShadow()
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
     /// Sublayers, drawn after this layer, ordered by zPosition then by this order.

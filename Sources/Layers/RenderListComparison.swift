@@ -124,7 +124,7 @@ extension RenderQuad {
     public func drawsSameWherever(as other: RenderQuad) -> Bool {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
-            && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius
+            && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
     }
 }
 

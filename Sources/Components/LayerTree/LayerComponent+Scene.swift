@@ -14,7 +14,12 @@ extension LayerComponent {
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
         "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize",
-    ]).union(textKeys)
+    ]).union(textKeys).union(decorationKeys)
+
+    /// CALayer's background, border and shadow keys.
+    static let decorationKeys: Set<String> = [
+        "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
+    ]
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
     static let textKeys: Set<String> = [
@@ -70,20 +75,15 @@ extension LayerComponent {
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)
         layer.isHidden = try node["hidden"].bool(default: false)
         layer.contentsGravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize)
-        if node["contents"].exists && node["color"].exists {
-            throw node["contents"].error("expected either contents or color, found both")
-        }
+        try readDecorations(node, into: layer)
         if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
-            for other in ["contents", "color"] where node[other].exists {
-                throw node[other].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no \(other) (put it on a layer behind)")
+            if node["contents"].exists {
+                throw node["contents"].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no contents (put it on a layer behind)")
             }
             texts.append(TextLayer(layer: layer, string: try node["string"].string(default: ""),
                                    style: try textStyle(node), images: context.images))
         } else if node["contents"].exists {
             layer.contents = .image(try context.image(node["contents"]))
-        } else if node["color"].exists {
-            let c = try node["color"].rgba()
-            layer.contents = .color(Color(c.0, c.1, c.2, c.3))
         }
         for (key, animation) in try SceneAnimations.parse(node["animations"]) {
             layer.add(animation, forKey: key)
@@ -95,6 +95,31 @@ extension LayerComponent {
             layer.addSublayer(try self.layer(child, context, texts: &texts))
         }
         return layer
+    }
+
+    /// The background (`backgroundColor`, or its alias `color`), border and shadow keys.
+    static func readDecorations(_ node: JSONNode, into layer: Layer) throws {
+        if node["color"].exists && node["backgroundColor"].exists {
+            throw node["color"].error("expected either color or backgroundColor (the same key), found both")
+        }
+        func color(_ key: String) throws -> Color? {
+            guard node[key].exists else { return nil }
+            let c = try node[key].rgba()
+            return Color(c.0, c.1, c.2, c.3)
+        }
+        layer.backgroundColor = try color("backgroundColor") ?? color("color")
+        layer.borderWidth = try node["borderWidth"].double(in: 0...JSONNode.maxExtent, default: 0)
+        if let c = try color("borderColor") { layer.borderColor = c }
+        layer.shadow.opacity = try node["shadowOpacity"].double(in: 0...1, default: 0)
+        layer.shadow.radius = try node["shadowRadius"].double(in: 0...JSONNode.maxExtent, default: 3)
+        if node["shadowOffset"].exists {
+            let o = try node["shadowOffset"].numbers(2)
+            guard o.allSatisfy({ abs($0) <= JSONNode.maxExtent }) else {
+                throw node["shadowOffset"].error("expected each of [width, height] in -\(JSONNode.format(JSONNode.maxExtent))...\(JSONNode.format(JSONNode.maxExtent))")
+            }
+            layer.shadow.offset = Point(o[0], o[1])
+        }
+        if let c = try color("shadowColor") { layer.shadow.color = c }
     }
 
     /// The text style of a layer object: CATextLayer's keys and defaults (docs/text.md).
