@@ -17,7 +17,8 @@ flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_lo
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -44,6 +45,13 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
     vec2 q = (abs(p) - halfSize) / g;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
+}
+
+// Radius r at the corner nearest p (relative to the centre, +y down), 0 where that corner's
+// bit is set in `square` (1 min x min y, 2 max x min y, 4 min x max y, 8 max x max y).
+float cornerRadiusAt(vec2 p, float r, int square) {
+    int bit = (p.x < 0.0 ? 1 : 2) * (p.y < 0.0 ? 1 : 4);
+    return (square & bit) != 0 ? 0.0 : r;
 }
 
 // erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
@@ -114,7 +122,7 @@ void main() {
                       length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+    float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
     float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
@@ -156,13 +164,14 @@ void main() {
     } else if (v_decor.y > 0.0) {
         // A shadow: its shape (the quad inset by z) blurred.
         vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
-        float rs = clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+        // Masked corners: rounded when any corner is (the blur takes one radius).
+        float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
         coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
     }
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;
-        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        float rc = cornerRadiusAt(p - halfClip, clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y)), (flags >> 10) & 15);
         if ((flags & 1) != 0) {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a

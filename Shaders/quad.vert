@@ -18,7 +18,8 @@
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
 //               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x
+//               4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage

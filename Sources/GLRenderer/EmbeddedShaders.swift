@@ -52,7 +52,8 @@ void main() {
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
 //               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x
+//               4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
@@ -123,6 +124,7 @@ void main() {
 in vec2 v_local;
 flat in vec2 v_size;        // from the instance record (quad.vert)
 flat in float v_radius;
+flat in vec4 v_clipShape;   // w: flags, 64 x 4 bits the shape's square corners (quad.vert)
 
 out vec4 o_color;
 
@@ -133,10 +135,13 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 
 void main() {
     vec2 halfSize = v_size * 0.5;
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     // A pixel centre on an edge: moved 1/64 pixel down and right first, as in quad.frag's
     // analytic clip, so GL's fill rule decides it and both ways of clipping agree.
     vec2 p = v_local + fwidth(v_local) * (1.0 / 64.0);
+    // The radius of the nearest corner, 0 where its bit is set (CornerMask).
+    int square = (int(v_clipShape.w + 0.5) >> 6) & 15;
+    int bit = ((p - halfSize).x < 0.0 ? 1 : 2) * ((p - halfSize).y < 0.0 ? 1 : 4);
+    float r = (square & bit) != 0 ? 0.0 : clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(p - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
     // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
@@ -262,7 +267,8 @@ flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_lo
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -289,6 +295,13 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
     vec2 q = (abs(p) - halfSize) / g;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
+}
+
+// Radius r at the corner nearest p (relative to the centre, +y down), 0 where that corner's
+// bit is set in `square` (1 min x min y, 2 max x min y, 4 min x max y, 8 max x max y).
+float cornerRadiusAt(vec2 p, float r, int square) {
+    int bit = (p.x < 0.0 ? 1 : 2) * (p.y < 0.0 ? 1 : 4);
+    return (square & bit) != 0 ? 0.0 : r;
 }
 
 // erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
@@ -359,7 +372,7 @@ void main() {
                       length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+    float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
     float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
@@ -401,13 +414,14 @@ void main() {
     } else if (v_decor.y > 0.0) {
         // A shadow: its shape (the quad inset by z) blurred.
         vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
-        float rs = clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+        // Masked corners: rounded when any corner is (the blur takes one radius).
+        float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
         coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
     }
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;
-        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        float rc = cornerRadiusAt(p - halfClip, clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y)), (flags >> 10) & 15);
         if ((flags & 1) != 0) {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a

@@ -43,6 +43,8 @@ struct InstanceValues {
     var tint = OverlayTint.none
     /// A border's or a shadow's shape (`LayerPart`); `.own` otherwise.
     var part = LayerPart.own
+    /// The shape's corners left square (`CornerMask.squareBits`).
+    var squareCorners = 0
 }
 
 extension GLRenderer {
@@ -118,7 +120,8 @@ extension GLRenderer {
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                                                shapeIsContent: p.shapeIsContent, tint: tint, part: q.part))
+                                                shapeIsContent: p.shapeIsContent, tint: tint, part: q.part,
+                                                squareCorners: q.maskedCorners.squareBits))
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -196,8 +199,10 @@ extension GLRenderer {
             for k in 40..<47 { p[k] = 0 }
         }
         // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
-        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's.
-        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0))
+        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's,
+        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask).
+        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0)
+                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)

@@ -209,7 +209,8 @@ public struct Flattener {
         let index = list.clips.count
         let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
         list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
-                                     parent: clip, depth: parentDepth + 1, visibleBox: visible))
+                                     maskedCorners: layer.maskedCorners, parent: clip, depth: parentDepth + 1,
+                                     visibleBox: visible))
         list.commands.append(.pushClip(index))
         return (index, visible)
     }
@@ -275,7 +276,8 @@ public struct Flattener {
             name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
             textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
-            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part))
+            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
+            maskedCorners: layer.maskedCorners))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

@@ -92,6 +92,8 @@ public final class Layer {
     public var masksToBounds = false
     /// Radius of the rounded corners of the colour fill and of the clip.
     public var cornerRadius: Double = 0
+    /// The corners `cornerRadius` rounds (CALayer.maskedCorners); the others stay square.
+    public var maskedCorners: CornerMask = .all
     /// When false, a layer whose projected quad faces away is not drawn.
     public var isDoubleSided = true
     /// A hidden layer and its sublayers are neither drawn nor hit.

@@ -38,6 +38,8 @@ public struct RenderQuad: Sendable {
     public var isOpaque: Bool
     /// Which piece of its layer the quad draws (and how a colour's coverage is shaped).
     public var part: LayerPart = .own
+    /// The corners `cornerRadius` rounds (the others are square).
+    public var maskedCorners: CornerMask = .all
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }
@@ -85,6 +87,8 @@ public struct RenderClip: Sendable {
     public var matrix: Transform3D
     public var size: Size
     public var cornerRadius: Double
+    /// The corners `cornerRadius` rounds.
+    public var maskedCorners: CornerMask = .all
     /// Enclosing clip, or -1.
     public var parent: Int
     /// Nesting depth, 1 for a top-level clip (the stencil value inside it).

@@ -125,6 +125,7 @@ extension RenderQuad {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
+            && maskedCorners == other.maskedCorners
     }
 }
 
@@ -137,6 +138,7 @@ extension RenderClip {
     /// `drawsSame` without the parent's index (the caller compares the parent itself).
     public func drawsSameWherever(as other: RenderClip) -> Bool {
         matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius && depth == other.depth
+            && maskedCorners == other.maskedCorners
     }
 }
 

@@ -94,4 +94,16 @@ final class LayerDecorationSceneKeyTests: XCTestCase {
         XCTAssertEqual(p.borderColor.r, 0.5, accuracy: 1e-12)
         XCTAssertEqual(p.shadow.offset.y, 4, accuracy: 1e-12)
     }
+
+    /// maskedCorners names CACornerMask's corners; all four by default; an unknown name is
+    /// a one-line error listing the names.
+    func testMaskedCornersAreReadByName() throws {
+        XCTAssertEqual(try load("").maskedCorners, .all)
+        XCTAssertEqual(try load(#", "maskedCorners": ["minXMinY", "maxXMaxY"]"#).maskedCorners, [.minXMinY, .maxXMaxY])
+        XCTAssertEqual(try load(#", "maskedCorners": []"#).maskedCorners, [])
+        let e = error(#", "maskedCorners": ["topLeft"]"#)
+        XCTAssertTrue(e.contains("maskedCorners") && e.contains("minXMinY"), e)
+        XCTAssertFalse(e.contains("\n"), e)
+    }
 }
+

@@ -186,4 +186,24 @@ final class LayerDecorationFlattenTests: XCTestCase {
         XCTAssertEqual(list.quads[0].corners.2.x, 58, accuracy: 1e-9)
         XCTAssertEqual(list.quads[0].corners.2.y, 63, accuracy: 1e-9)
     }
+
+    /// maskedCorners reaches every quad of the layer and its clip.
+    func testMaskedCornersReachTheQuadsAndTheClip() {
+        let l = layer("card", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        l.backgroundColor = .white
+        l.borderWidth = 1
+        l.cornerRadius = 8
+        l.masksToBounds = true
+        l.maskedCorners = [.minXMinY, .maxXMinY]
+        let child = layer("child", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        child.backgroundColor = .black
+        l.addSublayer(child)
+        let list = l.flatten(canvas: canvas)
+        XCTAssertEqual(list.quads.map(\.name), ["card", "child", "card"])
+        XCTAssertEqual(list.quads[0].maskedCorners, [.minXMinY, .maxXMinY])
+        XCTAssertEqual(list.quads[2].maskedCorners, [.minXMinY, .maxXMinY])
+        XCTAssertEqual(list.clips[0].maskedCorners, [.minXMinY, .maxXMinY])
+        XCTAssertEqual(CornerMask([.minXMinY, .maxXMinY]).squareBits, 12, "the bottom corners (4, 8) stay square")
+    }
 }
+

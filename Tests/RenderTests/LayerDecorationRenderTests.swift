@@ -160,4 +160,44 @@ final class LayerDecorationRenderTests: XCTestCase {
         assertPixel(image, 61, 11, (255, 255, 255, 255), tolerance: 3, "outside the rounded corner")
         assertPixel(image, 75, 30, (0, 0, 0, 255), tolerance: 1, "inside")
     }
+
+    /// maskedCorners rounds only the corners named (CACornerMask): with the top-left corner
+    /// alone, pixel (11, 11) is outside the radius-10 arc while the other three corners'
+    /// pixels are inside their square corners; the border follows the same corners.
+    func testMaskedCornersRoundOnlyTheCornersNamed() throws {
+        let h = try RenderHarness.shared()
+        let l = layer(Rect(x: 10, y: 10, width: 40, height: 40))
+        l.backgroundColor = Color(0, 0, 1, 1)
+        l.cornerRadius = 10
+        l.maskedCorners = [.minXMinY]
+        l.borderWidth = 2
+        l.borderColor = Color(0, 1, 0, 1)
+        let image = try h.render([l], canvas: Size(64, 64))
+        assertPixel(image, 11, 11, (0, 0, 0, 255), tolerance: 1, "top left: rounded")
+        for (x, y) in [(48, 11), (11, 48), (48, 48)] {
+            assertPixel(image, x, y, (0, 255, 0, 255), tolerance: 1, "square corner (\(x), \(y)): the border")
+        }
+        assertPixel(image, 46, 13, (0, 0, 255, 255), tolerance: 1, "inside the square corner's border")
+    }
+
+    /// A masksToBounds clip follows maskedCorners, drawn in the quad shader (a child aligned
+    /// with the clip) and as a stencil shape (a rotated child): with the bottom-right corner
+    /// alone rounded, (48, 48) is cut away and (11, 11) is not.
+    func testMaskedCornersShapeTheClip() throws {
+        let h = try RenderHarness.shared()
+        for angle in [0.0, 0.2] {
+            let l = layer(Rect(x: 10, y: 10, width: 40, height: 40))
+            l.masksToBounds = true
+            l.cornerRadius = 10
+            l.maskedCorners = [.maxXMaxY]
+            let child = layer(Rect(x: -20, y: -20, width: 80, height: 80))
+            child.backgroundColor = Color(1, 0, 0, 1)
+            child.transform = .rotation(angle, 0, 0, 1)
+            l.addSublayer(child)
+            let image = try h.render([l], canvas: Size(64, 64))
+            assertPixel(image, 48, 48, (0, 0, 0, 255), tolerance: 1, "rounded corner, child rotated \(angle)")
+            assertPixel(image, 11, 11, (255, 0, 0, 255), tolerance: 1, "square corner, child rotated \(angle)")
+            assertPixel(image, 5, 30, (0, 0, 0, 255), tolerance: 0, "outside the clip, child rotated \(angle)")
+        }
+    }
 }

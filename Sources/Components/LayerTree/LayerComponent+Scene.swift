@@ -19,6 +19,12 @@ extension LayerComponent {
     /// CALayer's background, border and shadow keys.
     static let decorationKeys: Set<String> = [
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
+        "maskedCorners",
+    ]
+
+    /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
+    static let cornerNames: [(String, CornerMask)] = [
+        ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
     ]
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
@@ -120,6 +126,17 @@ extension LayerComponent {
             layer.shadow.offset = Point(o[0], o[1])
         }
         if let c = try color("shadowColor") { layer.shadow.color = c }
+        if node["maskedCorners"].exists {
+            var mask: CornerMask = []
+            for item in try node["maskedCorners"].array() {
+                let name = try item.string()
+                guard let corner = cornerNames.first(where: { $0.0 == name })?.1 else {
+                    throw item.error("unknown corner \"\(name)\" (expected one of: \(cornerNames.map(\.0).joined(separator: ", ")))")
+                }
+                mask.insert(corner)
+            }
+            layer.maskedCorners = mask
+        }
     }
 
     /// The text style of a layer object: CATextLayer's keys and defaults (docs/text.md).
