@@ -88,7 +88,7 @@ extension GLRenderer {
         if p.texture != 0 {
             key.texture = p.texture
             key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
-                        : p.magnified ? linearSampler : 0
+                        : p.filters.map { filterSamplers[$0.samplerIndex] } ?? (p.magnified ? linearSampler : 0)
         }
         if u.program == quadProgram.program { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }

@@ -229,6 +229,9 @@ public final class GLRenderer {
     /// A sampler object with bilinear filtering and no mip levels, bound for image quads
     /// magnified at every pixel.
     var linearSampler: GLuint = 0
+    /// Sampler objects for layers' own filters (`QuadPlan.Filters.samplerIndex`):
+    /// minification nearest, linear, trilinear, each with magnification linear then nearest.
+    var filterSamplers: [GLuint] = []
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.
@@ -306,6 +309,13 @@ public final class GLRenderer {
         glBindBuffer(GLConstant.arrayBuffer, 0)
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
         linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
+        for minification in [GL_NEAREST, GL_LINEAR, GL_LINEAR_MIPMAP_LINEAR] {
+            for magnification in [GL_LINEAR, GL_NEAREST] {
+                let s = GLRenderer.makeSampler(filter: GLint(magnification))
+                glSamplerParameteri(s, GLConstant.textureMinFilter, GLint(minification))
+                filterSamplers.append(s)
+            }
+        }
 
         for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
@@ -324,6 +334,7 @@ public final class GLRenderer {
         glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &nearestSampler)
         glDeleteSamplers(1, &linearSampler)
+        glDeleteSamplers(GLsizei(filterSamplers.count), filterSamplers)
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)

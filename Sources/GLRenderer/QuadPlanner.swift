@@ -209,6 +209,13 @@ struct QuadPlanner {
             guard let cut = pieceOnTarget(q, plan) else { return nil }
             plan = cut
         }
+        if textured, q.minificationFilter != .trilinear || q.magnificationFilter != .linear {
+            // The layer's own filters, through a sampler of their own; a mipmapped
+            // minification filter needs the chain whatever the scale (else the texture is incomplete).
+            plan.filters = QuadPlan.Filters(minification: q.minificationFilter, magnification: q.magnificationFilter)
+            plan.magnified = false
+            plan.needsMipmaps = q.minificationFilter == .trilinear && !(texels?.mipmapped ?? true)
+        }
         return plan
     }
 

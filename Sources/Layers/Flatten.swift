@@ -266,9 +266,11 @@ public struct Flattener {
             opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
-                                                                 crop: layer.masksToBounds)
+                                                                 crop: layer.masksToBounds, contentsRect: layer.contentsRect,
+                                                                 contentsScale: layer.contentsScale)
             if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
+                && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
         }
         if contentRect.isEmpty { return }
         list.commands.append(.quad(list.quads.count))
@@ -277,7 +279,8 @@ public struct Flattener {
             textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
-            maskedCorners: layer.maskedCorners))
+            maskedCorners: layer.maskedCorners, minificationFilter: layer.minificationFilter,
+            magnificationFilter: layer.magnificationFilter))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation
@@ -298,30 +301,54 @@ public struct Flattener {
     }
 
     /// Places an image in a bounds rectangle by gravity; when `crop` is true the part
-    /// outside the bounds is cut away (texture coordinates shrink to match).
-    public static func placeContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity,
-                                     crop: Bool) -> (geometry: Rect, texture: Rect) {
-        let iw = Double(max(image.width, 1)), ih = Double(max(image.height, 1))
+    /// outside the bounds is cut away (texture coordinates shrink to match). `contentsRect`
+    /// is the part of the image drawn (unit coordinates), `contentsScale` its pixels per point.
+    public static func placeContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity, crop: Bool,
+                                     contentsRect cr: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                                     contentsScale: Double = 1) -> (geometry: Rect, texture: Rect) {
+        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        let iw = Double(max(image.width, 1)) * abs(cr.width) / scale, ih = Double(max(image.height, 1)) * abs(cr.height) / scale
+        guard iw > 0, ih > 0 else { return (.zero, .zero) }
         var g: Rect
         switch gravity {
         case .resize:
-            return (Rect(x: 0, y: 0, width: size.width, height: size.height), Rect(x: 0, y: 0, width: 1, height: 1))
+            g = Rect(x: 0, y: 0, width: size.width, height: size.height)
         case .resizeAspect, .resizeAspectFill:
             let sx = size.width / iw, sy = size.height / ih
             let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
             g = Rect(x: (size.width - iw * s) / 2, y: (size.height - ih * s) / 2, width: iw * s, height: ih * s)
-        case .center:
-            g = Rect(x: (size.width - iw) / 2, y: (size.height - ih) / 2, width: iw, height: ih)
+        default:
+            // Natural size, against the named side (0), centred (0.5) or the far side (1).
+            let (fx, fy) = gravity.alignment
+            g = Rect(x: (size.width - iw) * fx, y: (size.height - ih) * fy, width: iw, height: ih)
         }
-        var t = Rect(x: 0, y: 0, width: 1, height: 1)
+        var t = cr
         if crop {
             let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             guard let c = g.intersection(bounds) else { return (.zero, .zero) }
-            t = Rect(x: (c.minX - g.minX) / g.width, y: (c.minY - g.minY) / g.height,
-                     width: c.width / g.width, height: c.height / g.height)
+            t = Rect(x: cr.minX + (c.minX - g.minX) / g.width * cr.width, y: cr.minY + (c.minY - g.minY) / g.height * cr.height,
+                     width: c.width / g.width * cr.width, height: c.height / g.height * cr.height)
             g = c
         }
         return (g, t)
+    }
+}
+
+extension ContentsGravity {
+    /// Where a natural-size image sits along x and y: 0 the left (top), 0.5 centred, 1 the
+    /// right (bottom). Scaling gravities give (0.5, 0.5).
+    var alignment: (Double, Double) {
+        switch self {
+        case .top: return (0.5, 0)
+        case .bottom: return (0.5, 1)
+        case .left: return (0, 0.5)
+        case .right: return (1, 0.5)
+        case .topLeft: return (0, 0)
+        case .topRight: return (1, 0)
+        case .bottomLeft: return (0, 1)
+        case .bottomRight: return (1, 1)
+        case .center, .resize, .resizeAspect, .resizeAspectFill: return (0.5, 0.5)
+        }
     }
 }
 

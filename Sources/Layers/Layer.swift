@@ -46,9 +46,22 @@ public enum LayerContents: Equatable, Sendable {
     case image(ImageRef)
 }
 
-/// How an image is fitted into a layer's bounds (CALayer.contentsGravity).
+/// How an image is fitted into a layer's bounds (CALayer.contentsGravity): scaled
+/// (`resize`, `resizeAspect`, `resizeAspectFill`) or at its natural size (pixels over
+/// `contentsScale`) against an edge or corner, the names meaning the visual side (+y down).
 public enum ContentsGravity: String, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill, center
+    case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// How an image's texels are sampled (CALayer.minificationFilter / magnificationFilter).
+public enum ContentsFilter: String, Sendable, CaseIterable {
+    /// Bilinear, from the full-size image only.
+    case linear
+    /// The nearest texel (pixel art, QR codes).
+    case nearest
+    /// Bilinear between the two nearest mip levels (smooth when minified).
+    case trilinear
 }
 
 /// A Core Animation layer: geometry, transforms, appearance and sublayers.
@@ -112,6 +125,15 @@ public final class Layer {
     public var shadow = LayerShadow()
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
+    /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
+    /// do not scale place the image at.
+    public var contentsScale: Double = 1
+    /// Sampling of the image where it is drawn smaller than its pixels (trilinear, as this
+    /// renderer has always minified; Core Animation's default is linear) and larger.
+    public var minificationFilter: ContentsFilter = .trilinear
+    public var magnificationFilter: ContentsFilter = .linear
     /// Sublayers, drawn after this layer, ordered by zPosition then by this order.
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.

@@ -40,6 +40,9 @@ public struct RenderQuad: Sendable {
     public var part: LayerPart = .own
     /// The corners `cornerRadius` rounds (the others are square).
     public var maskedCorners: CornerMask = .all
+    /// How an image is sampled where it is minified and where it is magnified.
+    public var minificationFilter: ContentsFilter = .trilinear
+    public var magnificationFilter: ContentsFilter = .linear
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }

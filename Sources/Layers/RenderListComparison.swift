@@ -125,7 +125,8 @@ extension RenderQuad {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
-            && maskedCorners == other.maskedCorners
+            && maskedCorners == other.maskedCorners && minificationFilter == other.minificationFilter
+            && magnificationFilter == other.magnificationFilter
     }
 }
 

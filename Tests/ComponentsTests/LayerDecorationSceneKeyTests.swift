@@ -105,5 +105,25 @@ final class LayerDecorationSceneKeyTests: XCTestCase {
         XCTAssertTrue(e.contains("maskedCorners") && e.contains("minXMinY"), e)
         XCTAssertFalse(e.contains("\n"), e)
     }
+
+    /// contentsRect, contentsScale and the filters, with their defaults and range errors.
+    func testContentsKeysAreReadWithDefaults() throws {
+        let d = try load("")
+        XCTAssertEqual(d.contentsRect, Rect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(d.contentsScale, 1)
+        XCTAssertEqual(d.minificationFilter, .trilinear)
+        XCTAssertEqual(d.magnificationFilter, .linear)
+        let l = try load(#", "contentsRect": [0.25, 0, 0.5, 1], "contentsScale": 2, "minificationFilter": "linear", "magnificationFilter": "nearest", "contentsGravity": "bottomRight""#)
+        XCTAssertEqual(l.contentsRect, Rect(x: 0.25, y: 0, width: 0.5, height: 1))
+        XCTAssertEqual(l.contentsScale, 2)
+        XCTAssertEqual(l.minificationFilter, .linear)
+        XCTAssertEqual(l.magnificationFilter, .nearest)
+        XCTAssertEqual(l.contentsGravity, .bottomRight)
+        for (keys, key) in [(#", "contentsRect": [0, 0, -1, 1]"#, "contentsRect"), (#", "contentsScale": 0"#, "contentsScale"),
+                            (#", "magnificationFilter": "cubic""#, "magnificationFilter")] {
+            let e = error(keys)
+            XCTAssertTrue(e.contains(key), "\(keys): \(e)")
+        }
+    }
 }
 

@@ -200,4 +200,37 @@ final class LayerDecorationRenderTests: XCTestCase {
             assertPixel(image, 5, 30, (0, 0, 0, 255), tolerance: 0, "outside the clip, child rotated \(angle)")
         }
     }
+
+    /// magnificationFilter nearest: a 2 x 1 image (red, blue) magnified to 40 x 20 keeps a
+    /// hard edge at x 20 (pixels 19 and 20 whole red and blue); linear blends them there.
+    func testNearestMagnificationKeepsTexelsHard() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 35004, width: 2, height: 1, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 2, height: 1) { x, _ in x == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+        let l = layer(Rect(x: 0, y: 0, width: 40, height: 20))
+        l.contents = .image(ref)
+        l.magnificationFilter = .nearest
+        let image = try h.render([l], canvas: Size(40, 20))
+        assertPixel(image, 19, 10, (255, 0, 0, 255), tolerance: 0, "last red texel's pixel")
+        assertPixel(image, 20, 10, (0, 0, 255, 255), tolerance: 0, "first blue texel's pixel")
+        l.magnificationFilter = .linear
+        let smooth = try h.render([l], canvas: Size(40, 20))
+        // Pixel 19's centre (19.5) is 0.025 texel left of the texels' boundary at u 0.5:
+        // linear gives red 0.5 + 0.025.
+        XCTAssertEqual(Double(smooth.pixel(19, 10).r), 255 * 0.525, accuracy: 2)
+    }
+
+    /// contentsRect picks the image's right half (blue) to fill the bounds.
+    func testContentsRectDrawsTheCell() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 35005, width: 2, height: 1, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 2, height: 1) { x, _ in x == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+        let l = layer(Rect(x: 0, y: 0, width: 40, height: 20))
+        l.contents = .image(ref)
+        l.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)
+        l.magnificationFilter = .nearest
+        let image = try h.render([l], canvas: Size(40, 20))
+        for x in [0, 20, 39] { assertPixel(image, x, 10, (0, 0, 255, 255), tolerance: 0, "x \(x)") }
+    }
 }
+

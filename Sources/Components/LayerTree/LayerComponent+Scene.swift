@@ -19,7 +19,7 @@ extension LayerComponent {
     /// CALayer's background, border and shadow keys.
     static let decorationKeys: Set<String> = [
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
-        "maskedCorners",
+        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter",
     ]
 
     /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
@@ -126,6 +126,16 @@ extension LayerComponent {
             layer.shadow.offset = Point(o[0], o[1])
         }
         if let c = try color("shadowColor") { layer.shadow.color = c }
+        if node["contentsRect"].exists {
+            let r = try node["contentsRect"].numbers(4)
+            guard r.allSatisfy({ abs($0) <= JSONNode.maxExtent }), r[2] >= 0, r[3] >= 0 else {
+                throw node["contentsRect"].error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
+            }
+            layer.contentsRect = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
+        layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
+        layer.magnificationFilter = try node["magnificationFilter"].enumValue(ContentsFilter.self, default: .linear)
         if node["maskedCorners"].exists {
             var mask: CornerMask = []
             for item in try node["maskedCorners"].array() {
