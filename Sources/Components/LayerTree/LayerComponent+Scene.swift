@@ -17,10 +17,18 @@ extension LayerComponent {
     ]).union(textKeys).union(decorationKeys)
 
     /// CALayer's background, border and shadow keys.
-    static let decorationKeys: Set<String> = [
+    static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
-        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter",
-    ]
+        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+    ]).union(gradientKeys)
+
+    /// CAGradientLayer's keys (`gradientType` is its `type`).
+    static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+
+    /// The layer classes of `type`.
+    enum LayerType: String, CaseIterable {
+        case layer, gradient
+    }
 
     /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
     static let cornerNames: [(String, CornerMask)] = [
@@ -34,21 +42,24 @@ extension LayerComponent {
 
     /// Builds a `layer` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        var texts: [TextLayer] = []
-        let root = try layer(node, context, texts: &texts)
-        return LayerComponent(rootLayer: root, textLayers: texts)
+        var texts: [TextLayer] = [], gradients: [GradientLayer] = []
+        let root = try layer(node, context, texts: &texts, gradients: &gradients)
+        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients)
     }
 
-    /// Builds one layer (and its sublayers) from JSON; text layers drawn at scale 1.
+    /// Builds one layer (and its sublayers) from JSON; text and gradient layers drawn at scale 1.
     public static func layer(_ node: JSONNode, _ context: SceneContext) throws -> Layer {
-        var texts: [TextLayer] = []
-        let l = try layer(node, context, texts: &texts)
+        var texts: [TextLayer] = [], gradients: [GradientLayer] = []
+        let l = try layer(node, context, texts: &texts, gradients: &gradients)
         for t in texts { t.display() }
+        for g in gradients { g.display() }
         return l
     }
 
-    /// Builds one layer (and its sublayers) from JSON, appending its text layers to `texts`.
-    public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer]) throws -> Layer {
+    /// Builds one layer (and its sublayers) from JSON, appending its text layers to `texts`
+    /// and its gradient layers to `gradients`.
+    public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer],
+                             gradients: inout [GradientLayer]) throws -> Layer {
         let name = try context.claimComponent(node, allowedKeys: keys)
         let layer = Layer(name: name)
         if node["anchorPoint"].exists {
@@ -82,7 +93,16 @@ extension LayerComponent {
         layer.isHidden = try node["hidden"].bool(default: false)
         layer.contentsGravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize)
         try readDecorations(node, into: layer)
-        if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
+        let type = try node["type"].enumValue(LayerType.self, default: .layer)
+        if type != .gradient, let key = gradientKeys.sorted().first(where: { node[$0].exists }) {
+            throw node[key].error("\(key) is a key of a gradient layer; expected \"type\": \"gradient\"")
+        }
+        if type == .gradient {
+            for other in ["contents"] + textKeys.sorted() where node[other].exists {
+                throw node[other].error("a gradient layer draws its gradient as contents; expected no \(other)")
+            }
+            gradients.append(try gradient(node, layer, context))
+        } else if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
             if node["contents"].exists {
                 throw node["contents"].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no contents (put it on a layer behind)")
             }
@@ -98,9 +118,39 @@ extension LayerComponent {
             if child["kind"].exists, try child["kind"].string() != "layer" {
                 throw child["kind"].error("expected \"layer\" for a sublayer")
             }
-            layer.addSublayer(try self.layer(child, context, texts: &texts))
+            layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients))
         }
         return layer
+    }
+
+    /// A gradient layer's keys (CAGradientLayer's names and defaults).
+    static func gradient(_ node: JSONNode, _ layer: Layer, _ context: SceneContext) throws -> GradientLayer {
+        var colors: [Color] = []
+        for item in try node["colors"].array(default: []) {
+            let c = try item.rgba()
+            colors.append(Color(c.0, c.1, c.2, c.3))
+        }
+        guard colors.count <= 256 else { throw node["colors"].error("expected at most 256 colours") }
+        let g = GradientLayer(layer: layer, colors: colors, images: context.images)
+        if node["locations"].exists {
+            let l = try node["locations"].numbers(colors.count)
+            guard l.allSatisfy({ abs($0) <= JSONNode.maxExtent }), zip(l, l.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw node["locations"].error("expected \(colors.count) increasing numbers, one per colour")
+            }
+            g.locations = l
+        }
+        func unitPoint(_ key: String, _ d: Point) throws -> Point {
+            guard node[key].exists else { return d }
+            let p = try node[key].numbers(2)
+            guard p.allSatisfy({ abs($0) <= JSONNode.maxExtent }) else {
+                throw node[key].error("expected [x, y] in unit coordinates of the bounds, each within +-16384")
+            }
+            return Point(p[0], p[1])
+        }
+        g.startPoint = try unitPoint("startPoint", g.startPoint)
+        g.endPoint = try unitPoint("endPoint", g.endPoint)
+        g.kind = try node["gradientType"].enumValue(GradientLayer.Kind.self, default: .axial)
+        return g
     }
 
     /// The background (`backgroundColor`, or its alias `color`), border and shadow keys.
