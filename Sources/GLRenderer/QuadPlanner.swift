@@ -83,7 +83,7 @@ struct QuadPlanner {
         case .image(let isOpaque, let visible):
             textured = true
             texels = visible
-            r = op; g = op; b = op; a = op
+            r = op * Float(q.tint.r); g = op * Float(q.tint.g); b = op * Float(q.tint.b); a = op
             opaqueFill = isOpaque && op >= 1
             let tpp = texelsPerPixel(q, visible)
             // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.

@@ -36,7 +36,7 @@ public struct Flattener {
         list.removeAll()
         list.canvas = canvas
         let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1), clip: -1,
+        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1, tint: .white, instance: 0), clip: -1,
                       clipBox: canvasBox, depth: 0, into: &list)
     }
 
@@ -72,10 +72,13 @@ public struct Flattener {
     }
 
     /// The innermost group-opacity group being flattened into and the opacity accumulated
-    /// since it began (what quads are drawn with into its offscreen image).
+    /// since it began (what quads are drawn with into its offscreen image); and the colour
+    /// multiplier and instance of the replicator instance being drawn (white, 0: none).
     private struct GroupContext {
         var index: Int
         var opacity: Double
+        var tint: Color
+        var instance: Int
     }
 
     private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, _ parentGroup: GroupContext,
@@ -94,7 +97,8 @@ public struct Flattener {
         let rasterized = layer.shouldRasterize && groupsRasterizedLayers
         let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1)
             && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
-        var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
+        var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity, tint: parentGroup.tint,
+                             instance: parentGroup.instance)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
         if grouped {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
@@ -102,7 +106,7 @@ public struct Flattener {
                                            clipDepth: clipDepth, parent: parentGroup.index,
                                            isRasterized: rasterized, layer: ObjectIdentifier(layer)))
             list.commands.append(.beginGroup(groupIndex))
-            g = GroupContext(index: groupIndex, opacity: 1)
+            g = GroupContext(index: groupIndex, opacity: 1, tint: parentGroup.tint, instance: parentGroup.instance)
         }
         visitContents(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
         if grouped {
@@ -180,22 +184,46 @@ public struct Flattener {
                        clip: clip, clipBox: clipBox, into: &list)
         }
         if !layer.sublayers.isEmpty {
-            let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
             if layer.masksToBounds {
                 if let (index, visible) = pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) {
                     let commandsBefore = list.commands.count - 1, quadsBefore = list.quads.count
-                    visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: index, clipBox: visible,
-                                  depth: depth + 1, into: &list)
+                    visitSublayers(layer, drawn, world: world, opacity: opacity, g, clip: index, clipBox: visible,
+                                   depth: depth, into: &list)
                     popClip(index, commandsBefore: commandsBefore, quadsBefore: quadsBefore, into: &list)
                 }
             } else {
-                visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: clip, clipBox: clipBox,
-                              depth: depth + 1, into: &list)
+                visitSublayers(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox,
+                               depth: depth, into: &list)
             }
         }
         if drawn.borderWidth > 0, drawn.borderColor.a > 0 {
             appendQuad(layer, drawn, world: world, size: size, contents: .color(drawn.borderColor),
                        part: .border(width: drawn.borderWidth), opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+        }
+    }
+
+    /// The sublayers, flattened into the layer's plane: once, or once per replicator instance
+    /// (instance k under the instance transform taken k times about the anchor point, its
+    /// colour multiplied in).
+    private mutating func visitSublayers(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
+                                         _ g: GroupContext, clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
+        let flat = drawn.sublayerMatrix * Transform3D.flatten * world
+        guard let r = layer.replicator, r.instanceCount != 1 else {
+            visitChildren(layer.sublayers, base: flat, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth + 1, into: &list)
+            return
+        }
+        let ax = drawn.anchorPoint.x * drawn.bounds.width, ay = drawn.anchorPoint.y * drawn.bounds.height
+        var power = Transform3D.identity
+        for k in 0..<max(0, r.instanceCount) {
+            let c = r.color(ofInstance: k)
+            let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
+            if c.a > 0 {
+                let tint = Color(g.tint.r * c.r, g.tint.g * c.g, g.tint.b * c.b, 1)
+                let instance = GroupContext(index: g.index, opacity: g.opacity * c.a, tint: tint, instance: k)
+                visitChildren(layer.sublayers, base: step * flat, opacity: opacity * c.a, instance, clip: clip, clipBox: clipBox,
+                              depth: depth + 1, into: &list)
+            }
+            power = power * r.instanceTransform
         }
     }
 
@@ -258,6 +286,10 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
+        var contents = contents
+        if case .color(let c) = contents, g.tint != .white {
+            contents = .color(Color(c.r * g.tint.r, c.g * g.tint.g, c.b * g.tint.b, c.a))
+        }
         switch contents {
         case .none:
             return
@@ -279,8 +311,8 @@ public struct Flattener {
             textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
-            maskedCorners: layer.maskedCorners, minificationFilter: layer.minificationFilter,
-            magnificationFilter: layer.magnificationFilter))
+            maskedCorners: layer.maskedCorners, tint: g.tint, instance: g.instance,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

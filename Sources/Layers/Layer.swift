@@ -123,6 +123,8 @@ public final class Layer {
     public var borderColor: Color = .black
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
+    /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).
+    public var replicator: Replicator? = nil
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).

@@ -40,6 +40,11 @@ public struct RenderQuad: Sendable {
     public var part: LayerPart = .own
     /// The corners `cornerRadius` rounds (the others are square).
     public var maskedCorners: CornerMask = .all
+    /// A colour multiplier of an image's red, green and blue (a replicator instance's
+    /// colour; a colour fill has it multiplied in already, and its alpha is in `opacity`).
+    public var tint: Color = .white
+    /// The replicator instance the quad belongs to (0 outside any replicator, or the first).
+    public var instance = 0
     /// How an image is sampled where it is minified and where it is magnified.
     public var minificationFilter: ContentsFilter = .trilinear
     public var magnificationFilter: ContentsFilter = .linear

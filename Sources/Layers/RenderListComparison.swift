@@ -125,7 +125,7 @@ extension RenderQuad {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
-            && maskedCorners == other.maskedCorners && minificationFilter == other.minificationFilter
+            && maskedCorners == other.maskedCorners && tint == other.tint && minificationFilter == other.minificationFilter
             && magnificationFilter == other.magnificationFilter
     }
 }

@@ -116,4 +116,22 @@ final class GradientLayerTests: XCTestCase {
             XCTAssertFalse(e.contains("\n"), e)
         }
     }
+
+    /// The replicator keys, with CAReplicatorLayer's defaults.
+    func testReplicatorKeysAreRead() throws {
+        let d = try load(#", "type": "replicator""#).rootLayer.replicator
+        XCTAssertEqual(d, Replicator())
+        let r = try XCTUnwrap(try load(#", "type": "replicator", "instanceCount": 3, "instanceTransform": [{"translate": [10, 0, 0]}], "instanceColor": [1, 1, 1, 0.5], "instanceAlphaOffset": -0.1"#).rootLayer.replicator)
+        XCTAssertEqual(r.instanceCount, 3)
+        XCTAssertEqual(r.instanceTransform, .translation(10, 0, 0))
+        XCTAssertEqual(r.instanceColor, Color(1, 1, 1, 0.5))
+        XCTAssertEqual(r.instanceAlphaOffset, -0.1)
+        for (keys, key) in [(#", "instanceCount": 2"#, "instanceCount"), (#", "type": "replicator", "instanceCount": 2.5"#, "instanceCount"),
+                            (#", "type": "replicator", "instanceCount": 1e9"#, "instanceCount"),
+                            (#", "type": "replicator", "instanceRedOffset": 3"#, "instanceRedOffset")] {
+            let e = error(keys)
+            XCTAssertTrue(e.contains(key), "\(keys): \(e)")
+        }
+    }
 }
+

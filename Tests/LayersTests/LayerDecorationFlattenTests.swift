@@ -207,3 +207,70 @@ final class LayerDecorationFlattenTests: XCTestCase {
     }
 }
 
+
+/// CAReplicatorLayer in the render list: instance k of the sublayers under the instance
+/// transform taken k times about the replicator's anchor point, coloured by instanceColor
+/// plus k times the offsets.
+final class ReplicatorFlattenTests: XCTestCase {
+    let canvas = Size(400, 300)
+
+    /// Three instances, each 50 points right of the last, alpha 1, 0.75, 0.5: the child's
+    /// quad at x 10, 60, 110 with those opacities; the dump names instances 1 and 2.
+    func testInstancesStepByTheTransformAndTheAlphaOffset() {
+        let r = Layer(name: "rep")
+        r.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        var settings = Replicator()
+        settings.instanceCount = 3
+        settings.instanceTransform = .translation(50, 0, 0)
+        settings.instanceAlphaOffset = -0.25
+        r.replicator = settings
+        let child = Layer(name: "dot")
+        child.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = .white
+        r.addSublayer(child)
+        let list = r.flatten(canvas: canvas)
+        XCTAssertEqual(list.quads.map(\.corners.0.x), [10, 60, 110])
+        XCTAssertEqual(list.quads.map(\.opacity), [1, 0.75, 0.5])
+        XCTAssertEqual(list.quads.map(\.instance), [0, 1, 2])
+        let dump = QuadsDump.json(list, time: 0)
+        XCTAssertTrue(dump.contains("\"dot/instance2\""), dump)
+    }
+
+    /// A reflection: scale y by -1 about the anchor (the centre, y 50) mirrors a child at
+    /// y 10...30 to y 70...90; the red offset -0.5 halves a white fill's red in instance 1.
+    func testMirrorIsAboutTheAnchorAndColourOffsetsMultiplyFills() {
+        let r = Layer(name: "rep")
+        r.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        var settings = Replicator()
+        settings.instanceCount = 2
+        settings.instanceTransform = .scale(1, -1, 1)
+        settings.instanceRedOffset = -0.5
+        r.replicator = settings
+        let child = Layer(name: "poster")
+        child.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = .white
+        r.addSublayer(child)
+        let list = r.flatten(canvas: canvas)
+        XCTAssertEqual(list.quads.count, 2)
+        let mirrored = list.quads[1]
+        XCTAssertEqual(mirrored.corners.0.y, 90, accuracy: 1e-9, "the child's top edge lands at the bottom")
+        XCTAssertEqual(mirrored.corners.3.y, 70, accuracy: 1e-9)
+        XCTAssertEqual(mirrored.contents, .color(Color(0.5, 1, 1, 1)))
+        XCTAssertEqual(list.quads[0].contents, .color(.white))
+    }
+
+    /// instanceCount 0 draws no sublayer; the replicator's own background still draws.
+    func testZeroInstancesDrawOnlyTheReplicatorItself() {
+        let r = Layer(name: "rep")
+        r.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        r.backgroundColor = .black
+        var settings = Replicator()
+        settings.instanceCount = 0
+        r.replicator = settings
+        let child = Layer(name: "dot")
+        child.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = .white
+        r.addSublayer(child)
+        XCTAssertEqual(r.flatten(canvas: canvas).quads.map(\.name), ["rep"])
+    }
+}

@@ -232,5 +232,26 @@ final class LayerDecorationRenderTests: XCTestCase {
         let image = try h.render([l], canvas: Size(40, 20))
         for x in [0, 20, 39] { assertPixel(image, x, 10, (0, 0, 255, 255), tolerance: 0, "x \(x)") }
     }
+
+    /// A replicator's instance colour multiplies an image's texels: white texels under
+    /// instance colour (1, 0.5, 0.25) draw (255, 128, 64).
+    func testReplicatorInstanceColourMultipliesImages() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 35006, width: 64, height: 64, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 64, height: 64) { _, _ in (255, 255, 255, 255) }
+        let r = layer(Rect(x: 0, y: 0, width: 64, height: 64))
+        var settings = Replicator()
+        settings.instanceColor = Color(1, 0.5, 0.25, 1)
+        settings.instanceCount = 2
+        settings.instanceTransform = .translation(32, 0, 0)
+        r.replicator = settings
+        let child = layer(Rect(x: 0, y: 0, width: 32, height: 32))
+        child.contents = .image(ref)
+        r.addSublayer(child)
+        let image = try h.render([r], canvas: Size(64, 64))
+        assertPixel(image, 16, 16, (255, 128, 64, 255), tolerance: 1, "instance 0")
+        assertPixel(image, 48, 16, (255, 128, 64, 255), tolerance: 1, "instance 1")
+        assertPixel(image, 16, 48, (0, 0, 0, 255), tolerance: 0, "nothing below")
+    }
 }
 

@@ -20,14 +20,20 @@ extension LayerComponent {
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
         "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
-    ]).union(gradientKeys)
+    ]).union(gradientKeys).union(replicatorKeys)
+
+    /// CAReplicatorLayer's keys.
+    static let replicatorKeys: Set<String> = [
+        "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+        "instanceBlueOffset", "instanceAlphaOffset",
+    ]
 
     /// CAGradientLayer's keys (`gradientType` is its `type`).
     static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
 
     /// The layer classes of `type`.
     enum LayerType: String, CaseIterable {
-        case layer, gradient
+        case layer, gradient, replicator
     }
 
     /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
@@ -97,6 +103,10 @@ extension LayerComponent {
         if type != .gradient, let key = gradientKeys.sorted().first(where: { node[$0].exists }) {
             throw node[key].error("\(key) is a key of a gradient layer; expected \"type\": \"gradient\"")
         }
+        if type != .replicator, let key = replicatorKeys.sorted().first(where: { node[$0].exists }) {
+            throw node[key].error("\(key) is a key of a replicator layer; expected \"type\": \"replicator\"")
+        }
+        if type == .replicator { layer.replicator = try replicator(node) }
         if type == .gradient {
             for other in ["contents"] + textKeys.sorted() where node[other].exists {
                 throw node[other].error("a gradient layer draws its gradient as contents; expected no \(other)")
@@ -121,6 +131,24 @@ extension LayerComponent {
             layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients))
         }
         return layer
+    }
+
+    /// A replicator layer's keys (CAReplicatorLayer's names and defaults).
+    static func replicator(_ node: JSONNode) throws -> Replicator {
+        var r = Replicator()
+        let count = try node["instanceCount"].double(in: 0...10_000, default: 1)
+        guard count == count.rounded() else { throw node["instanceCount"].error("expected a whole number in 0...10000") }
+        r.instanceCount = Int(count)
+        r.instanceTransform = try SceneTransform.read(node["instanceTransform"])
+        if node["instanceColor"].exists {
+            let c = try node["instanceColor"].rgba()
+            r.instanceColor = Color(c.0, c.1, c.2, c.3)
+        }
+        r.instanceRedOffset = try node["instanceRedOffset"].double(in: -1...1, default: 0)
+        r.instanceGreenOffset = try node["instanceGreenOffset"].double(in: -1...1, default: 0)
+        r.instanceBlueOffset = try node["instanceBlueOffset"].double(in: -1...1, default: 0)
+        r.instanceAlphaOffset = try node["instanceAlphaOffset"].double(in: -1...1, default: 0)
+        return r
     }
 
     /// A gradient layer's keys (CAGradientLayer's names and defaults).
