@@ -17,6 +17,7 @@ import LayerMath
 /// list does not allocate.
 public struct Flattener {
     private var orderScratch: [[Int]] = []
+    private var keyScratch: [[Double]] = []
     /// Honour `Layer.shouldRasterize` (true): a rasterized layer with sublayers becomes a
     /// group. false: it is flattened as if not rasterized, its layers one by one (what the
     /// bench's speed of light counts: the frame's layers, however they are cached).
@@ -40,35 +41,51 @@ public struct Flattener {
                       clipBox: canvasBox, depth: 0, into: &list)
     }
 
+    /// Visits `children` back to front: by zPosition (stable: sublayer order breaks ties), or,
+    /// with `depthSpace` (a transform layer's: its sublayers keep their 3D positions), by the
+    /// depth of each child's centre mapped by its own matrix then `depthSpace`.
     private mutating func visitChildren(_ children: [Layer], base: Transform3D, opacity: Double, _ g: GroupContext,
-                                        clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
+                                        clip: Int, clipBox: Rect, depth: Int, depthSpace: Transform3D? = nil,
+                                        into list: inout RenderList) {
         if children.isEmpty { return }
-        if orderScratch.count <= depth { orderScratch.append([]) }
-        // Stable order by zPosition, without allocating once the scratch has grown.
-        var order = orderScratch[depth]
+        if orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
+        // Stable order by key, without allocating once the scratch has grown.
+        var order = orderScratch[depth], keys = keyScratch[depth]
         orderScratch[depth] = []
+        keyScratch[depth] = []
         order.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         var sorted = true
         for i in children.indices {
-            if i > 0 && children[i].drawnZPosition < children[i - 1].drawnZPosition { sorted = false }
+            let key: Double
+            if let space = depthSpace {
+                let c = children[i].presentation()
+                let v = (c.matrixToSuperlayer * space).apply(Vector4(c.bounds.width / 2, c.bounds.height / 2, 0, 1))
+                key = v.w != 0 ? v.z / v.w : 0
+            } else {
+                key = children[i].drawnZPosition
+            }
+            if i > 0 && key < keys[i - 1] { sorted = false }
+            keys.append(key)
             order.append(i)
         }
         if !sorted {
             // Insertion sort: stable, in place, and the lists are short.
             for i in 1..<order.count {
-                let key = order[i]
+                let item = order[i]
                 var j = i - 1
-                while j >= 0 && children[order[j]].drawnZPosition > children[key].drawnZPosition {
+                while j >= 0 && keys[order[j]] > keys[item] {
                     order[j + 1] = order[j]
                     j -= 1
                 }
-                order[j + 1] = key
+                order[j + 1] = item
             }
         }
         for i in order {
             visit(children[i], base: base, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
         }
         orderScratch[depth] = order
+        keyScratch[depth] = keys
     }
 
     /// The innermost group-opacity group being flattened into and the opacity accumulated
@@ -95,7 +112,7 @@ public struct Flattener {
         // Group opacity or rasterization: the layer and its sublayers become one image
         // composited with the layer's opacity (times what accumulated since the enclosing group).
         let rasterized = layer.shouldRasterize && groupsRasterizedLayers
-        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1)
+        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.isTransformLayer
             && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity, tint: parentGroup.tint,
                              instance: parentGroup.instance)
@@ -166,6 +183,13 @@ public struct Flattener {
     private mutating func visitContents(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double, _ g: GroupContext, clip: Int,
                                         clipBox: Rect, depth: Int, into list: inout RenderList) {
         let size = drawn.bounds
+        if layer.isTransformLayer {
+            // Nothing of its own; the sublayers stay in 3D, ordered by depth.
+            let space = drawn.sublayerMatrix * drawn.matrixToSuperlayer
+            visitChildren(layer.sublayers, base: drawn.sublayerMatrix * world, opacity: opacity, g, clip: clip,
+                          clipBox: clipBox, depth: depth + 1, depthSpace: space, into: &list)
+            return
+        }
         if Flattener.castsShadow(drawn) {
             // Core Animation clips a layer's shadow by its own masksToBounds.
             let shadowClip = layer.masksToBounds ? pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) : (clip, clipBox)

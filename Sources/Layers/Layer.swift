@@ -125,6 +125,11 @@ public final class Layer {
     public var shadow = LayerShadow()
     /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).
     public var replicator: Replicator? = nil
+    /// CATransformLayer: the sublayers keep their 3D positions (no flattening into this
+    /// layer's plane) and are drawn back to front by the depth of their centres; the layer
+    /// draws nothing of its own (background, contents, border, shadow), clips nothing, and
+    /// its opacity multiplies onto each sublayer.
+    public var isTransformLayer = false
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).

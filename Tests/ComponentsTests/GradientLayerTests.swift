@@ -133,5 +133,13 @@ final class GradientLayerTests: XCTestCase {
             XCTAssertTrue(e.contains(key), "\(keys): \(e)")
         }
     }
+
+    /// "type": "transform" makes a CATransformLayer; drawing keys of its own are errors.
+    func testTransformTypeMakesATransformLayerThatDrawsNothingOfItsOwn() throws {
+        XCTAssertTrue(try load(#", "type": "transform""#).rootLayer.isTransformLayer)
+        XCTAssertFalse(try load("").rootLayer.isTransformLayer)
+        let e = error(#", "type": "transform", "backgroundColor": [1, 0, 0]"#)
+        XCTAssertTrue(e.contains("backgroundColor") && e.contains("transform layer"), e)
+    }
 }
 

@@ -274,3 +274,69 @@ final class ReplicatorFlattenTests: XCTestCase {
         XCTAssertEqual(r.flatten(canvas: canvas).quads.map(\.name), ["rep"])
     }
 }
+
+/// CATransformLayer in the render list: sublayers keep their 3D positions and are ordered
+/// by depth; the layer draws nothing itself.
+final class TransformLayerFlattenTests: XCTestCase {
+    let canvas = Size(400, 300)
+
+    /// A child rotated -45 degrees about y inside a transform layer rotated +45 degrees
+    /// cancels (no flattening between them): the child's quad is its unrotated frame. Under
+    /// a plain layer the same pair does not cancel (DESIGN section 2, seed 002).
+    func testRotationsCancelThroughATransformLayer() {
+        func pair(transformLayer: Bool) -> RenderList {
+            let t = Layer(name: "t", bounds: Size(100, 100), position: Point(200, 150))
+            t.transform = .rotation(.pi / 4, 0, 1, 0)
+            t.isTransformLayer = transformLayer
+            let c = Layer(name: "c", bounds: Size(100, 100), position: Point(50, 50))
+            c.transform = .rotation(-.pi / 4, 0, 1, 0)
+            c.backgroundColor = .white
+            t.addSublayer(c)
+            return t.flatten(canvas: canvas)
+        }
+        let kept = pair(transformLayer: true)
+        XCTAssertEqual(kept.quads.count, 1)
+        let c = kept.quads[0].corners
+        XCTAssertEqual(c.0.x, 150, accuracy: 1e-9)
+        XCTAssertEqual(c.0.y, 100, accuracy: 1e-9)
+        XCTAssertEqual(c.2.x, 250, accuracy: 1e-9)
+        XCTAssertEqual(c.2.y, 200, accuracy: 1e-9)
+        // Flattened: the child's width is cos^2(45 deg) = 0.5 of 100.
+        let flat = pair(transformLayer: false).quads[0].corners
+        XCTAssertEqual(flat.1.x - flat.0.x, 50, accuracy: 1e-9)
+    }
+
+    /// Depth order: a child 10 points nearer (zPosition 10) listed first is drawn last, even
+    /// when a sublayer transform turns them so that zPosition alone would not say.
+    func testSublayersAreDrawnBackToFrontByDepth() {
+        let t = Layer(name: "t", bounds: Size(100, 100), position: Point(200, 150))
+        t.isTransformLayer = true
+        // Turned half a turn about y: the child at z +10 is now 10 points farther.
+        t.sublayerTransform = .rotation(.pi, 0, 1, 0)
+        let front = Layer(name: "front", bounds: Size(50, 50), position: Point(50, 50))
+        front.zPosition = 10
+        front.backgroundColor = .white
+        let back = Layer(name: "back", bounds: Size(50, 50), position: Point(50, 50))
+        back.backgroundColor = .black
+        t.addSublayer(front)
+        t.addSublayer(back)
+        XCTAssertEqual(t.flatten(canvas: canvas).quads.map(\.name), ["front", "back"])
+        t.sublayerTransform = .identity
+        XCTAssertEqual(t.flatten(canvas: canvas).quads.map(\.name), ["back", "front"])
+    }
+
+    /// The layer's opacity multiplies onto each sublayer: no group.
+    func testOpacityMultipliesOntoEachSublayer() {
+        let t = Layer(name: "t", bounds: Size(100, 100), position: Point(200, 150))
+        t.isTransformLayer = true
+        t.opacity = 0.5
+        for name in ["a", "b"] {
+            let c = Layer(name: name, bounds: Size(50, 50), position: Point(50, 50))
+            c.backgroundColor = .white
+            t.addSublayer(c)
+        }
+        let list = t.flatten(canvas: canvas)
+        XCTAssertTrue(list.groups.isEmpty)
+        XCTAssertEqual(list.quads.map(\.opacityInGroup), [0.5, 0.5])
+    }
+}

@@ -33,7 +33,7 @@ extension LayerComponent {
 
     /// The layer classes of `type`.
     enum LayerType: String, CaseIterable {
-        case layer, gradient, replicator
+        case layer, gradient, replicator, transform
     }
 
     /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
@@ -107,6 +107,13 @@ extension LayerComponent {
             throw node[key].error("\(key) is a key of a replicator layer; expected \"type\": \"replicator\"")
         }
         if type == .replicator { layer.replicator = try replicator(node) }
+        if type == .transform {
+            let own = ["contents", "color", "backgroundColor", "borderWidth", "shadowOpacity"] + textKeys.sorted()
+            if let key = own.first(where: { node[$0].exists }) {
+                throw node[key].error("a transform layer draws nothing of its own; expected no \(key)")
+            }
+            layer.isTransformLayer = true
+        }
         if type == .gradient {
             for other in ["contents"] + textKeys.sorted() where node[other].exists {
                 throw node[other].error("a gradient layer draws its gradient as contents; expected no \(other)")
