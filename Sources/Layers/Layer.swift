@@ -130,6 +130,9 @@ public final class Layer {
     /// draws nothing of its own (background, contents, border, shadow), clips nothing, and
     /// its opacity multiplies onto each sublayer.
     public var isTransformLayer = false
+    /// The layer's own timing (CALayer's CAMediaTiming): the time its animations and its
+    /// sublayers' see, from its superlayer's.
+    public var timing = LayerTiming()
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
@@ -147,7 +150,7 @@ public final class Layer {
     public private(set) weak var superlayer: Layer?
     /// Attached animations (Layer+Animations.swift); nil until the first is added.
     var animationState: LayerAnimationState?
-    /// Scene time of the last `advanceAnimations(to:)` that reached this layer.
+    /// Local time (`timing`) of the last `advanceAnimations(to:)` that reached this layer.
     public internal(set) var animationTime: Double = 0
     /// True when this layer or a sublayer may have animations (cleared by
     /// `advanceAnimations(to:)` once none are left): unanimated subtrees are not walked.

@@ -340,3 +340,45 @@ final class TransformLayerFlattenTests: XCTestCase {
         XCTAssertEqual(list.quads.map(\.opacityInGroup), [0.5, 0.5])
     }
 }
+
+/// A layer's own timing (CAMediaTiming on CALayer): local time = (parent time - beginTime)
+/// x speed + timeOffset, for its animations and its sublayers'.
+final class LayerTimingTests: XCTestCase {
+    private func animated(_ name: String) -> Layer {
+        let l = Layer(name: name, bounds: Size(10, 10), position: .zero)
+        l.add(.basic(.positionX, from: .scalar(0), to: .scalar(100), duration: 10), forKey: "x")
+        return l
+    }
+
+    /// speed 2: at scene time 3 the animation (0 -> 100 over 10 s, linear) is at local 6: 60.
+    func testSpeedTwoPlaysTwiceAsFast() {
+        let l = animated("l")
+        l.timing.speed = 2
+        l.advanceAnimations(to: 3)
+        XCTAssertEqual(l.presentation().position.x, 60, accuracy: 1e-9)
+    }
+
+    /// speed 0 with timeOffset 4 pauses at local 4 (40) whatever the scene time.
+    func testSpeedZeroPausesAtTheTimeOffset() {
+        let l = animated("l")
+        l.timing.speed = 0
+        l.timing.timeOffset = 4
+        for t in [0.0, 2, 9] {
+            l.advanceAnimations(to: t)
+            XCTAssertEqual(l.presentation().position.x, 40, accuracy: 1e-9, "scene time \(t)")
+        }
+    }
+
+    /// Timing composes down the tree: a parent at speed 2 and beginTime 1, a child at
+    /// timeOffset 1: scene time 3 is parent time 4 and child time 5: the child's animation
+    /// is at 50.
+    func testTimingComposesDownTheTree() {
+        let parent = Layer(name: "p", bounds: Size(10, 10), position: .zero)
+        parent.timing = LayerTiming(beginTime: 1, speed: 2)
+        let child = animated("c")
+        child.timing.timeOffset = 1
+        parent.addSublayer(child)
+        parent.advanceAnimations(to: 3)
+        XCTAssertEqual(child.presentation().position.x, 50, accuracy: 1e-9)
+    }
+}

@@ -20,7 +20,7 @@ extension LayerComponent {
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
         "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
-    ]).union(gradientKeys).union(replicatorKeys)
+    ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
 
     /// CAReplicatorLayer's keys.
     static let replicatorKeys: Set<String> = [
@@ -221,6 +221,9 @@ extension LayerComponent {
         layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
         layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
         layer.magnificationFilter = try node["magnificationFilter"].enumValue(ContentsFilter.self, default: .linear)
+        layer.timing.beginTime = try node["beginTime"].double(in: -1e9...1e9, default: 0)
+        layer.timing.speed = try node["speed"].double(in: -1000...1000, default: 1)
+        layer.timing.timeOffset = try node["timeOffset"].double(in: -1e9...1e9, default: 0)
         if node["maskedCorners"].exists {
             var mask: CornerMask = []
             for item in try node["maskedCorners"].array() {
