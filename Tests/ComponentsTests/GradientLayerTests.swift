@@ -141,5 +141,15 @@ final class GradientLayerTests: XCTestCase {
         let e = error(#", "type": "transform", "backgroundColor": [1, 0, 0]"#)
         XCTAssertTrue(e.contains("backgroundColor") && e.contains("transform layer"), e)
     }
+
+    /// Replicators nested to more than 100000 copies of a layer (10000 x 10000 here) are a
+    /// one-line error, not a frame of a hundred million quads.
+    func testNestedReplicatorsPastTheCopyLimitAreAnError() {
+        let inner = #"{"name": "inner", "type": "replicator", "instanceCount": 10000, "bounds": [1, 1], "sublayers": [{"name": "dot", "bounds": [1, 1], "color": [1, 1, 1]}]}"#
+        let e = error(#", "type": "replicator", "instanceCount": 10000, "sublayers": [\#(inner)]"#)
+        XCTAssertTrue(e.contains("copies"), e)
+        XCTAssertFalse(e.contains("\n"), e)
+        XCTAssertEqual(error(#", "type": "replicator", "instanceCount": 10, "sublayers": [\#(inner)]"#), "")
+    }
 }
 

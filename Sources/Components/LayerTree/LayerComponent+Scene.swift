@@ -50,7 +50,20 @@ extension LayerComponent {
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
         var texts: [TextLayer] = [], gradients: [GradientLayer] = []
         let root = try layer(node, context, texts: &texts, gradients: &gradients)
+        if copies(root) > maximumCopies {
+            throw node.error("replicators nest to more than \(maximumCopies) copies of a layer")
+        }
         return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients)
+    }
+
+    /// The most copies of one layer that nested replicators may draw.
+    static let maximumCopies = 100_000.0
+
+    /// How many copies of its deepest layer `layer`'s replicators draw (the largest product
+    /// of instance counts down any path).
+    static func copies(_ layer: Layer) -> Double {
+        let own = Double(max(1, layer.replicator?.instanceCount ?? 1))
+        return own * (layer.sublayers.map(copies).max() ?? 1)
     }
 
     /// Builds one layer (and its sublayers) from JSON; text and gradient layers drawn at scale 1.
