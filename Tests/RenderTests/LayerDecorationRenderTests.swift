@@ -46,10 +46,12 @@ final class LayerDecorationRenderTests: XCTestCase {
 
     /// Half opacity over an opaque background and an opaque image composites them as one
     /// image: 0.5 blue over black is (0, 0, 128), not 0.5 blue over 0.5 red (64, 0, 128).
+    /// The image is magnified (4 x 4 texels over 48 x 48 points): a group's image of a
+    /// texture drawn without building its mip chain once came out black.
     func testHalfOpacityOverBackgroundAndImageIsOneGroup() throws {
         let h = try RenderHarness.shared()
-        let ref = ImageRef(id: 35003, width: 96, height: 96, isOpaque: true)
-        h.images.images[ref.id] = makeImage(width: 96, height: 96) { _, _ in (0, 0, 255, 255) }
+        let ref = ImageRef(id: 35003, width: 4, height: 4, isOpaque: true)
+        h.images.images[ref.id] = makeImage(width: 4, height: 4) { _, _ in (0, 0, 255, 255) }
         let l = layer(Rect(x: 8, y: 8, width: 48, height: 48))
         l.backgroundColor = Color(1, 0, 0, 1)
         l.contents = .image(ref)
