@@ -367,6 +367,16 @@ void main() {
 #else
     int flags = int(v_clipShape.w + 0.5);
     vec2 halfSize = v_size * 0.5;
+    if (v_decor.y > 0.0 && v_clipShape.x <= 0.0) {
+        // An unclipped shadow: its blurred shape alone, none of the edge work below.
+        vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
+        float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+        o_color = v_color * clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
+#if defined(COUNT_VISIBLE)
+        if (o_color == vec4(0.0)) discard;
+#endif
+        return;
+    }
     vec2 halfContent = v_content.zw * 0.5;
     // Bounds units per pixel along each axis of bounds space (a step of one pixel across an
     // edge x = c changes x by g.x): distances along x and y become pixels separately.
