@@ -5,6 +5,8 @@
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+//   DECOR     the border and shadow shapes of v_decor (only borders and shadows use it:
+//             llvmpipe pays for every branch, taken or not)
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -54,6 +56,7 @@ float cornerRadiusAt(vec2 p, float r, int square) {
     return (square & bit) != 0 ? 0.0 : r;
 }
 
+#if defined(DECOR)
 // erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
 vec2 erf2(vec2 x) {
     vec2 s = sign(x), a = abs(x);
@@ -90,6 +93,7 @@ float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
     }
     return value / (sqrt(2.0 * 3.14159265) * sigma);
 }
+#endif
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
@@ -117,6 +121,7 @@ void main() {
 #else
     int flags = int(v_clipShape.w + 0.5);
     vec2 halfSize = v_size * 0.5;
+#if defined(DECOR)
     if (v_decor.y > 0.0 && v_clipShape.x <= 0.0) {
         // An unclipped shadow: its blurred shape alone, none of the edge work below.
         vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
@@ -127,6 +132,7 @@ void main() {
 #endif
         return;
     }
+#endif
     vec2 halfContent = v_content.zw * 0.5;
     // Bounds units per pixel along each axis of bounds space (a step of one pixel across an
     // edge x = c changes x by g.x): distances along x and y become pixels separately.
@@ -163,6 +169,7 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
+#if defined(DECOR)
     if (v_decor.x > 0.0) {
         // A border: the part of the shape outside the shape inset by its width.
         vec2 halfInner = halfSize - vec2(v_decor.x);
@@ -180,6 +187,7 @@ void main() {
         float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
         coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
     }
+#endif
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;

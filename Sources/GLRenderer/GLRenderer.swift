@@ -95,6 +95,8 @@ public final class GLRenderer {
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
     var plainTexturedProgram: ShaderProgram
     var plainColorProgram: ShaderProgram
+    /// The quad program with the border and shadow shapes (`LayerPart.isShaped` quads only).
+    var decorProgram: ShaderProgram
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -262,6 +264,7 @@ public final class GLRenderer {
         plainColorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                               defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
+        decorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["DECOR"])
         antialias = options.antialias
         // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
         fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
@@ -317,7 +320,7 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, decorProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
@@ -339,6 +342,7 @@ public final class GLRenderer {
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
+        glDeleteProgram(decorProgram.program)
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }
