@@ -255,8 +255,9 @@ void main() {
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
-//   DECOR     the border and shadow shapes of v_decor (only borders and shadows use it:
-//             llvmpipe pays for every branch, taken or not)
+//   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
+//             the quad's edge (only borders and shadows use them: llvmpipe pays for every
+//             branch, taken or not)
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -306,7 +307,7 @@ float cornerRadiusAt(vec2 p, float r, int square) {
     return (square & bit) != 0 ? 0.0 : r;
 }
 
-#if defined(DECOR)
+#if defined(SHADOW)
 // erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
 vec2 erf2(vec2 x) {
     vec2 s = sign(x), a = abs(x);
@@ -371,23 +372,18 @@ void main() {
 #else
     int flags = int(v_clipShape.w + 0.5);
     vec2 halfSize = v_size * 0.5;
-#if defined(DECOR)
-    if (v_decor.y > 0.0 && v_clipShape.x <= 0.0) {
-        // An unclipped shadow: its blurred shape alone, none of the edge work below.
-        vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
-        float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
-        o_color = v_color * clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
-#if defined(COUNT_VISIBLE)
-        if (o_color == vec4(0.0)) discard;
-#endif
-        return;
-    }
-#endif
     vec2 halfContent = v_content.zw * 0.5;
     // Bounds units per pixel along each axis of bounds space (a step of one pixel across an
     // edge x = c changes x by g.x): distances along x and y become pixels separately.
     vec2 g = max(vec2(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
                       length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
+#if defined(SHADOW)
+    // A shadow: its shape (the quad inset by v_decor.z) blurred; the quad's edge adds nothing.
+    vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
+    // Masked corners: rounded when any corner is (the blur takes one radius).
+    float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
+#else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
     float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
@@ -419,7 +415,8 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
-#if defined(DECOR)
+#endif
+#if defined(BORDER)
     if (v_decor.x > 0.0) {
         // A border: the part of the shape outside the shape inset by its width.
         vec2 halfInner = halfSize - vec2(v_decor.x);
@@ -430,12 +427,6 @@ void main() {
                                       : boxPixels(v_local - halfSize, halfInner, g);
             coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
         }
-    } else if (v_decor.y > 0.0) {
-        // A shadow: its shape (the quad inset by z) blurred.
-        vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
-        // Masked corners: rounded when any corner is (the blur takes one radius).
-        float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
-        coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
     }
 #endif
     if (v_clipShape.x > 0.0) {

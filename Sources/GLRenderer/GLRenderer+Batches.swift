@@ -69,7 +69,7 @@ extension GLRenderer {
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let u = covered ? plainProgram(p) : q.part.isShaped ? decorProgram : quadProgram
+        let u = covered ? plainProgram(p) : coverageProgram(q.part)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -90,7 +90,7 @@ extension GLRenderer {
             key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
                         : p.filters.map { filterSamplers[$0.samplerIndex] } ?? (p.magnified ? linearSampler : 0)
         }
-        if u.program == quadProgram.program || u.program == decorProgram.program { key.smooth = p.smooth }
+        if !covered { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
         let boxRect = piece ?? (hole != nil ? outer : covered ? fill : p.outer)
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
@@ -124,6 +124,17 @@ extension GLRenderer {
                                                 squareCorners: q.maskedCorners.squareBits))
     }
 
+    /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
+    /// general one (an unblurred shadow is the plain rounded shape).
+    @inline(__always)
+    func coverageProgram(_ part: LayerPart) -> ShaderProgram {
+        switch part {
+        case .border: return borderProgram
+        case .shadow(let sigma, _) where sigma > 0: return shadowProgram
+        default: return quadProgram
+        }
+    }
+
     /// Draws every queued draw, batch by batch, and empties the queue.
     func flushBatches() {
         guard batcher.drawCount > 0 else { return }
@@ -151,7 +162,7 @@ extension GLRenderer {
                     glUniform1i(u.textured, textured ? 1 : 0)
                     texturedUniform = textured
                 }
-            } else if u.program == decorProgram.program {
+            } else if u.program == borderProgram.program || u.program == shadowProgram.program {
                 // Borders and shadows are few: their uniforms are set with each batch.
                 glUniform1i(u.antialias, key.smooth ? 1 : 0)
                 glUniform1i(u.textured, 0)
@@ -171,7 +182,8 @@ extension GLRenderer {
     /// while counting).
     private func shaderProgram(_ name: GLuint) -> ShaderProgram {
         if name == quadProgram.program { return quadProgram }
-        if name == decorProgram.program { return decorProgram }
+        if name == borderProgram.program { return borderProgram }
+        if name == shadowProgram.program { return shadowProgram }
         if name == plainTexturedProgram.program { return plainTexturedProgram }
         if name == plainColorProgram.program { return plainColorProgram }
         return clipProgram

@@ -95,8 +95,10 @@ public final class GLRenderer {
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
     var plainTexturedProgram: ShaderProgram
     var plainColorProgram: ShaderProgram
-    /// The quad program with the border and shadow shapes (`LayerPart.isShaped` quads only).
-    var decorProgram: ShaderProgram
+    /// The quad program with a border's ring, and with a shadow's blurred shape instead of
+    /// the quad's edge (`LayerPart.border`, `.shadow` quads only).
+    var borderProgram: ShaderProgram
+    var shadowProgram: ShaderProgram
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -264,7 +266,8 @@ public final class GLRenderer {
         plainColorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                               defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
-        decorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["DECOR"])
+        borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
+        shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
         antialias = options.antialias
         // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
         fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
@@ -320,7 +323,7 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, decorProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput { DebugOutput.install(extensions: extensions, major: Int(major), minor: Int(minor)) }
@@ -342,7 +345,8 @@ public final class GLRenderer {
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
-        glDeleteProgram(decorProgram.program)
+        glDeleteProgram(borderProgram.program)
+        glDeleteProgram(shadowProgram.program)
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }
