@@ -46,8 +46,8 @@ final class LayerDecorationRenderTests: XCTestCase {
 
     /// Half opacity over an opaque background and an opaque image composites them as one
     /// image: 0.5 blue over black is (0, 0, 128), not 0.5 blue over 0.5 red (64, 0, 128).
-    /// The image is magnified (4 x 4 texels over 48 x 48 points): a group's image of a
-    /// texture drawn without building its mip chain once came out black.
+    /// The image is magnified (4 x 4 texels over 48 x 48 points), so no mip chain is built
+    /// for it: nothing but the draw itself binds its texture inside the group's image.
     func testHalfOpacityOverBackgroundAndImageIsOneGroup() throws {
         let h = try RenderHarness.shared()
         let ref = ImageRef(id: 35003, width: 4, height: 4, isOpaque: true)
