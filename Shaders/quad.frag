@@ -5,6 +5,9 @@
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+//   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
+//             the quad's edge (only borders and shadows use them: llvmpipe pays for every
+//             branch, taken or not)
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -17,11 +20,15 @@ flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_lo
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
                             // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
+flat in vec4 v_decor;       // x > 0: a border this wide (the shape less the shape inset by x, its
+                            // radius less x); y > 0: a shadow, the shape inset by z blurred by a
+                            // Gaussian of standard deviation y (bounds units)
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -42,6 +49,52 @@ float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
     vec2 q = (abs(p) - halfSize) / g;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
 }
+
+// Radius r at the corner nearest p (relative to the centre, +y down), 0 where that corner's
+// bit is set in `square` (1 min x min y, 2 max x min y, 4 min x max y, 8 max x max y).
+float cornerRadiusAt(vec2 p, float r, int square) {
+    int bit = (p.x < 0.0 ? 1 : 2) * (p.y < 0.0 ? 1 : 4);
+    return (square & bit) != 0 ? 0.0 : r;
+}
+
+#if defined(SHADOW)
+// erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
+vec2 erf2(vec2 x) {
+    vec2 s = sign(x), a = abs(x);
+    vec2 t = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
+    t *= t;
+    return s - s / (t * t);
+}
+
+// Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
+// deviation `sigma`: exact along x at each height (erf), integrated along y with 4
+// midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
+float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
+    vec2 k = vec2(sqrt(0.5) / sigma);
+    // Three sigma clear of the corners' rows or columns, the corners add nothing (below 1/700).
+    vec2 a = abs(p);
+    if (r <= 0.0 || a.y <= halfSize.y - r - 3.0 * sigma || a.x <= halfSize.x - r - 3.0 * sigma) {
+        vec2 lo = 0.5 + 0.5 * erf2((p - halfSize) * k);
+        vec2 hi = 0.5 + 0.5 * erf2((p + halfSize) * k);
+        vec2 c = hi - lo;
+        return c.x * c.y;
+    }
+    float start = clamp(-3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float end = clamp(3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float step = (end - start) * 0.25;
+    float y = start + step * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 4; i++) {
+        float dy = abs(p.y - y);
+        float delta = min(halfSize.y - r - dy, 0.0);
+        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
+        vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
+        value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
+        y += step;
+    }
+    return value / (sqrt(2.0 * 3.14159265) * sigma);
+}
+#endif
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
@@ -74,9 +127,16 @@ void main() {
     // edge x = c changes x by g.x): distances along x and y become pixels separately.
     vec2 g = max(vec2(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
                       length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
+#if defined(SHADOW)
+    // A shadow: its shape (the quad inset by v_decor.z) blurred; the quad's edge adds nothing.
+    vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
+    // Masked corners: rounded when any corner is (the blur takes one radius).
+    float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
+#else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+    float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
     float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
@@ -105,10 +165,24 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
+#endif
+#if defined(BORDER)
+    if (v_decor.x > 0.0) {
+        // A border: the part of the shape outside the shape inset by its width.
+        vec2 halfInner = halfSize - vec2(v_decor.x);
+        if (halfInner.x > 0.0 && halfInner.y > 0.0) {
+            float ri = max(r - v_decor.x, 0.0);
+            float di = roundRectDistance(v_local - halfSize, halfInner, ri);
+            float diPixels = ri > 0.0 ? di / max(length(vec2(dFdx(di), dFdy(di))), 1e-30)
+                                      : boxPixels(v_local - halfSize, halfInner, g);
+            coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
+        }
+    }
+#endif
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;
-        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        float rc = cornerRadiusAt(p - halfClip, clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y)), (flags >> 10) & 15);
         if ((flags & 1) != 0) {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a

@@ -3,7 +3,7 @@
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 14 vec4 in the instance buffer, read as
+// Every instance's data is one record of 15 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -18,7 +18,8 @@
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
 //               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x
+//               4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
@@ -26,6 +27,8 @@
 //   i_clipCover a rectangle of the clip's bounds space (x0, y0, x1, y1) where a later
 //               opaque layer in the same soft clip covers the clip's edge band: this quad
 //               draws nothing in the band there (ClipBandCovers); empty (x1 < x0): none
+//   i_decor     x: a border's width (the shape less the shape inset by it); y, z: a
+//               shadow's standard deviation and the inset of its shape (bounds units); else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -44,6 +47,7 @@ layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
 layout(location = 13) in vec4 i_tint;
 layout(location = 14) in vec4 i_clipCover;
+layout(location = 15) in vec4 i_decor;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -56,6 +60,7 @@ flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec4 v_clipShape;
 flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
 flat out vec4 v_clipCover;  // the clip band a later opaque layer covers (quad.frag)
+flat out vec4 v_decor;      // a border's width, a shadow's blur (quad.frag)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -72,6 +77,7 @@ void main() {
     v_clipShape = i_clipShape;
     v_tint = i_tint;
     v_clipCover = i_clipCover;
+    v_decor = i_decor;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);

@@ -16,7 +16,7 @@ import Typography
 ///
 /// What it does NOT do: remove the store entries of texts no longer shown (it releases
 /// their CPU pixels, which are rasterised again if shown again; the renderer's texture
-/// cache evicts by its own budget); draw a background (put a coloured layer behind it).
+/// cache evicts by its own budget). Its layer's `backgroundColor` is drawn under the string.
 public final class TextLayer {
     /// The layer whose contents show the text (position, transform, opacity as usual).
     public let layer: Layer

@@ -21,6 +21,8 @@ struct AnalyticClip: Equatable {
     var scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double
     /// The clip's bounds size and corner radius (in its own bounds space).
     var width: Double, height: Double, radius: Double
+    /// The clip's corners left square (`CornerMask.squareBits`).
+    var squareCorners = 0
 
     /// The clip's bounds rectangle in the quad's bounds space.
     var rectInQuad: Rect { rectInQuad(inset: 0) }
@@ -71,6 +73,7 @@ struct AnalyticClip: Equatable {
         let perspective = abs(r02 / r22) * w + abs(r12 / r22) * hgt
         guard shear <= 1e-9 * max(abs(sx) * w, abs(sy) * hgt), perspective <= 1e-9 else { return nil }
         return AnalyticClip(scaleX: sx, scaleY: sy, offsetX: tx, offsetY: ty,
-                            width: clip.size.width, height: clip.size.height, radius: clip.cornerRadius)
+                            width: clip.size.width, height: clip.size.height, radius: clip.cornerRadius,
+                            squareCorners: clip.maskedCorners.squareBits)
     }
 }

@@ -37,7 +37,7 @@ void main() {
 // space by the instance's model matrix, the layer's CA matrix times the canvas projection,
 // multiplied on the CPU (stored row-major, read as columns, so model * v computes CA's
 // v * M). The GPU divides by w.
-// Every instance's data is one record of 14 vec4 in the instance buffer, read as
+// Every instance's data is one record of 15 vec4 in the instance buffer, read as
 // per-instance attributes (divisor 1): one draw call draws every quad of a batch
 // (DrawBatcher) with no uniform per quad.
 //   i_model0-3  model matrix columns
@@ -52,7 +52,8 @@ void main() {
 //   i_clipShape the clip's bounds width, height and corner radius; width 0: no clip;
 //               w flags: 1 the clip's edge antialiased (else hard), 2, 4, 8, 16 the
 //               quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+//               content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x
+//               4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 //   i_tint      premultiplied colour of a same-shape colour layer above the quad, folded
 //               into its draws (OverlayFolding): added to the interior (whose i_color is
 //               then already scaled by 1 - i_tint.a), blended over the ring's coverage
@@ -60,6 +61,8 @@ void main() {
 //   i_clipCover a rectangle of the clip's bounds space (x0, y0, x1, y1) where a later
 //               opaque layer in the same soft clip covers the clip's edge band: this quad
 //               draws nothing in the band there (ClipBandCovers); empty (x1 < x0): none
+//   i_decor     x: a border's width (the shape less the shape inset by it); y, z: a
+//               shadow's standard deviation and the inset of its shape (bounds units); else 0
 // a_unit.xy (0...1) picks a corner of the outer rectangle (a_unit.z = 0) or of the fill
 // rectangle (a_unit.z = 1): the same vertex buffer draws the fill rectangle (vertices
 // 4..<8) or the ring between the two (8..<18, the antialiased border).
@@ -78,6 +81,7 @@ layout(location = 11) in vec4 i_clipMap;
 layout(location = 12) in vec4 i_clipShape;
 layout(location = 13) in vec4 i_tint;
 layout(location = 14) in vec4 i_clipCover;
+layout(location = 15) in vec4 i_decor;
 
 out vec2 v_local;           // bounds-space position, perspective-correct
 out vec2 v_uv;              // texture coordinate, linear in v_local (so interpolated exactly)
@@ -90,6 +94,7 @@ flat out vec4 v_clipMap;    // analytic clip (quad.frag)
 flat out vec4 v_clipShape;
 flat out vec4 v_tint;       // a colour layer folded on top (OverlayFolding)
 flat out vec4 v_clipCover;  // the clip band a later opaque layer covers (quad.frag)
+flat out vec4 v_decor;      // a border's width, a shadow's blur (quad.frag)
 
 void main() {
     mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
@@ -106,6 +111,7 @@ void main() {
     v_clipShape = i_clipShape;
     v_tint = i_tint;
     v_clipCover = i_clipCover;
+    v_decor = i_decor;
     vec4 clip = model * vec4(p, 0.0, 1.0);
     // z = depth * w: constant depth after the divide; w <= 0 is still clipped away.
     gl_Position = vec4(clip.xy, i_shape.w * clip.w, clip.w);
@@ -118,6 +124,7 @@ void main() {
 in vec2 v_local;
 flat in vec2 v_size;        // from the instance record (quad.vert)
 flat in float v_radius;
+flat in vec4 v_clipShape;   // w: flags, 64 x 4 bits the shape's square corners (quad.vert)
 
 out vec4 o_color;
 
@@ -128,10 +135,13 @@ float roundRectDistance(vec2 p, vec2 halfSize, float r) {
 
 void main() {
     vec2 halfSize = v_size * 0.5;
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     // A pixel centre on an edge: moved 1/64 pixel down and right first, as in quad.frag's
     // analytic clip, so GL's fill rule decides it and both ways of clipping agree.
     vec2 p = v_local + fwidth(v_local) * (1.0 / 64.0);
+    // The radius of the nearest corner, 0 where its bit is set (CornerMask).
+    int square = (int(v_clipShape.w + 0.5) >> 6) & 15;
+    int bit = ((p - halfSize).x < 0.0 ? 1 : 2) * ((p - halfSize).y < 0.0 ? 1 : 4);
+    float r = (square & bit) != 0 ? 0.0 : clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
     if (roundRectDistance(p - halfSize, halfSize, r) > 0.0) discard;
     o_color = vec4(0.0);
     // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
@@ -245,6 +255,9 @@ void main() {
 //   PLAIN     no coverage at all: for interiors known to be fully covered
 //   TEXTURED  always textured (no u_textured branch); COLORED: never textured
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
+//   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
+//             the quad's edge (only borders and shadows use them: llvmpipe pays for every
+//             branch, taken or not)
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -257,11 +270,15 @@ flat in vec4 v_clipMap;     // the quad's clip (AnalyticClip): clip point = v_lo
 flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (width 0: no clip),
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
-                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget)
+                            // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
                             // the interior's v_color is already scaled by 1 - v_tint.a, the ring's is not
+flat in vec4 v_decor;       // x > 0: a border this wide (the shape less the shape inset by x, its
+                            // radius less x); y > 0: a shadow, the shape inset by z blurred by a
+                            // Gaussian of standard deviation y (bounds units)
 
 uniform int u_textured;     // 1: multiply v_color by the texture
 uniform int u_antialias;    // 1: smooth edges, 0: hard edges (MSAA targets)
@@ -282,6 +299,52 @@ float boxPixels(vec2 p, vec2 halfSize, vec2 g) {
     vec2 q = (abs(p) - halfSize) / g;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0));
 }
+
+// Radius r at the corner nearest p (relative to the centre, +y down), 0 where that corner's
+// bit is set in `square` (1 min x min y, 2 max x min y, 4 min x max y, 8 max x max y).
+float cornerRadiusAt(vec2 p, float r, int square) {
+    int bit = (p.x < 0.0 ? 1 : 2) * (p.y < 0.0 ? 1 : 4);
+    return (square & bit) != 0 ? 0.0 : r;
+}
+
+#if defined(SHADOW)
+// erf(x) for both components (Abramowitz and Stegun 7.1.27, error below 5e-4).
+vec2 erf2(vec2 x) {
+    vec2 s = sign(x), a = abs(x);
+    vec2 t = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
+    t *= t;
+    return s - s / (t * t);
+}
+
+// Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
+// deviation `sigma`: exact along x at each height (erf), integrated along y with 4
+// midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
+float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
+    vec2 k = vec2(sqrt(0.5) / sigma);
+    // Three sigma clear of the corners' rows or columns, the corners add nothing (below 1/700).
+    vec2 a = abs(p);
+    if (r <= 0.0 || a.y <= halfSize.y - r - 3.0 * sigma || a.x <= halfSize.x - r - 3.0 * sigma) {
+        vec2 lo = 0.5 + 0.5 * erf2((p - halfSize) * k);
+        vec2 hi = 0.5 + 0.5 * erf2((p + halfSize) * k);
+        vec2 c = hi - lo;
+        return c.x * c.y;
+    }
+    float start = clamp(-3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float end = clamp(3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
+    float step = (end - start) * 0.25;
+    float y = start + step * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 4; i++) {
+        float dy = abs(p.y - y);
+        float delta = min(halfSize.y - r - dy, 0.0);
+        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
+        vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
+        value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
+        y += step;
+    }
+    return value / (sqrt(2.0 * 3.14159265) * sigma);
+}
+#endif
 
 // The antialiasing margin lies outside the content rectangle: sample its edge there.
 vec2 clampedUV() {
@@ -314,9 +377,16 @@ void main() {
     // edge x = c changes x by g.x): distances along x and y become pixels separately.
     vec2 g = max(vec2(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
                       length(vec2(dFdx(v_local.y), dFdy(v_local.y)))), vec2(1e-30));
+#if defined(SHADOW)
+    // A shadow: its shape (the quad inset by v_decor.z) blurred; the quad's edge adds nothing.
+    vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
+    // Masked corners: rounded when any corner is (the blur takes one radius).
+    float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
+#else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
-    float r = clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
+    float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
     float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
@@ -345,10 +415,24 @@ void main() {
     } else {
         coverage = d <= 0.0 ? 1.0 : 0.0;
     }
+#endif
+#if defined(BORDER)
+    if (v_decor.x > 0.0) {
+        // A border: the part of the shape outside the shape inset by its width.
+        vec2 halfInner = halfSize - vec2(v_decor.x);
+        if (halfInner.x > 0.0 && halfInner.y > 0.0) {
+            float ri = max(r - v_decor.x, 0.0);
+            float di = roundRectDistance(v_local - halfSize, halfInner, ri);
+            float diPixels = ri > 0.0 ? di / max(length(vec2(dFdx(di), dFdy(di))), 1e-30)
+                                      : boxPixels(v_local - halfSize, halfInner, g);
+            coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
+        }
+    }
+#endif
     if (v_clipShape.x > 0.0) {
         vec2 halfClip = v_clipShape.xy * 0.5;
-        float rc = clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y));
         vec2 p = v_local * v_clipMap.xy + v_clipMap.zw;
+        float rc = cornerRadiusAt(p - halfClip, clamp(v_clipShape.z, 0.0, min(halfClip.x, halfClip.y)), (flags >> 10) & 15);
         if ((flags & 1) != 0) {
             // Soft: the clip's own coverage, as the quad's edge gets it, and the smaller of
             // the two (where the quad's edge lies on the clip's, both give the same value; a

@@ -41,6 +41,10 @@ struct InstanceValues {
     /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
     /// colour above is then already scaled by 1 - its alpha.
     var tint = OverlayTint.none
+    /// A border's or a shadow's shape (`LayerPart`); `.own` otherwise.
+    var part = LayerPart.own
+    /// The shape's corners left square (`CornerMask.squareBits`).
+    var squareCorners = 0
 }
 
 extension GLRenderer {
@@ -65,7 +69,7 @@ extension GLRenderer {
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let u = covered ? plainProgram(p) : quadProgram
+        let u = covered ? plainProgram(p) : coverageProgram(q.part)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -84,9 +88,9 @@ extension GLRenderer {
         if p.texture != 0 {
             key.texture = p.texture
             key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
-                        : p.magnified ? linearSampler : 0
+                        : p.filters.map { filterSamplers[$0.samplerIndex] } ?? (p.magnified ? linearSampler : 0)
         }
-        if u.program == quadProgram.program { key.smooth = p.smooth }
+        if !covered { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
         let boxRect = piece ?? (hole != nil ? outer : covered ? fill : p.outer)
         let box = DrawBox.of(boxRect, through: q.matrix, map: planner.map)
@@ -116,7 +120,19 @@ extension GLRenderer {
                                                 texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                                                shapeIsContent: p.shapeIsContent, tint: tint))
+                                                shapeIsContent: p.shapeIsContent, tint: tint, part: q.part,
+                                                squareCorners: q.maskedCorners.squareBits))
+    }
+
+    /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
+    /// general one (an unblurred shadow is the plain rounded shape).
+    @inline(__always)
+    func coverageProgram(_ part: LayerPart) -> ShaderProgram {
+        switch part {
+        case .border: return borderProgram
+        case .shadow(let sigma, _) where sigma > 0: return shadowProgram
+        default: return quadProgram
+        }
     }
 
     /// Draws every queued draw, batch by batch, and empties the queue.
@@ -146,6 +162,10 @@ extension GLRenderer {
                     glUniform1i(u.textured, textured ? 1 : 0)
                     texturedUniform = textured
                 }
+            } else if u.program == borderProgram.program || u.program == shadowProgram.program {
+                // Borders and shadows are few: their uniforms are set with each batch.
+                glUniform1i(u.antialias, key.smooth ? 1 : 0)
+                glUniform1i(u.textured, 0)
             }
             let count = starts[b + 1] - starts[b]
             switch key.geometry {
@@ -162,6 +182,8 @@ extension GLRenderer {
     /// while counting).
     private func shaderProgram(_ name: GLuint) -> ShaderProgram {
         if name == quadProgram.program { return quadProgram }
+        if name == borderProgram.program { return borderProgram }
+        if name == shadowProgram.program { return shadowProgram }
         if name == plainTexturedProgram.program { return plainTexturedProgram }
         if name == plainColorProgram.program { return plainColorProgram }
         return clipProgram
@@ -194,8 +216,10 @@ extension GLRenderer {
             for k in 40..<47 { p[k] = 0 }
         }
         // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
-        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's.
-        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0))
+        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's,
+        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask).
+        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0)
+                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)
@@ -203,6 +227,13 @@ extension GLRenderer {
             // Empty (x1 < x0): no point is inside.
             p[52] = 1; p[53] = 1; p[54] = -1; p[55] = -1
         }
+        // The border's width, or the shadow's standard deviation and inset (quad.frag).
+        switch v.part {
+        case .border(let width): p[56] = Float(width); p[57] = 0; p[58] = 0
+        case .shadow(let sigma, let inset): p[56] = 0; p[57] = Float(sigma); p[58] = Float(inset)
+        case .own, .background: p[56] = 0; p[57] = 0; p[58] = 0
+        }
+        p[59] = 0
     }
 
     @inline(__always)

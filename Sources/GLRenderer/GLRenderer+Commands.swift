@@ -407,7 +407,8 @@ extension GLRenderer {
         queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
                   box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
-                                 r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0))
+                                 r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0,
+                                 squareCorners: clip.maskedCorners.squareBits))
         if countingVisible {
             flushBatches()
             glBeginQuery(GLConstant.samplesPassed, countQuery)

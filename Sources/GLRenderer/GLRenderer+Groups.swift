@@ -90,6 +90,9 @@ extension GLRenderer {
             if let s = keptSlot { rasterized.forget(slot: s) }
             return
         }
+        // Making a framebuffer leaves texture 0 bound behind the state cache's back: the next
+        // draw of the texture the cache thought bound would sample nothing (black).
+        state.noteBoundTexture(0)
         let image = GroupImage(texture: fb.colorTexture, x: x0, y: y0, width: w, height: h,
                                textureWidth: fb.width, textureHeight: fb.height)
         if let s = keptSlot { placement.framebuffer = rasterPool.generation(slot: s) }

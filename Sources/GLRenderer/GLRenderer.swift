@@ -99,6 +99,10 @@ public final class GLRenderer {
     /// Coverage-free variants for fully covered interiors: textured and colour-only.
     var plainTexturedProgram: ShaderProgram
     var plainColorProgram: ShaderProgram
+    /// The quad program with a border's ring, and with a shadow's blurred shape instead of
+    /// the quad's edge (`LayerPart.border`, `.shadow` quads only).
+    var borderProgram: ShaderProgram
+    var shadowProgram: ShaderProgram
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -233,6 +237,9 @@ public final class GLRenderer {
     /// A sampler object with bilinear filtering and no mip levels, bound for image quads
     /// magnified at every pixel.
     var linearSampler: GLuint = 0
+    /// Sampler objects for layers' own filters (`QuadPlan.Filters.samplerIndex`):
+    /// minification nearest, linear, trilinear, each with magnification linear then nearest.
+    var filterSamplers: [GLuint] = []
 
     /// Compiles the shaders and creates the quad geometry. Requires a current context.
     /// - Parameter shaderDirectory: searched before `$PARALLAX_SHADERS` and the shaders built into the binary.
@@ -259,6 +266,8 @@ public final class GLRenderer {
         plainColorProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                               defines: ["PLAIN", "COLORED"])
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
+        borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
+        shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
         antialias = options.antialias
         // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
         fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
@@ -300,8 +309,15 @@ public final class GLRenderer {
         glBindBuffer(GLConstant.arrayBuffer, 0)
         nearestSampler = GLRenderer.makeSampler(filter: GLint(GL_NEAREST))
         linearSampler = GLRenderer.makeSampler(filter: GLint(GL_LINEAR))
+        for minification in [GL_NEAREST, GL_LINEAR, GL_LINEAR_MIPMAP_LINEAR] {
+            for magnification in [GL_LINEAR, GL_NEAREST] {
+                let s = GLRenderer.makeSampler(filter: GLint(magnification))
+                glSamplerParameteri(s, GLConstant.textureMinFilter, GLint(minification))
+                filterSamplers.append(s)
+            }
+        }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput && capabilities.debugOutput { DebugOutput.install() }
@@ -318,10 +334,13 @@ public final class GLRenderer {
         glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &nearestSampler)
         glDeleteSamplers(1, &linearSampler)
+        glDeleteSamplers(GLsizei(filterSamplers.count), filterSamplers)
         glDeleteProgram(quadProgram.program)
         glDeleteProgram(plainTexturedProgram.program)
         glDeleteProgram(plainColorProgram.program)
         glDeleteProgram(clipProgram.program)
+        glDeleteProgram(borderProgram.program)
+        glDeleteProgram(shadowProgram.program)
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }

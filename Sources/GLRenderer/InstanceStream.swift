@@ -1,6 +1,6 @@
 // The per-draw instance records of a frame, streamed to the GPU: written in submission
 // order into CPU memory, uploaded in drawing order (batch by batch) into a buffer that the
-// vertex shader reads as per-instance attributes (quad.vert, locations 1...14, divisor 1).
+// vertex shader reads as per-instance attributes (quad.vert, locations 1...15, divisor 1).
 // A batch's first record is its base instance (glDrawArraysInstancedBaseInstance, GL 4.2 or
 // ARB_base_instance; without it the attributes are pointed at the batch's first record).
 //
@@ -16,11 +16,11 @@ import CGL
 
 /// Instance records (see the file comment).
 final class InstanceStream {
-    /// Floats in one record: 13 vec4 (quad.vert lists them).
-    static let floatsPerRecord = 56
+    /// Floats in one record: 15 vec4 (quad.vert lists them).
+    static let floatsPerRecord = 60
     static let bytesPerRecord = floatsPerRecord * MemoryLayout<Float>.stride
-    /// The attribute locations of a record's 14 vec4.
-    static let attributes: ClosedRange<GLuint> = 1...14
+    /// The attribute locations of a record's 15 vec4.
+    static let attributes: ClosedRange<GLuint> = 1...15
 
     /// The buffer object.
     private(set) var buffer: GLuint = 0

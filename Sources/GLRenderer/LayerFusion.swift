@@ -35,7 +35,7 @@ enum LayerFusion {
     /// already drawn and hides the pixels behind it from the early depth test, which a
     /// fused draw shading every layer of its box would give away (measured 3-4x slower).
     static func mayFuse(_ plan: QuadPlan, inFrontOfEye: Bool, depthPrePass: Bool) -> Bool {
-        inFrontOfEye && plan.plainWhole && plan.rebase == nil && !(depthPrePass && plan.opaque)
+        inFrontOfEye && plan.plainWhole && plan.rebase == nil && plan.filters == nil && !(depthPrePass && plan.opaque)
     }
 
     /// Bounds space of `matrix` (row vectors, CA order) to target pixels in gl_FragCoord

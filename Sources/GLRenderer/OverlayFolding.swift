@@ -46,9 +46,10 @@ enum OverlayFolding {
     /// A quick test, before planning `over`, that rules out most quads: a colour with the
     /// same matrix, bounds, corner radius and clip as `below`.
     static func mayFold(_ over: RenderQuad, onto below: RenderQuad) -> Bool {
-        guard case .color = over.contents else { return false }
+        guard case .color = over.contents, !over.part.isShaped, !below.part.isShaped else { return false }
         return over.clipIndex == below.clipIndex && over.size == below.size
-            && over.cornerRadius == below.cornerRadius && sameMatrix(over.matrix, below.matrix)
+            && over.cornerRadius == below.cornerRadius && over.maskedCorners == below.maskedCorners
+            && sameMatrix(over.matrix, below.matrix)
     }
 
     /// The same map of the layer's plane, up to rounding: every entry that acts on a point

@@ -4,6 +4,7 @@
 
 import CGL
 import LayerMath
+import Layers
 
 /// The draws of one quad in the in-order (back-to-front) pass.
 enum QuadDraws: Equatable {
@@ -42,6 +43,21 @@ struct QuadPlan: Equatable {
     /// One texel lands exactly on one target pixel, centre on centre: nearest sampling
     /// gives the same pixels as bilinear, for less work.
     var nearest = false
+    /// The layer's own minification and magnification filters when they are not the
+    /// standard trilinear and linear: drawn through a sampler with them; nil otherwise.
+    var filters: Filters?
+
+    /// A layer's sampling filters (CALayer.minificationFilter, magnificationFilter).
+    struct Filters: Equatable {
+        var minification: ContentsFilter, magnification: ContentsFilter
+
+        /// Index into the renderer's filter samplers: minification x 2 + magnification
+        /// (nearest 1, else linear 0).
+        var samplerIndex: Int {
+            let m = minification == .nearest ? 0 : minification == .linear ? 1 : 2
+            return m * 2 + (magnification == .nearest ? 1 : 0)
+        }
+    }
     /// The image is magnified at every pixel of an affine quad: a plain bilinear sampler (no
     /// mip levels) gives the same pixels as the texture's trilinear filtering, for less work.
     var magnified = false

@@ -78,11 +78,12 @@ struct QuadPlanner {
             let ca = Float(max(0, min(1, c.a))) * op
             if ca <= 0 { return nil }
             r = Float(c.r) * ca; g = Float(c.g) * ca; b = Float(c.b) * ca; a = ca
-            opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1
+            // A border or a shadow covers less than its rectangle.
+            opaqueFill = ca >= 1 && c.r <= 1 && c.g <= 1 && c.b <= 1 && !q.part.isShaped
         case .image(let isOpaque, let visible):
             textured = true
             texels = visible
-            r = op; g = op; b = op; a = op
+            r = op * Float(q.tint.r); g = op * Float(q.tint.g); b = op * Float(q.tint.b); a = op
             opaqueFill = isOpaque && op >= 1
             let tpp = texelsPerPixel(q, visible)
             // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
@@ -92,14 +93,16 @@ struct QuadPlanner {
                 (contentRect, textureRect) = trimmed
             }
         }
-        let smooth = antialias && !multisampled && !isPixelAligned(q)
+        // A border's or a shadow's coverage is the coverage shader's, all over (no interior).
+        let shaped = q.part.isShaped
+        let smooth = antialias && !multisampled && (shaped || !isPixelAligned(q))
         let margin = smooth ? edgeMargin(q) : 0
         let cr = contentRect
         var outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
         let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
-        var plainWhole = !smooth && !multisampled && antialias && radius <= 0
+        var plainWhole = !smooth && !multisampled && antialias && radius <= 0 && !shaped
         var inner: Rect? = nil
-        if smooth, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
+        if smooth, !shaped, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
             // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
             // coverage is exactly 1 there. A rounded corner needs the inset
             // r - (r - margin)/sqrt(2) for the inner rectangle's corner to clear the arc.
@@ -200,11 +203,18 @@ struct QuadPlanner {
             } else {
                 plan.rebase = .origin(Point(part.rect.minX, part.rect.minY), scale: Size(1, 1))
             }
-        } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, isHuge(q) {
+        } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, !shaped, isHuge(q) {
             // Huge along one axis only (a band 1e300 points long across the target): not
             // its covered part but its piece on the target, edges and all.
             guard let cut = pieceOnTarget(q, plan) else { return nil }
             plan = cut
+        }
+        if textured, q.minificationFilter != .trilinear || q.magnificationFilter != .linear {
+            // The layer's own filters, through a sampler of their own; a mipmapped
+            // minification filter needs the chain whatever the scale (else the texture is incomplete).
+            plan.filters = QuadPlan.Filters(minification: q.minificationFilter, magnification: q.magnificationFilter)
+            plan.magnified = false
+            plan.needsMipmaps = q.minificationFilter == .trilinear && !(texels?.mipmapped ?? true)
         }
         return plan
     }

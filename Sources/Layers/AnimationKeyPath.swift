@@ -4,8 +4,8 @@ import LayerMath
 // is read from and written to a layer's presentation values.
 //
 // Does not: animate contents images, masksToBounds, hidden or sublayerTransform (not
-// animatable here); a `backgroundColor` animation on a layer without a colour fill
-// (an image layer) reads clear and writes nothing.
+// animatable here). A `backgroundColor` animation on a layer without a background reads
+// clear and gives it one, under its contents, as in Core Animation.
 
 /// An animatable property, by Core Animation key path.
 public enum AnimationKeyPath: String, Sendable, CaseIterable {
@@ -23,6 +23,13 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     case boundsWidth = "bounds.size.width"
     case boundsHeight = "bounds.size.height"
     case backgroundColor
+    case borderWidth
+    case borderColor
+    case shadowOpacity
+    case shadowRadius
+    /// The shadow's offset as a point [width, height].
+    case shadowOffset
+    case shadowColor
     case transform
     /// Same as `transform.rotation.z`, as in Core Animation.
     case rotation = "transform.rotation"
@@ -43,9 +50,9 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     /// An example value of the kind this key path takes (for checking animations).
     public var valueKind: AnimationValue {
         switch self {
-        case .position, .anchorPoint, .translation: return .point(.zero)
+        case .position, .anchorPoint, .translation, .shadowOffset: return .point(.zero)
         case .bounds, .boundsSize: return .size(.zero)
-        case .backgroundColor: return .color(.clear)
+        case .backgroundColor, .borderColor, .shadowColor: return .color(.clear)
         case .transform: return .transform(.identity)
         default: return .scalar(0)
         }
@@ -67,8 +74,15 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case .boundsWidth: return .scalar(layer.bounds.width)
         case .boundsHeight: return .scalar(layer.bounds.height)
         case .backgroundColor:
+            if let c = layer.backgroundColor { return .color(c) }
             if case .color(let c) = layer.contents { return .color(c) }
             return .color(.clear)
+        case .borderWidth: return .scalar(layer.borderWidth)
+        case .borderColor: return .color(layer.borderColor)
+        case .shadowOpacity: return .scalar(layer.shadow.opacity)
+        case .shadowRadius: return .scalar(layer.shadow.radius)
+        case .shadowOffset: return .point(layer.shadow.offset)
+        case .shadowColor: return .color(layer.shadow.color)
         case .transform: return .transform(layer.transform)
         case .translationX: return .scalar(layer.transform.m41)
         case .translationY: return .scalar(layer.transform.m42)
@@ -107,8 +121,15 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case (.boundsWidth, .scalar(let v)) where v.isFinite: layer.bounds.width = max(v, 0)
         case (.boundsHeight, .scalar(let v)) where v.isFinite: layer.bounds.height = max(v, 0)
         case (.backgroundColor, .color(let c)):
-            guard case .color = layer.contents, c.r.isFinite, c.g.isFinite, c.b.isFinite, c.a.isFinite else { return }
-            layer.contents = .color(Color(clamp01(c.r), clamp01(c.g), clamp01(c.b), clamp01(c.a)))
+            guard let c = clamped(c) else { return }
+            // A fill built as contents stays one; any other layer gets a background.
+            if layer.backgroundColor == nil, case .color = layer.contents { layer.contents = .color(c) } else { layer.backgroundColor = c }
+        case (.borderColor, .color(let c)): if let c = clamped(c) { layer.borderColor = c }
+        case (.shadowColor, .color(let c)): if let c = clamped(c) { layer.shadow.color = c }
+        case (.borderWidth, .scalar(let v)) where v.isFinite: layer.borderWidth = max(v, 0)
+        case (.shadowOpacity, .scalar(let v)) where v.isFinite: layer.shadow.opacity = clamp01(v)
+        case (.shadowRadius, .scalar(let v)) where v.isFinite: layer.shadow.radius = max(v, 0)
+        case (.shadowOffset, .point(let p)) where p.isFinite: layer.shadow.offset = p
         case (.transform, .transform(let m)) where m.isFinite: layer.transform = m
         case (.translationX, .scalar(let v)) where v.isFinite: layer.transform.m41 = v
         case (.translationY, .scalar(let v)) where v.isFinite: layer.transform.m42 = v
@@ -141,3 +162,9 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
 
 @inline(__always)
 private func clamp01(_ v: Double) -> Double { min(max(v, 0), 1) }
+
+/// `c` with each component clamped to 0...1; nil when one is not finite.
+private func clamped(_ c: Color) -> Color? {
+    guard c.r.isFinite, c.g.isFinite, c.b.isFinite, c.a.isFinite else { return nil }
+    return Color(clamp01(c.r), clamp01(c.g), clamp01(c.b), clamp01(c.a))
+}

@@ -2,19 +2,22 @@ import LayerMath
 
 /// Turns a layer tree into a `RenderList` in Core Animation's drawing order.
 ///
-/// Rules (Core Animation's; docs/architecture.md): a layer draws its own contents, then its sublayers
-/// sorted by zPosition (stable: sublayer order breaks ties), each flattened into its
-/// plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and its superlayer's).
+/// Rules (Core Animation's; docs/architecture.md): a layer draws its shadow, its background,
+/// its own contents, then its sublayers sorted by zPosition (stable: sublayer order breaks
+/// ties), each flattened into its plane (`diag(1, 1, 0, 1)` between a sublayer's matrix and
+/// its superlayer's), then its border.
 /// Hidden layers, layers with opacity 0, back-facing layers with `isDoubleSided = false`
 /// (and their sublayers) and quads entirely outside their clip or the canvas are left
-/// out. `masksToBounds` with sublayers becomes a clip push/pop around them. A layer with
-/// opacity below 1, sublayers and `allowsGroupOpacity` becomes a group (`beginGroup` /
+/// out. `masksToBounds` with sublayers (or a shadow) becomes a clip push/pop around them. A
+/// layer with opacity below 1, sublayers or several pieces of its own, and
+/// `allowsGroupOpacity` becomes a group (`beginGroup` /
 /// `endGroup`) composited once; a group that draws a single quad is folded into it.
 ///
 /// A `Flattener` keeps scratch storage so that flattening every frame into the same
 /// list does not allocate.
 public struct Flattener {
     private var orderScratch: [[Int]] = []
+    private var keyScratch: [[Double]] = []
     /// Honour `Layer.shouldRasterize` (true): a rasterized layer with sublayers becomes a
     /// group. false: it is flattened as if not rasterized, its layers one by one (what the
     /// bench's speed of light counts: the frame's layers, however they are cached).
@@ -34,46 +37,65 @@ public struct Flattener {
         list.removeAll()
         list.canvas = canvas
         let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1), clip: -1,
+        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1, tint: .white, instance: 0), clip: -1,
                       clipBox: canvasBox, depth: 0, into: &list)
     }
 
+    /// Visits `children` back to front: by zPosition (stable: sublayer order breaks ties), or,
+    /// with `depthSpace` (a transform layer's: its sublayers keep their 3D positions), by the
+    /// depth of each child's centre mapped by its own matrix then `depthSpace`.
     private mutating func visitChildren(_ children: [Layer], base: Transform3D, opacity: Double, _ g: GroupContext,
-                                        clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
+                                        clip: Int, clipBox: Rect, depth: Int, depthSpace: Transform3D? = nil,
+                                        into list: inout RenderList) {
         if children.isEmpty { return }
-        if orderScratch.count <= depth { orderScratch.append([]) }
-        // Stable order by zPosition, without allocating once the scratch has grown.
-        var order = orderScratch[depth]
+        if orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
+        // Stable order by key, without allocating once the scratch has grown.
+        var order = orderScratch[depth], keys = keyScratch[depth]
         orderScratch[depth] = []
+        keyScratch[depth] = []
         order.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         var sorted = true
         for i in children.indices {
-            if i > 0 && children[i].drawnZPosition < children[i - 1].drawnZPosition { sorted = false }
+            let key: Double
+            if let space = depthSpace {
+                let c = children[i].presentation()
+                let v = (c.matrixToSuperlayer * space).apply(Vector4(c.bounds.width / 2, c.bounds.height / 2, 0, 1))
+                key = v.w != 0 ? v.z / v.w : 0
+            } else {
+                key = children[i].drawnZPosition
+            }
+            if i > 0 && key < keys[i - 1] { sorted = false }
+            keys.append(key)
             order.append(i)
         }
         if !sorted {
             // Insertion sort: stable, in place, and the lists are short.
             for i in 1..<order.count {
-                let key = order[i]
+                let item = order[i]
                 var j = i - 1
-                while j >= 0 && children[order[j]].drawnZPosition > children[key].drawnZPosition {
+                while j >= 0 && keys[order[j]] > keys[item] {
                     order[j + 1] = order[j]
                     j -= 1
                 }
-                order[j + 1] = key
+                order[j + 1] = item
             }
         }
         for i in order {
             visit(children[i], base: base, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
         }
         orderScratch[depth] = order
+        keyScratch[depth] = keys
     }
 
     /// The innermost group-opacity group being flattened into and the opacity accumulated
-    /// since it began (what quads are drawn with into its offscreen image).
+    /// since it began (what quads are drawn with into its offscreen image); and the colour
+    /// multiplier and instance of the replicator instance being drawn (white, 0: none).
     private struct GroupContext {
         var index: Int
         var opacity: Double
+        var tint: Color
+        var instance: Int
     }
 
     private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, _ parentGroup: GroupContext,
@@ -90,8 +112,10 @@ public struct Flattener {
         // Group opacity or rasterization: the layer and its sublayers become one image
         // composited with the layer's opacity (times what accumulated since the enclosing group).
         let rasterized = layer.shouldRasterize && groupsRasterizedLayers
-        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.sublayers.isEmpty
-        var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity)
+        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.isTransformLayer
+            && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
+        var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity, tint: parentGroup.tint,
+                             instance: parentGroup.instance)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
         if grouped {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
@@ -99,7 +123,7 @@ public struct Flattener {
                                            clipDepth: clipDepth, parent: parentGroup.index,
                                            isRasterized: rasterized, layer: ObjectIdentifier(layer)))
             list.commands.append(.beginGroup(groupIndex))
-            g = GroupContext(index: groupIndex, opacity: 1)
+            g = GroupContext(index: groupIndex, opacity: 1, tint: parentGroup.tint, instance: parentGroup.instance)
         }
         visitContents(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
         if grouped {
@@ -137,43 +161,140 @@ public struct Flattener {
         list.commands.append(.endGroup(index))
     }
 
-    /// The layer's own quad, then its sublayers (inside a clip when it masks to bounds).
+    /// How many quads the layer draws of its own: shadow, background, contents, border.
+    static func ownPieces(_ drawn: LayerPresentation) -> Int {
+        var n = drawn.contents != .none ? 1 : 0
+        if let c = drawn.backgroundColor, c.a > 0 { n += 1 }
+        if drawn.borderWidth > 0, drawn.borderColor.a > 0 { n += 1 }
+        if castsShadow(drawn) { n += 1 }
+        return n
+    }
+
+    /// The shadow is drawn for a layer with a background or contents (its shape: the
+    /// rounded bounds); a layer that draws nothing of its own casts none.
+    static func castsShadow(_ drawn: LayerPresentation) -> Bool {
+        guard drawn.shadow.isVisible else { return false }
+        if let c = drawn.backgroundColor, c.a > 0 { return true }
+        return drawn.contents != .none
+    }
+
+    /// The layer's shadow, background and contents, then its sublayers (inside a clip when
+    /// it masks to bounds), then its border.
     private mutating func visitContents(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double, _ g: GroupContext, clip: Int,
                                         clipBox: Rect, depth: Int, into list: inout RenderList) {
         let size = drawn.bounds
-        if drawn.contents != .none {
-            appendQuad(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+        if layer.isTransformLayer {
+            // Nothing of its own; the sublayers stay in 3D, ordered by depth.
+            let space = drawn.sublayerMatrix * drawn.matrixToSuperlayer
+            visitChildren(layer.sublayers, base: drawn.sublayerMatrix * world, opacity: opacity, g, clip: clip,
+                          clipBox: clipBox, depth: depth + 1, depthSpace: space, into: &list)
+            return
         }
-        if layer.sublayers.isEmpty { return }
-
-        let childBase = drawn.sublayerMatrix * Transform3D.flatten * world
-        if layer.masksToBounds {
-            let box = Flattener.projectedBox(world, size: size) ?? clipBox
-            guard let visible = box.intersection(clipBox) else { return }
-            let index = list.clips.count
-            let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-            list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
-                                         parent: clip, depth: parentDepth + 1, visibleBox: visible))
-            let commandsBefore = list.commands.count, quadsBefore = list.quads.count
-            list.commands.append(.pushClip(index))
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: index, clipBox: visible,
-                          depth: depth + 1, into: &list)
-            if list.quads.count == quadsBefore {
-                // Nothing visible inside: drop the clip entirely.
-                list.commands.removeSubrange(commandsBefore...)
-                list.clips.removeLast(list.clips.count - index)
-            } else {
-                list.commands.append(.popClip(index))
+        if Flattener.castsShadow(drawn) {
+            // Core Animation clips a layer's shadow by its own masksToBounds.
+            let shadowClip = layer.masksToBounds ? pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) : (clip, clipBox)
+            if let (c, box) = shadowClip {
+                let quadsBefore = list.quads.count, commandsBefore = list.commands.count
+                appendShadow(layer, drawn, world: world, opacity: opacity, g, clip: c, clipBox: box, into: &list)
+                if c != clip { popClip(c, commandsBefore: commandsBefore - 1, quadsBefore: quadsBefore, into: &list) }
             }
-        } else {
-            visitChildren(layer.sublayers, base: childBase, opacity: opacity, g, clip: clip, clipBox: clipBox,
-                          depth: depth + 1, into: &list)
+        }
+        if let background = drawn.backgroundColor, background.a > 0 {
+            appendQuad(layer, drawn, world: world, size: size, contents: .color(background),
+                       part: drawn.contents == .none ? .own : .background, opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+        }
+        if drawn.contents != .none {
+            appendQuad(layer, drawn, world: world, size: size, contents: drawn.contents, part: .own, opacity: opacity, g,
+                       clip: clip, clipBox: clipBox, into: &list)
+        }
+        if !layer.sublayers.isEmpty {
+            if layer.masksToBounds {
+                if let (index, visible) = pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) {
+                    let commandsBefore = list.commands.count - 1, quadsBefore = list.quads.count
+                    visitSublayers(layer, drawn, world: world, opacity: opacity, g, clip: index, clipBox: visible,
+                                   depth: depth, into: &list)
+                    popClip(index, commandsBefore: commandsBefore, quadsBefore: quadsBefore, into: &list)
+                }
+            } else {
+                visitSublayers(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox,
+                               depth: depth, into: &list)
+            }
+        }
+        if drawn.borderWidth > 0, drawn.borderColor.a > 0 {
+            appendQuad(layer, drawn, world: world, size: size, contents: .color(drawn.borderColor),
+                       part: .border(width: drawn.borderWidth), opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
         }
     }
 
-    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
-                            _ g: GroupContext, clip: Int, clipBox: Rect, into list: inout RenderList) {
+    /// The sublayers, flattened into the layer's plane: once, or once per replicator instance
+    /// (instance k under the instance transform taken k times about the anchor point, its
+    /// colour multiplied in).
+    private mutating func visitSublayers(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
+                                         _ g: GroupContext, clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) {
+        let flat = drawn.sublayerMatrix * Transform3D.flatten * world
+        guard let r = layer.replicator, r.instanceCount != 1 else {
+            visitChildren(layer.sublayers, base: flat, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth + 1, into: &list)
+            return
+        }
+        let ax = drawn.anchorPoint.x * drawn.bounds.width, ay = drawn.anchorPoint.y * drawn.bounds.height
+        var power = Transform3D.identity
+        for k in 0..<max(0, r.instanceCount) {
+            let c = r.color(ofInstance: k)
+            let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
+            if c.a > 0 {
+                let tint = Color(g.tint.r * c.r, g.tint.g * c.g, g.tint.b * c.b, 1)
+                let instance = GroupContext(index: g.index, opacity: g.opacity * c.a, tint: tint, instance: k)
+                visitChildren(layer.sublayers, base: step * flat, opacity: opacity * c.a, instance, clip: clip, clipBox: clipBox,
+                              depth: depth + 1, into: &list)
+            }
+            power = power * r.instanceTransform
+        }
+    }
+
+    /// Starts clipping to the layer's rounded bounds: the clip's index and visible box, or
+    /// nil when nothing of it is visible.
+    private func pushClip(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, clip: Int, clipBox: Rect,
+                          into list: inout RenderList) -> (Int, Rect)? {
         let size = drawn.bounds
+        let box = Flattener.projectedBox(world, size: size) ?? clipBox
+        guard let visible = box.intersection(clipBox) else { return nil }
+        let index = list.clips.count
+        let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
+        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
+                                     maskedCorners: layer.maskedCorners, parent: clip, depth: parentDepth + 1,
+                                     visibleBox: visible))
+        list.commands.append(.pushClip(index))
+        return (index, visible)
+    }
+
+    /// Ends clip `index`, pushed at command `commandsBefore`; a clip with nothing drawn
+    /// inside is dropped entirely.
+    private func popClip(_ index: Int, commandsBefore: Int, quadsBefore: Int, into list: inout RenderList) {
+        if list.quads.count == quadsBefore {
+            list.commands.removeSubrange(commandsBefore...)
+            list.clips.removeLast(list.clips.count - index)
+        } else {
+            list.commands.append(.popClip(index))
+        }
+    }
+
+    /// The shadow's quad: the bounds moved by the offset and grown by three standard
+    /// deviations of the blur (where the Gaussian's tail is below 1/700), in the shadow's colour.
+    private func appendShadow(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, opacity: Double,
+                              _ g: GroupContext, clip: Int, clipBox: Rect, into list: inout RenderList) {
+        let s = drawn.shadow
+        let sigma = s.radius, extent = 3 * s.radius
+        guard s.offset.x.isFinite, s.offset.y.isFinite, extent.isFinite else { return }
+        let size = Size(drawn.bounds.width + 2 * extent, drawn.bounds.height + 2 * extent)
+        let placed = Transform3D.translation(s.offset.x - extent, s.offset.y - extent, 0) * world
+        let color = Color(s.color.r, s.color.g, s.color.b, s.color.a * s.opacity)
+        appendQuad(layer, drawn, world: placed, size: size, contents: .color(color), part: .shadow(sigma: sigma, inset: extent),
+                   opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+    }
+
+    private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, size: Size, contents: LayerContents,
+                            part: LayerPart, opacity: Double, _ g: GroupContext, clip: Int, clipBox: Rect,
+                            into list: inout RenderList) {
         guard size.width > 0, size.height > 0 else { return }
         let v0 = world.apply(Vector4(0, 0, 0, 1)), v1 = world.apply(Vector4(size.width, 0, 0, 1))
         let v2 = world.apply(Vector4(size.width, size.height, 0, 1)), v3 = world.apply(Vector4(0, size.height, 0, 1))
@@ -189,25 +310,33 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
-        switch drawn.contents {
+        var contents = contents
+        if case .color(let c) = contents, g.tint != .white {
+            contents = .color(Color(c.r * g.tint.r, c.g * g.tint.g, c.b * g.tint.b, c.a))
+        }
+        switch contents {
         case .none:
             return
         case .color(let c):
             cornerRadius = drawn.cornerRadius
-            opaque = c.a >= 1
+            opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
-                                                                 crop: layer.masksToBounds)
+                                                                 crop: layer.masksToBounds, contentsRect: layer.contentsRect,
+                                                                 contentsScale: layer.contentsScale)
             if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
+                && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
         }
         if contentRect.isEmpty { return }
         list.commands.append(.quad(list.quads.count))
         list.quads.append(RenderQuad(
             name: layer.name, matrix: world, size: size, tag: layer.tag, contentRect: contentRect,
-            textureRect: textureRect, contents: drawn.contents, opacity: opacity, opacityInGroup: g.opacity,
+            textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
-            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront))
+            isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
+            maskedCorners: layer.maskedCorners, tint: g.tint, instance: g.instance,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation
@@ -228,30 +357,54 @@ public struct Flattener {
     }
 
     /// Places an image in a bounds rectangle by gravity; when `crop` is true the part
-    /// outside the bounds is cut away (texture coordinates shrink to match).
-    public static func placeContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity,
-                                     crop: Bool) -> (geometry: Rect, texture: Rect) {
-        let iw = Double(max(image.width, 1)), ih = Double(max(image.height, 1))
+    /// outside the bounds is cut away (texture coordinates shrink to match). `contentsRect`
+    /// is the part of the image drawn (unit coordinates), `contentsScale` its pixels per point.
+    public static func placeContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity, crop: Bool,
+                                     contentsRect cr: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                                     contentsScale: Double = 1) -> (geometry: Rect, texture: Rect) {
+        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        let iw = Double(max(image.width, 1)) * abs(cr.width) / scale, ih = Double(max(image.height, 1)) * abs(cr.height) / scale
+        guard iw > 0, ih > 0 else { return (.zero, .zero) }
         var g: Rect
         switch gravity {
         case .resize:
-            return (Rect(x: 0, y: 0, width: size.width, height: size.height), Rect(x: 0, y: 0, width: 1, height: 1))
+            g = Rect(x: 0, y: 0, width: size.width, height: size.height)
         case .resizeAspect, .resizeAspectFill:
             let sx = size.width / iw, sy = size.height / ih
             let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
             g = Rect(x: (size.width - iw * s) / 2, y: (size.height - ih * s) / 2, width: iw * s, height: ih * s)
-        case .center:
-            g = Rect(x: (size.width - iw) / 2, y: (size.height - ih) / 2, width: iw, height: ih)
+        default:
+            // Natural size, against the named side (0), centred (0.5) or the far side (1).
+            let (fx, fy) = gravity.alignment
+            g = Rect(x: (size.width - iw) * fx, y: (size.height - ih) * fy, width: iw, height: ih)
         }
-        var t = Rect(x: 0, y: 0, width: 1, height: 1)
+        var t = cr
         if crop {
             let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             guard let c = g.intersection(bounds) else { return (.zero, .zero) }
-            t = Rect(x: (c.minX - g.minX) / g.width, y: (c.minY - g.minY) / g.height,
-                     width: c.width / g.width, height: c.height / g.height)
+            t = Rect(x: cr.minX + (c.minX - g.minX) / g.width * cr.width, y: cr.minY + (c.minY - g.minY) / g.height * cr.height,
+                     width: c.width / g.width * cr.width, height: c.height / g.height * cr.height)
             g = c
         }
         return (g, t)
+    }
+}
+
+extension ContentsGravity {
+    /// Where a natural-size image sits along x and y: 0 the left (top), 0.5 centred, 1 the
+    /// right (bottom). Scaling gravities give (0.5, 0.5).
+    var alignment: (Double, Double) {
+        switch self {
+        case .top: return (0.5, 0)
+        case .bottom: return (0.5, 1)
+        case .left: return (0, 0.5)
+        case .right: return (1, 0.5)
+        case .topLeft: return (0, 0)
+        case .topRight: return (1, 0)
+        case .bottomLeft: return (0, 1)
+        case .bottomRight: return (1, 1)
+        case .center, .resize, .resizeAspect, .resizeAspectFill: return (0.5, 0.5)
+        }
     }
 }
 

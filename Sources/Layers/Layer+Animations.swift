@@ -116,9 +116,11 @@ extension Layer {
     }
 
     /// Sets the animation time of this layer and of its animated sublayers to scene time
-    /// `t` and removes the animations that have finished and have
-    /// `isRemovedOnCompletion`. Subtrees without animations are skipped. Does not allocate.
-    public func advanceAnimations(to t: Double) {
+    /// `t` (its superlayer's time, taken to each layer's local time by `timing`) and removes
+    /// the animations that have finished and have `isRemovedOnCompletion`. Subtrees without
+    /// animations are skipped. Does not allocate.
+    public func advanceAnimations(to parentTime: Double) {
+        let t = timing.local(parentTime)
         animationTime = t
         guard subtreeMayAnimate else { return }
         var animated = false
@@ -135,11 +137,14 @@ extension Layer {
         subtreeMayAnimate = animated
     }
 
-    /// The animation time of the tree's top layer (the one the scene advances).
+    /// This layer's local time now: the scene time of the last advance of the tree's top
+    /// layer, taken down the superlayer chain through each layer's `timing`.
     var currentAnimationTime: Double {
-        var top = self
-        while let parent = top.superlayer { top = parent }
-        return top.animationTime
+        func local(_ layer: Layer) -> Double {
+            guard let parent = layer.superlayer else { return layer.animationTime }
+            return layer.timing.local(local(parent))
+        }
+        return local(self)
     }
 
     /// Marks this layer and its superlayers as having an animated subtree.

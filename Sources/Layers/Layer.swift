@@ -39,15 +39,29 @@ public struct ImageRef: Equatable, Hashable, Sendable {
 public enum LayerContents: Equatable, Sendable {
     /// Nothing of its own (a container).
     case none
-    /// A solid colour filling the bounds (CALayer.backgroundColor).
+    /// A solid colour filling the bounds: the same pixels as `Layer.backgroundColor` on a
+    /// layer with no contents (components build such fills directly).
     case color(Color)
     /// An image placed in the bounds according to `contentsGravity`.
     case image(ImageRef)
 }
 
-/// How an image is fitted into a layer's bounds (CALayer.contentsGravity).
+/// How an image is fitted into a layer's bounds (CALayer.contentsGravity): scaled
+/// (`resize`, `resizeAspect`, `resizeAspectFill`) or at its natural size (pixels over
+/// `contentsScale`) against an edge or corner, the names meaning the visual side (+y down).
 public enum ContentsGravity: String, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill, center
+    case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// How an image's texels are sampled (CALayer.minificationFilter / magnificationFilter).
+public enum ContentsFilter: String, Sendable, CaseIterable {
+    /// Bilinear, from the full-size image only.
+    case linear
+    /// The nearest texel (pixel art, QR codes).
+    case nearest
+    /// Bilinear between the two nearest mip levels (smooth when minified).
+    case trilinear
 }
 
 /// A Core Animation layer: geometry, transforms, appearance and sublayers.
@@ -91,21 +105,52 @@ public final class Layer {
     public var masksToBounds = false
     /// Radius of the rounded corners of the colour fill and of the clip.
     public var cornerRadius: Double = 0
+    /// The corners `cornerRadius` rounds (CALayer.maskedCorners); the others stay square.
+    public var maskedCorners: CornerMask = .all
     /// When false, a layer whose projected quad faces away is not drawn.
     public var isDoubleSided = true
     /// A hidden layer and its sublayers are neither drawn nor hit.
     public var isHidden = false
     /// What the layer draws.
     public var contents: LayerContents = .none
+    /// CALayer.backgroundColor: fills the bounds (rounded by `cornerRadius`) under the
+    /// contents, the sublayers and the border; nil draws nothing.
+    public var backgroundColor: Color? = nil
+    /// CALayer.borderWidth: a border this wide inside the bounds, following `cornerRadius`,
+    /// drawn above the contents and the sublayers.
+    public var borderWidth: Double = 0
+    /// CALayer.borderColor.
+    public var borderColor: Color = .black
+    /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
+    public var shadow = LayerShadow()
+    /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).
+    public var replicator: Replicator? = nil
+    /// CATransformLayer: the sublayers keep their 3D positions (no flattening into this
+    /// layer's plane) and are drawn back to front by the depth of their centres; the layer
+    /// draws nothing of its own (background, contents, border, shadow), clips nothing, and
+    /// its opacity multiplies onto each sublayer.
+    public var isTransformLayer = false
+    /// The layer's own timing (CALayer's CAMediaTiming): the time its animations and its
+    /// sublayers' see, from its superlayer's.
+    public var timing = LayerTiming()
     /// How image contents fit the bounds.
     public var contentsGravity: ContentsGravity = .resize
+    /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
+    /// do not scale place the image at.
+    public var contentsScale: Double = 1
+    /// Sampling of the image where it is drawn smaller than its pixels (trilinear, as this
+    /// renderer has always minified; Core Animation's default is linear) and larger.
+    public var minificationFilter: ContentsFilter = .trilinear
+    public var magnificationFilter: ContentsFilter = .linear
     /// Sublayers, drawn after this layer, ordered by zPosition then by this order.
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
     /// Attached animations (Layer+Animations.swift); nil until the first is added.
     var animationState: LayerAnimationState?
-    /// Scene time of the last `advanceAnimations(to:)` that reached this layer.
+    /// Local time (`timing`) of the last `advanceAnimations(to:)` that reached this layer.
     public internal(set) var animationTime: Double = 0
     /// True when this layer or a sublayer may have animations (cleared by
     /// `advanceAnimations(to:)` once none are left): unanimated subtrees are not walked.

@@ -27,6 +27,13 @@ public struct LayerPresentation: Equatable, Sendable {
     public var cornerRadius: Double
     /// The contents (a `backgroundColor` animation changes a colour fill).
     public var contents: LayerContents
+    /// Drawn `backgroundColor` (nil: none).
+    public var backgroundColor: Color?
+    /// Drawn `borderWidth` and `borderColor`.
+    public var borderWidth: Double
+    public var borderColor: Color
+    /// Drawn shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`).
+    public var shadow: LayerShadow
     /// Not animatable; kept to place the sublayers about an animated anchor point.
     public var sublayerTransform: Transform3D
 
@@ -40,6 +47,10 @@ public struct LayerPresentation: Equatable, Sendable {
         opacity = layer.opacity
         cornerRadius = layer.cornerRadius
         contents = layer.contents
+        backgroundColor = layer.backgroundColor
+        borderWidth = layer.borderWidth
+        borderColor = layer.borderColor
+        shadow = layer.shadow
         sublayerTransform = layer.sublayerTransform
     }
 

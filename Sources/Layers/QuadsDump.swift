@@ -20,7 +20,7 @@ public enum QuadsDump {
             let q = list.quads[i]
             let corners = q.cornerArray.map { "[\(n($0.x)), \(n($0.y))]" }.joined(separator: ", ")
             out += (first ? "\n  " : ",\n  ")
-            out += "{\"name\": \(JSONNode.quote(q.name)), \"corners\": [\(corners)], \"opacity\": \(n(q.opacity))}"
+            out += "{\"name\": \(JSONNode.quote(q.name + q.part.nameSuffix + (q.instance > 0 ? "/instance\(q.instance)" : ""))), \"corners\": [\(corners)], \"opacity\": \(n(q.opacity))}"
             first = false
         }
         out += first ? "]}\n" : "\n]}\n"

@@ -36,9 +36,55 @@ public struct RenderQuad: Sendable {
     public var isInFrontOfEye: Bool
     /// Opaque texels cover the whole contentRect and opacity is 1 (front-to-back candidates).
     public var isOpaque: Bool
+    /// Which piece of its layer the quad draws (and how a colour's coverage is shaped).
+    public var part: LayerPart = .own
+    /// The corners `cornerRadius` rounds (the others are square).
+    public var maskedCorners: CornerMask = .all
+    /// A colour multiplier of an image's red, green and blue (a replicator instance's
+    /// colour; a colour fill has it multiplied in already, and its alpha is in `opacity`).
+    public var tint: Color = .white
+    /// The replicator instance the quad belongs to (0 outside any replicator, or the first).
+    public var instance = 0
+    /// How an image is sampled where it is minified and where it is magnified.
+    public var minificationFilter: ContentsFilter = .trilinear
+    public var magnificationFilter: ContentsFilter = .linear
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }
+}
+
+/// Which piece of its layer a quad draws. The border and the shadow are colour quads whose
+/// coverage is not their whole rounded rectangle: the renderer must not take them for
+/// opaque fills (nor fold, fuse or join them with other quads).
+public enum LayerPart: Equatable, Sendable {
+    /// The layer's contents, or its background when it has no contents.
+    case own
+    /// The background under the layer's contents.
+    case background
+    /// The border: the rounded bounds less the same inset by `width` (corner radius less
+    /// `width`, at least 0).
+    case border(width: Double)
+    /// The shadow: the quad's rounded rectangle inset by `inset` on every side, blurred by a
+    /// Gaussian of standard deviation `sigma` (bounds units).
+    case shadow(sigma: Double, inset: Double)
+
+    /// True for the border and the shadow (their coverage is not the quad's shape).
+    public var isShaped: Bool {
+        switch self {
+        case .own, .background: return false
+        case .border, .shadow: return true
+        }
+    }
+
+    /// What the quads dump appends to the layer's name ("" for the layer's own quad).
+    public var nameSuffix: String {
+        switch self {
+        case .own: return ""
+        case .background: return "/background"
+        case .border: return "/border"
+        case .shadow: return "/shadow"
+        }
+    }
 }
 
 /// A clip region: a (rounded) rectangle in some layer's plane, nested in a parent clip.
@@ -49,6 +95,8 @@ public struct RenderClip: Sendable {
     public var matrix: Transform3D
     public var size: Size
     public var cornerRadius: Double
+    /// The corners `cornerRadius` rounds.
+    public var maskedCorners: CornerMask = .all
     /// Enclosing clip, or -1.
     public var parent: Int
     /// Nesting depth, 1 for a top-level clip (the stencil value inside it).

@@ -124,7 +124,9 @@ extension RenderQuad {
     public func drawsSameWherever(as other: RenderQuad) -> Bool {
         matrix == other.matrix && size == other.size && contentRect == other.contentRect
             && textureRect == other.textureRect && contents == other.contents
-            && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius
+            && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
+            && maskedCorners == other.maskedCorners && tint == other.tint && minificationFilter == other.minificationFilter
+            && magnificationFilter == other.magnificationFilter
     }
 }
 
@@ -137,6 +139,7 @@ extension RenderClip {
     /// `drawsSame` without the parent's index (the caller compares the parent itself).
     public func drawsSameWherever(as other: RenderClip) -> Bool {
         matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius && depth == other.depth
+            && maskedCorners == other.maskedCorners
     }
 }
 

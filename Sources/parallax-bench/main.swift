@@ -99,6 +99,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time an item fading in (its image over its preview or the colour) against the item drawn once.")
     var fadeCost = false
 
+    @Flag(help: "Time 12 poster cards with a soft shadow, border and gradient scrim: the layers' own shadows against baked shadow images, interleaved.")
+    var cardDecorations = false
+
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
@@ -164,6 +167,10 @@ struct BenchCommand: ParsableCommand {
             bench.thumbnailCache = thumbnailCache.map { ThumbnailCache(folder: $0) }
             if fadeCost {
                 print(try FadeCostBench(bench: bench).run())
+                return
+            }
+            if cardDecorations {
+                print(try CardDecorationBench(bench: bench).run())
                 return
             }
             if let posters {

@@ -73,7 +73,7 @@ final class SceneAnimationsTests: XCTestCase {
         driver.advance(to: 0.5)
         let p = s.rootLayers[0].presentation()
         XCTAssertEqual(p.position, Point(100, 75))
-        XCTAssertEqual(p.contents, .color(Color(0.5, 0, 0.5, 1)))
+        XCTAssertEqual(p.backgroundColor, Color(0.5, 0, 0.5, 1))
         XCTAssertEqual(s.rootLayers[0].position, Point(200, 150), "the model keeps the file's value")
         let quad = s.rootLayers.flatten(canvas: s.canvas).quads[0]
         XCTAssertEqual(quad.corners.0, Point(50, 50))

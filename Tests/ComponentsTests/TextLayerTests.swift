@@ -51,7 +51,7 @@ final class TextLayerTests: XCTestCase {
         XCTAssertTrue(error(scene(#""string": "a", "font": "  ""#)).contains("font"))
         let pattern = error(scene(#""string": "a", "font": "Sans:weight=heavyish""#))
         XCTAssertTrue(pattern.contains("not a fontconfig name"), pattern)
-        XCTAssertTrue(error(scene(#""string": "a", "color": [1, 1, 1, 1]"#)).contains("expected no color"))
+        XCTAssertTrue(error(scene(#""string": "a", "contents": "x.png""#)).contains("expected no contents"))
         XCTAssertTrue(error(scene(#""string": 5"#)).contains("string"))
         let long = String(repeating: "x", count: TextLayout.maximumScalars + 1)
         XCTAssertTrue(error(scene("\"string\": \"\(long)\"")).contains("at most"))

@@ -79,7 +79,7 @@ public final class PosterShelf {
         self.store = store
         let w = max(1, itemPixels.width), h = max(1, itemPixels.height)
         switch gravity {
-        case .center: decodeSize = .full
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: decodeSize = .full
         case .resizeAspectFill: decodeSize = .cover(width: w, height: h, crop: true)
         case .resize, .resizeAspect: decodeSize = .cover(width: w, height: h, crop: false)
         }

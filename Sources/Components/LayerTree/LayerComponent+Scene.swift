@@ -14,7 +14,32 @@ extension LayerComponent {
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
         "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize",
-    ]).union(textKeys)
+    ]).union(textKeys).union(decorationKeys)
+
+    /// CALayer's background, border and shadow keys.
+    static let decorationKeys: Set<String> = Set<String>([
+        "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
+        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+    ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
+
+    /// CAReplicatorLayer's keys.
+    static let replicatorKeys: Set<String> = [
+        "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+        "instanceBlueOffset", "instanceAlphaOffset",
+    ]
+
+    /// CAGradientLayer's keys (`gradientType` is its `type`).
+    static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+
+    /// The layer classes of `type`.
+    enum LayerType: String, CaseIterable {
+        case layer, gradient, replicator, transform
+    }
+
+    /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
+    static let cornerNames: [(String, CornerMask)] = [
+        ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
+    ]
 
     /// Keys that make a layer a text layer (CATextLayer's names, plus `lineSpacing`).
     static let textKeys: Set<String> = [
@@ -23,21 +48,37 @@ extension LayerComponent {
 
     /// Builds a `layer` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        var texts: [TextLayer] = []
-        let root = try layer(node, context, texts: &texts)
-        return LayerComponent(rootLayer: root, textLayers: texts)
+        var texts: [TextLayer] = [], gradients: [GradientLayer] = []
+        let root = try layer(node, context, texts: &texts, gradients: &gradients)
+        if copies(root) > maximumCopies {
+            throw node.error("replicators nest to more than \(maximumCopies) copies of a layer")
+        }
+        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients)
     }
 
-    /// Builds one layer (and its sublayers) from JSON; text layers drawn at scale 1.
+    /// The most copies of one layer that nested replicators may draw.
+    static let maximumCopies = 100_000.0
+
+    /// How many copies of its deepest layer `layer`'s replicators draw (the largest product
+    /// of instance counts down any path).
+    static func copies(_ layer: Layer) -> Double {
+        let own = Double(max(1, layer.replicator?.instanceCount ?? 1))
+        return own * (layer.sublayers.map(copies).max() ?? 1)
+    }
+
+    /// Builds one layer (and its sublayers) from JSON; text and gradient layers drawn at scale 1.
     public static func layer(_ node: JSONNode, _ context: SceneContext) throws -> Layer {
-        var texts: [TextLayer] = []
-        let l = try layer(node, context, texts: &texts)
+        var texts: [TextLayer] = [], gradients: [GradientLayer] = []
+        let l = try layer(node, context, texts: &texts, gradients: &gradients)
         for t in texts { t.display() }
+        for g in gradients { g.display() }
         return l
     }
 
-    /// Builds one layer (and its sublayers) from JSON, appending its text layers to `texts`.
-    public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer]) throws -> Layer {
+    /// Builds one layer (and its sublayers) from JSON, appending its text layers to `texts`
+    /// and its gradient layers to `gradients`.
+    public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer],
+                             gradients: inout [GradientLayer]) throws -> Layer {
         let name = try context.claimComponent(node, allowedKeys: keys)
         let layer = Layer(name: name)
         if node["anchorPoint"].exists {
@@ -70,20 +111,35 @@ extension LayerComponent {
         layer.isDoubleSided = try node["doubleSided"].bool(default: true)
         layer.isHidden = try node["hidden"].bool(default: false)
         layer.contentsGravity = try node["contentsGravity"].enumValue(ContentsGravity.self, default: .resize)
-        if node["contents"].exists && node["color"].exists {
-            throw node["contents"].error("expected either contents or color, found both")
+        try readDecorations(node, into: layer)
+        let type = try node["type"].enumValue(LayerType.self, default: .layer)
+        if type != .gradient, let key = gradientKeys.sorted().first(where: { node[$0].exists }) {
+            throw node[key].error("\(key) is a key of a gradient layer; expected \"type\": \"gradient\"")
         }
-        if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
-            for other in ["contents", "color"] where node[other].exists {
-                throw node[other].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no \(other) (put it on a layer behind)")
+        if type != .replicator, let key = replicatorKeys.sorted().first(where: { node[$0].exists }) {
+            throw node[key].error("\(key) is a key of a replicator layer; expected \"type\": \"replicator\"")
+        }
+        if type == .replicator { layer.replicator = try replicator(node) }
+        if type == .transform {
+            let own = ["contents", "color", "backgroundColor", "borderWidth", "shadowOpacity"] + textKeys.sorted()
+            if let key = own.first(where: { node[$0].exists }) {
+                throw node[key].error("a transform layer draws nothing of its own; expected no \(key)")
+            }
+            layer.isTransformLayer = true
+        }
+        if type == .gradient {
+            for other in ["contents"] + textKeys.sorted() where node[other].exists {
+                throw node[other].error("a gradient layer draws its gradient as contents; expected no \(other)")
+            }
+            gradients.append(try gradient(node, layer, context))
+        } else if let textKey = textKeys.sorted().first(where: { node[$0].exists }) {
+            if node["contents"].exists {
+                throw node["contents"].error("a text layer (it has \"\(textKey)\") draws its string as contents; expected no contents (put it on a layer behind)")
             }
             texts.append(TextLayer(layer: layer, string: try node["string"].string(default: ""),
                                    style: try textStyle(node), images: context.images))
         } else if node["contents"].exists {
             layer.contents = .image(try context.image(node["contents"]))
-        } else if node["color"].exists {
-            let c = try node["color"].rgba()
-            layer.contents = .color(Color(c.0, c.1, c.2, c.3))
         }
         for (key, animation) in try SceneAnimations.parse(node["animations"]) {
             layer.add(animation, forKey: key)
@@ -92,9 +148,106 @@ extension LayerComponent {
             if child["kind"].exists, try child["kind"].string() != "layer" {
                 throw child["kind"].error("expected \"layer\" for a sublayer")
             }
-            layer.addSublayer(try self.layer(child, context, texts: &texts))
+            layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients))
         }
         return layer
+    }
+
+    /// A replicator layer's keys (CAReplicatorLayer's names and defaults).
+    static func replicator(_ node: JSONNode) throws -> Replicator {
+        var r = Replicator()
+        let count = try node["instanceCount"].double(in: 0...10_000, default: 1)
+        guard count == count.rounded() else { throw node["instanceCount"].error("expected a whole number in 0...10000") }
+        r.instanceCount = Int(count)
+        r.instanceTransform = try SceneTransform.read(node["instanceTransform"])
+        if node["instanceColor"].exists {
+            let c = try node["instanceColor"].rgba()
+            r.instanceColor = Color(c.0, c.1, c.2, c.3)
+        }
+        r.instanceRedOffset = try node["instanceRedOffset"].double(in: -1...1, default: 0)
+        r.instanceGreenOffset = try node["instanceGreenOffset"].double(in: -1...1, default: 0)
+        r.instanceBlueOffset = try node["instanceBlueOffset"].double(in: -1...1, default: 0)
+        r.instanceAlphaOffset = try node["instanceAlphaOffset"].double(in: -1...1, default: 0)
+        return r
+    }
+
+    /// A gradient layer's keys (CAGradientLayer's names and defaults).
+    static func gradient(_ node: JSONNode, _ layer: Layer, _ context: SceneContext) throws -> GradientLayer {
+        var colors: [Color] = []
+        for item in try node["colors"].array(default: []) {
+            let c = try item.rgba()
+            colors.append(Color(c.0, c.1, c.2, c.3))
+        }
+        guard colors.count <= 256 else { throw node["colors"].error("expected at most 256 colours") }
+        let g = GradientLayer(layer: layer, colors: colors, images: context.images)
+        if node["locations"].exists {
+            let l = try node["locations"].numbers(colors.count)
+            guard l.allSatisfy({ abs($0) <= JSONNode.maxExtent }), zip(l, l.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw node["locations"].error("expected \(colors.count) increasing numbers, one per colour")
+            }
+            g.locations = l
+        }
+        func unitPoint(_ key: String, _ d: Point) throws -> Point {
+            guard node[key].exists else { return d }
+            let p = try node[key].numbers(2)
+            guard p.allSatisfy({ abs($0) <= JSONNode.maxExtent }) else {
+                throw node[key].error("expected [x, y] in unit coordinates of the bounds, each within +-16384")
+            }
+            return Point(p[0], p[1])
+        }
+        g.startPoint = try unitPoint("startPoint", g.startPoint)
+        g.endPoint = try unitPoint("endPoint", g.endPoint)
+        g.kind = try node["gradientType"].enumValue(GradientLayer.Kind.self, default: .axial)
+        return g
+    }
+
+    /// The background (`backgroundColor`, or its alias `color`), border and shadow keys.
+    static func readDecorations(_ node: JSONNode, into layer: Layer) throws {
+        if node["color"].exists && node["backgroundColor"].exists {
+            throw node["color"].error("expected either color or backgroundColor (the same key), found both")
+        }
+        func color(_ key: String) throws -> Color? {
+            guard node[key].exists else { return nil }
+            let c = try node[key].rgba()
+            return Color(c.0, c.1, c.2, c.3)
+        }
+        layer.backgroundColor = try color("backgroundColor") ?? color("color")
+        layer.borderWidth = try node["borderWidth"].double(in: 0...JSONNode.maxExtent, default: 0)
+        if let c = try color("borderColor") { layer.borderColor = c }
+        layer.shadow.opacity = try node["shadowOpacity"].double(in: 0...1, default: 0)
+        layer.shadow.radius = try node["shadowRadius"].double(in: 0...JSONNode.maxExtent, default: 3)
+        if node["shadowOffset"].exists {
+            let o = try node["shadowOffset"].numbers(2)
+            guard o.allSatisfy({ abs($0) <= JSONNode.maxExtent }) else {
+                throw node["shadowOffset"].error("expected each of [width, height] in -\(JSONNode.format(JSONNode.maxExtent))...\(JSONNode.format(JSONNode.maxExtent))")
+            }
+            layer.shadow.offset = Point(o[0], o[1])
+        }
+        if let c = try color("shadowColor") { layer.shadow.color = c }
+        if node["contentsRect"].exists {
+            let r = try node["contentsRect"].numbers(4)
+            guard r.allSatisfy({ abs($0) <= JSONNode.maxExtent }), r[2] >= 0, r[3] >= 0 else {
+                throw node["contentsRect"].error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
+            }
+            layer.contentsRect = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
+        layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
+        layer.magnificationFilter = try node["magnificationFilter"].enumValue(ContentsFilter.self, default: .linear)
+        layer.timing.beginTime = try node["beginTime"].double(in: -1e9...1e9, default: 0)
+        layer.timing.speed = try node["speed"].double(in: -1000...1000, default: 1)
+        layer.timing.timeOffset = try node["timeOffset"].double(in: -1e9...1e9, default: 0)
+        if node["maskedCorners"].exists {
+            var mask: CornerMask = []
+            for item in try node["maskedCorners"].array() {
+                let name = try item.string()
+                guard let corner = cornerNames.first(where: { $0.0 == name })?.1 else {
+                    throw item.error("unknown corner \"\(name)\" (expected one of: \(cornerNames.map(\.0).joined(separator: ", ")))")
+                }
+                mask.insert(corner)
+            }
+            layer.maskedCorners = mask
+        }
     }
 
     /// The text style of a layer object: CATextLayer's keys and defaults (docs/text.md).
