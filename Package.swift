@@ -64,11 +64,13 @@ let modules: [Target] = [
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
-    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input"]),
+    // Navigation sounds, WAV reading and the mixer: pure Swift (Platform opens the device).
+    .target(name: "Audio", dependencies: ["Images"]),
+    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
-    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
+    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
     .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
@@ -102,6 +104,7 @@ let executables: [Target] = [
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
     .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),
