@@ -44,6 +44,8 @@ public final class Scene {
     /// Where components post focus, select, index and long-press events; add handlers
     /// to receive them (`onEvent`).
     public let events = SceneEventSink()
+    /// Navigation sounds (the scene file's `sounds`).
+    public var sounds = SceneSounds()
 
     public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
         self.canvas = canvas

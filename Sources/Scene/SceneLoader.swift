@@ -76,7 +76,7 @@ public enum SceneLoader {
     public static func parse(_ text: String, file: String, directory: String, images: ImageStore,
                              kinds: SceneKinds) throws -> Scene {
         let root = try JSONNode.parse(text, file: file)
-        try root.allowKeys(["canvas", "components"])
+        try root.allowKeys(["canvas", "components", "sounds"])
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
@@ -104,6 +104,8 @@ public enum SceneLoader {
            let k = components.firstIndex(where: { $0.name == problem.guide }) {
             throw try root["components"].array()[k]["preferredFocus"].error(problem.message)
         }
-        return Scene(canvas: canvas, background: background, components: components)
+        let scene = Scene(canvas: canvas, background: background, components: components)
+        scene.sounds = try SceneSounds(root["sounds"], context: context)
+        return scene
     }
 }
