@@ -87,7 +87,7 @@ let modules: [Target] = [
 
 let executables: [Target] = [
     .executableTarget(name: "parallax-demo", dependencies: [
-        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", "Audio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-render", dependencies: [
         "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [

@@ -21,7 +21,7 @@ final class DemoApp {
     static let helpText = """
     Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
     --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, H print this help, Escape or Q quit. Scene input: arrows \
+    C cycle the carousel type, M navigation sounds on/off, H print this help, Escape or Q quit. Scene input: arrows \
     (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
@@ -38,6 +38,8 @@ final class DemoApp {
     private var events: [PlatformEvent] = []
     private var recorder: OutputFile?
     private var eventLog: SceneEventLog?
+    /// Navigation sounds (M toggles them).
+    private let sounds = DemoSounds()
     private let screenshotFolder: String
     private var running = true
     private var frameCount = 0
@@ -100,6 +102,7 @@ final class DemoApp {
         }
         eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
         eventLog?.attach(to: first)
+        sounds.attach(to: first)
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
@@ -243,6 +246,8 @@ final class DemoApp {
             switchScene(to: BuiltInScenes.names[(i + 1) % BuiltInScenes.names.count], reload: false)
         case "C":
             for c in scene.components { (c as? TypeCycling)?.cycleType() }
+        case "M":
+            print("sounds: \(sounds.toggle() ? "on" : "off")")
         default:
             if let digit = Int(name), digit >= 1, digit <= BuiltInScenes.names.count {
                 switchScene(to: BuiltInScenes.names[digit - 1], reload: false)
@@ -259,6 +264,7 @@ final class DemoApp {
             let next = try SceneSource.load(name, images: fresh)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
+            sounds.attach(to: next)
             mustPresent = true
             presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.
