@@ -46,6 +46,9 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                    providers: [.apt(["libharfbuzz-dev"])]),
+    // Speech (espeak-ng's C API; its voice data comes with the library package).
+    .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                   providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                    providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core", "fonts-droid-fallback"])]),
 ]
@@ -64,8 +67,8 @@ let modules: [Target] = [
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
-    // Navigation sounds, WAV reading and the mixer: pure Swift (Platform opens the device).
-    .target(name: "Audio", dependencies: ["Images"]),
+    // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
+    .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.

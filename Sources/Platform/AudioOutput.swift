@@ -114,21 +114,3 @@ public struct AudioUnavailable: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Standard error pointed at /dev/null until `restore` (a library's chatter while a device
-/// is probed).
-private struct QuietStandardError {
-    private let saved: Int32
-
-    init() {
-        saved = dup(2)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 { dup2(null, 2); close(null) }
-    }
-
-    func restore() {
-        guard saved >= 0 else { return }
-        dup2(saved, 2)
-        close(saved)
-    }
-}
