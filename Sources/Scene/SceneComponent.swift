@@ -46,6 +46,9 @@ public final class Scene {
     public let events = SceneEventSink()
     /// Navigation sounds (the scene file's `sounds`).
     public var sounds = SceneSounds()
+    /// Speech and `announce` events (the scene file's `speech`).
+    public var speech = SceneSpeech()
+    private let announcer = Announcer()
 
     public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
         self.canvas = canvas
@@ -57,6 +60,16 @@ public final class Scene {
             if let scope = c as? FocusScope { for inner in scope.focusContainers { inner.eventSink = events } }
         }
         focus = FocusEngine(components: components, sink: events)
+        events.addHandler { [unowned self] e in
+            if e.kind == .focus { self.announcer.focusChanged(at: e.time, settle: self.speech.settle) }
+        }
+    }
+
+    /// Switches speech on or off (an app's accessibility setting); on, the focused item is
+    /// announced at once.
+    public func setSpeech(enabled: Bool, at time: Double) {
+        speech.enabled = enabled
+        if enabled { announcer.announceNow(at: time) }
     }
 
     /// Delivers an event through the focus engine: navigation, scroll and select input to
@@ -79,6 +92,7 @@ public final class Scene {
     /// Advances every component to `time`, then every layer's animations.
     public func update(to time: Double) {
         focus.update(to: time)
+        announcer.update(to: time, speech: speech, focus: focus, sink: events)
         for c in components { c.update(to: time) }
         for l in rootLayers { l.advanceAnimations(to: time) }
     }

@@ -1,6 +1,7 @@
 import Assets
 import Audio
 import Foundation
+import Input
 import Scene
 import XCTest
 @testable import Components
@@ -83,6 +84,62 @@ final class NavigationFeedbackTests: XCTestCase {
         let bad = #"{"canvas": {"width": 640, "height": 360}, "components": [], "sounds": {"focus": "x.wav"}}"#
         XCTAssertThrowsError(try SceneLoader.parse(bad, file: "s.json", directory: "/tmp", images: ImageStore())) { error in
             XCTAssertTrue("\(error)".contains("unknown key \"focus\""), "\(error)")
+        }
+    }
+}
+
+/// `announce` events: the settled focus's words, posted `settle` seconds after focus
+/// came to rest, only while speech is on.
+final class AnnouncementTests: XCTestCase {
+    let carousel = #"{"kind": "carousel", "name": "c", "frame": [0, 100, 1280, 300], "type": "linear", "count": 3, "startIndex": 0, "itemSize": [200, 200], "captions": ["Alpha", "Beta", ""]}"#
+
+    func announcements(_ s: Scene) -> () -> [String] {
+        var lines: [String] = []
+        s.onEvent { e in if e.kind == .announce { lines.append(e.jsonLine) } }
+        return { lines }
+    }
+
+    func sceneWithSpeech(_ speech: String) throws -> Scene {
+        try SceneLoader.parse(#"{"canvas": {"width": 1280, "height": 720}, "components": [\#(carousel)], "speech": \#(speech)}"#,
+                              file: "s.json", directory: "/tmp", images: ImageStore())
+    }
+
+    func testSettledFocusIsAnnouncedAfterTheSettleTimeAndAMoveCancelsIt() throws {
+        let s = try sceneWithSpeech(#"{"enabled": true, "settle": 0.5}"#)
+        let said = announcements(s)
+        let driver = SceneDriver(scene: s, events: [
+            TimedEvent(time: 1.0, event: .key("Right", down: true)),
+            TimedEvent(time: 1.2, event: .key("Right", down: true)),   // before item 1 settled
+        ])
+        driver.advance(to: 3)
+        XCTAssertEqual(said(), [
+            #"{"t":0.5,"type":"announce","component":"c","item":0,"text":"Alpha"}"#,
+            // Item 1 was focused at 1.0 and left at 1.2: never announced. Item 2 has an
+            // empty caption: its position instead.
+            #"{"t":1.7,"type":"announce","component":"c","item":2,"text":"Item 3"}"#,
+        ])
+    }
+
+    func testSpeechOffPostsNothingAndSwitchingItOnAnnouncesAtOnce() throws {
+        let s = try sceneWithSpeech(#"{"language": "de"}"#)
+        XCTAssertEqual(s.speech.language, "de")
+        let said = announcements(s)
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 2)
+        XCTAssertEqual(said(), [])
+        s.setSpeech(enabled: true, at: 2)
+        driver.advance(to: 2.1)
+        XCTAssertEqual(said(), [#"{"t":2,"type":"announce","component":"c","item":0,"text":"Alpha"}"#])
+    }
+
+    func testBadSpeechValuesAreSceneErrors() {
+        for (speech, message) in [(#"{"settle": -1}"#, "expected seconds from 0 to 10, found -1"),
+                                  (#"{"language": "en us"}"#, "expected a language tag"),
+                                  (#"{"voice": "x"}"#, "unknown key \"voice\"")] {
+            XCTAssertThrowsError(try sceneWithSpeech(speech)) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(speech): \(error)")
+                XCTAssertTrue("\(error)".contains("speech"), "\(speech): \(error)")
+            }
         }
     }
 }
