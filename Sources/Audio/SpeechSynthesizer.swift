@@ -50,15 +50,21 @@ public final class SpeechSynthesizer {
             throw SpeechUnavailable("no espeak-ng voice data\(dataPath.map { " in \($0)" } ?? "") (install espeak-ng-data)")
         }
         engineRate = Int(rate)
-        let voice = SpeechSynthesizer.voiceName(language)
-        guard espeak_SetVoiceByName(voice) == EE_OK else {
-            throw SpeechUnavailable("no espeak-ng voice for language \"\(language)\"")
-        }
+        try setLanguage(language)
         espeak_SetSynthCallback { wav, count, events in
             guard let user = events?.pointee.user_data else { return 1 }
             let sink = Unmanaged<SynthesisSink>.fromOpaque(user).takeUnretainedValue()
             if let wav, count > 0 { sink.append(wav, count: Int(count)) }
             return sink.shouldContinue() ? 0 : 1
+        }
+    }
+
+    /// Speaks `language` from now on; a language without a voice keeps the current one.
+    public func setLanguage(_ language: String) throws {
+        engine.lock()
+        defer { engine.unlock() }
+        guard espeak_SetVoiceByName(SpeechSynthesizer.voiceName(language)) == EE_OK else {
+            throw SpeechUnavailable("no espeak-ng voice for language \"\(language)\"")
         }
     }
 

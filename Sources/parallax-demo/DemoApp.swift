@@ -21,7 +21,7 @@ final class DemoApp {
     static let helpText = """
     Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
     --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, M navigation sounds on/off, H print this help, Escape or Q quit. Scene input: arrows \
+    C cycle the carousel type, M navigation sounds on/off, V speech on/off, H print this help, Escape or Q quit. Scene input: arrows \
     (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
@@ -38,8 +38,9 @@ final class DemoApp {
     private var events: [PlatformEvent] = []
     private var recorder: OutputFile?
     private var eventLog: SceneEventLog?
-    /// Navigation sounds (M toggles them).
+    /// Navigation sounds (M toggles them) and speech (V) on one audio device.
     private let sounds = DemoSounds()
+    private lazy var speech = DemoSpeech(output: sounds.output)
     private let screenshotFolder: String
     private var running = true
     private var frameCount = 0
@@ -103,6 +104,7 @@ final class DemoApp {
         eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
         eventLog?.attach(to: first)
         sounds.attach(to: first)
+        speech.attach(to: first)
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
@@ -248,6 +250,8 @@ final class DemoApp {
             for c in scene.components { (c as? TypeCycling)?.cycleType() }
         case "M":
             print("sounds: \(sounds.toggle() ? "on" : "off")")
+        case "V":
+            print("speech: \(speech.toggle(scene, at: session.sceneTime(wall: clock.now())) ? "on" : "off")")
         default:
             if let digit = Int(name), digit >= 1, digit <= BuiltInScenes.names.count {
                 switchScene(to: BuiltInScenes.names[digit - 1], reload: false)
@@ -265,6 +269,7 @@ final class DemoApp {
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             sounds.attach(to: next)
+            speech.attach(to: next)
             mustPresent = true
             presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.
