@@ -49,6 +49,8 @@ public final class Scene {
     /// Speech and `announce` events (the scene file's `speech`).
     public var speech = SceneSpeech()
     private let announcer = Announcer()
+    /// The screensaver (the scene file's `attract`), nil when the scene has none.
+    public private(set) var attract: AttractMode?
 
     public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
         self.canvas = canvas
@@ -75,7 +77,15 @@ public final class Scene {
     /// Delivers an event through the focus engine: navigation, scroll and select input to
     /// the focused component only, the rest as before (see `FocusEngine`).
     public func handle(_ event: InputEvent, at time: Double) {
+        if let attract, !attract.admit(event, at: time) { return }
         focus.handle(event, at: time)
+    }
+
+    /// Installs a screensaver: its overlay is drawn over every component.
+    public func setAttract(_ mode: AttractMode) {
+        if let old = attract { rootLayers.removeAll { $0 === old.layer } }
+        attract = mode
+        rootLayers.append(mode.layer)
     }
 
     /// Pixels per canvas point of the target drawn into (1 until a renderer says).
@@ -94,6 +104,7 @@ public final class Scene {
         focus.update(to: time)
         announcer.update(to: time, speech: speech, focus: focus, sink: events)
         for c in components { c.update(to: time) }
+        attract?.update(to: time)
         for l in rootLayers { l.advanceAnimations(to: time) }
     }
 

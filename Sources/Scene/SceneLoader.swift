@@ -76,7 +76,7 @@ public enum SceneLoader {
     public static func parse(_ text: String, file: String, directory: String, images: ImageStore,
                              kinds: SceneKinds) throws -> Scene {
         let root = try JSONNode.parse(text, file: file)
-        try root.allowKeys(["canvas", "components", "sounds", "speech"])
+        try root.allowKeys(["canvas", "components", "sounds", "speech", "attract"])
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
@@ -107,6 +107,7 @@ public enum SceneLoader {
         let scene = Scene(canvas: canvas, background: background, components: components)
         scene.sounds = try SceneSounds(root["sounds"], context: context)
         scene.speech = try SceneSpeech(root["speech"])
+        if let attract = try AttractMode.read(root["attract"], canvas: canvas) { scene.setAttract(attract) }
         return scene
     }
 }

@@ -143,3 +143,24 @@ final class AnnouncementTests: XCTestCase {
         }
     }
 }
+
+/// The screensaver in a scene: asleep, the first press wakes to the same focus and does
+/// nothing else; the next press moves focus.
+final class AttractSceneTests: XCTestCase {
+    func testWakingPressKeepsTheFocusAndTheNextOneMoves() throws {
+        let text = #"{"canvas": {"width": 640, "height": 360}, "components": [{"kind": "focusGrid", "name": "row", "frame": [40, 100, 560, 120], "columns": 3, "count": 3, "buttonSize": [160, 120], "spacing": 40}], "attract": {"idleTimeout": 2, "dim": 0.8, "fade": 1}}"#
+        let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())
+        var focus: [String] = []
+        s.onFocusChange { c, i, t in focus.append("\(t) \(c)/\(i)") }
+        let press = { (t: Double) in [TimedEvent(time: t, event: .key("Right", down: true)),
+                                      TimedEvent(time: t + 0.05, event: .key("Right", down: false))] }
+        let driver = SceneDriver(scene: s, events: press(1) + press(5) + press(6))
+        driver.advance(to: 4)
+        // The last input is the release at 1.05: at 4, 0.95 s into the 1 s fade, 0.8 * 0.95.
+        XCTAssertEqual(s.attract?.layer.opacity ?? 0, 0.76, accuracy: 1e-12)
+        XCTAssertEqual(s.rootLayers.last?.name, "attract", "the overlay is drawn over every component")
+        driver.advance(to: 7)
+        XCTAssertEqual(focus, ["0.0 row/0", "1.0 row/1", "6.0 row/2"])
+        XCTAssertEqual(s.attract?.layer.isHidden, true)
+    }
+}
