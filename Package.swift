@@ -73,7 +73,7 @@ let modules: [Target] = [
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
-    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input", "Audio"]),
+    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
     .target(name: "ParallaxKit", dependencies: ["JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
