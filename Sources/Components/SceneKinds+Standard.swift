@@ -15,6 +15,7 @@ extension SceneKinds {
         kinds.register("carousel", Carousel.make)
         kinds.register("shelf", Shelf.make)
         kinds.register("focusGuide", FocusGuide.make)
+        kinds.register("controllerTest", ControllerTest.make)
         return kinds
     }()
 }
