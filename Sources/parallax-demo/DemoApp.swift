@@ -38,6 +38,8 @@ final class DemoApp {
     private var events: [PlatformEvent] = []
     private var recorder: OutputFile?
     private var eventLog: SceneEventLog?
+    /// Whose button labels the help and the controller test show (the last one connected).
+    private var controllerFamily = ControllerFamily.xbox
     /// Navigation sounds (M toggles them) and speech (V) on one audio device.
     private let sounds = DemoSounds()
     private lazy var speech = DemoSpeech(output: sounds.output)
@@ -218,7 +220,10 @@ final class DemoApp {
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .controllerAdded(let name):
-            print("controller connected: \(name)")
+            controllerFamily = ControllerGlyphs.family(name: name)
+            for c in scene.components { (c as? ControllerTest)?.setFamily(controllerFamily) }
+            mustPresent = true
+            print("controller connected: \(name) (\(controllerFamily.rawValue) buttons)")
         case .controllerRemoved:
             print("controller disconnected")
         default:
@@ -240,6 +245,8 @@ final class DemoApp {
             do { try saveScreenshot(to: path); print("saved \(path)") } catch { print("screenshot failed: \(error)") }
         case "H", "F1":
             print(DemoApp.helpText)
+            let label = { ControllerGlyphs.label($0, family: self.controllerFamily) }
+            print("Controller (\(controllerFamily.rawValue)): \(label("A")) selects, \(label("B")) goes back, the D-pad or left stick moves the focus")
             print("Scenes: \(BuiltInScenes.names.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: ", "))")
         case "R":
             switchScene(to: sceneName, reload: true)

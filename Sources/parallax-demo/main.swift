@@ -52,12 +52,19 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
+    @Option(help: "A game-controller database (SDL's gamecontrollerdb.txt format) added after the usual places and $SDL_GAMECONTROLLERCONFIG_FILE.")
+    var controllerDb: String?
+
+    @Flag(help: "Show which controller button is which (the controller-test screen) instead of a scene.")
+    var controllerTest = false
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard SizeOption.parse(size) != nil else {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
         guard frames >= 0 else { throw ValidationError("--frames must be >= 0") }
+        if controllerTest && scene != nil { throw ValidationError("--controller-test shows its own screen: leave out the scene") }
         // Said now, not at the first P press in the middle of a session.
         if let screenshots {
             var isFolder: ObjCBool = false
@@ -76,13 +83,16 @@ struct DemoCommand: ParsableCommand {
         options.height = parts.height
         options.headless = headless
         options.vsync = !noVsync
+        let databases = ControllerDatabase.sources(environment: ProcessInfo.processInfo.environment, option: controllerDb)
+        ControllerDatabase.keepSDLFromReadingTheFile()
         let host = try GLContextHost(options)
+        for problem in ControllerDatabase.load(databases).problems { ToolProcess.note("parallax-demo: \(problem)\n") }
         try withExtendedLifetime(host) {
             let renderer = try GLRenderer(shaderDirectory: shaders)
             let folder = ScreenshotPath.folder(option: screenshots, environment: ProcessInfo.processInfo.environment) {
                 FileManager.default.fileExists(atPath: $0)
             }
-            let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
+            let app = try DemoApp(host: host, renderer: renderer, initialScene: controllerTest ? "controller-test" : scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
                                   pacesFrames: !noVsync && !headless)
             if fullscreen { app.toggleFullscreen() }
