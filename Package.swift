@@ -46,6 +46,10 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                    providers: [.apt(["libharfbuzz-dev"])]),
+    // Video decoding: FFmpeg's libavformat, libavcodec, libswscale and libavutil (the
+    // modulemap links all four; their pkg-config files share one include folder).
+    .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
     // Speech (espeak-ng's C API; its voice data comes with the library package).
     .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
                    providers: [.apt(["libespeak-ng-dev"])]),
@@ -67,6 +71,8 @@ let modules: [Target] = [
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
+    // Video files decoded to YUV planes on a worker (FFmpeg), and the preview's timing.
+    .target(name: "Video", dependencies: ["Images", "CFFmpeg"]),
     // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
     .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Audio"]),
@@ -107,6 +113,7 @@ let executables: [Target] = [
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "VideoTests", dependencies: ["Video"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath"]),
