@@ -5,36 +5,40 @@ import XCTest
 /// Clips made by the `ffmpeg` command (scripts/setup.sh installs it) whose frame n has
 /// luma 10 n everywhere (`geq=lum=N*10`) at 10 frames per second, encoded losslessly, so
 /// every expected value is the frame number times ten.
-final class VideoFileTests: XCTestCase {
-    static var folder = ""
+enum Clips {
+    static let folder: String = {
+        let f = NSTemporaryDirectory() + "video-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
+        return f
+    }()
 
-    override class func setUp() {
-        folder = NSTemporaryDirectory() + "video-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override class func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-    /// Runs ffmpeg with `arguments`, writing `name` in the folder; fails the test if it cannot.
-    func make(_ name: String, _ arguments: [String]) throws -> String {
-        let path = VideoFileTests.folder + "/" + name
+    /// Runs ffmpeg with `arguments`, writing `name` in the folder (once per run).
+    static func make(_ name: String, _ arguments: [String]) throws -> String {
+        let path = folder + "/" + name
         if FileManager.default.fileExists(atPath: path) { return path }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["ffmpeg", "-v", "error", "-y"] + arguments + [path]
         try p.run()
         p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "ffmpeg \(arguments.joined(separator: " "))")
+        guard p.terminationStatus == 0 else { throw VideoError("ffmpeg \(arguments.joined(separator: " ")) failed") }
         return path
     }
 
     /// 2 s of 32x24 at 10 fps, frame n all luma 10 n (chroma 128).
-    func ramp(_ name: String, codec: [String]) throws -> String {
+    static func ramp(_ name: String, codec: [String]) throws -> String {
         try make(name, ["-f", "lavfi", "-i", "nullsrc=s=32x24:r=10:d=2,geq=lum='N*10':cb=128:cr=128,format=yuv420p"] + codec)
     }
 
-    func mkv() throws -> String { try ramp("ramp.mkv", codec: ["-c:v", "ffv1"]) }
-    func mp4() throws -> String { try ramp("ramp.mp4", codec: ["-c:v", "libx264", "-qp", "0", "-g", "5", "-pix_fmt", "yuv420p"]) }
+    static func mkv() throws -> String { try ramp("ramp.mkv", codec: ["-c:v", "ffv1"]) }
+    static func mp4() throws -> String { try ramp("ramp.mp4", codec: ["-c:v", "libx264", "-qp", "0", "-g", "5", "-pix_fmt", "yuv420p"]) }
+}
+
+/// `VideoFile` on the ramp clips and on broken files.
+final class VideoFileTests: XCTestCase {
+    func make(_ name: String, _ arguments: [String]) throws -> String { try Clips.make(name, arguments) }
+    func mkv() throws -> String { try Clips.mkv() }
+    func mp4() throws -> String { try Clips.mp4() }
 
     func testSequentialFramesCarryTheirTimesAndPlanes() throws {
         let video = try VideoFile(path: try mkv())
@@ -77,13 +81,13 @@ final class VideoFileTests: XCTestCase {
     }
 
     func testNotAVideoByItsFirstBytes() throws {
-        let path = VideoFileTests.folder + "/text.mp4"
+        let path = Clips.folder + "/text.mp4"
         try "just text, not a video".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(message(path), "\(path): not a video file (expected MP4, WebM or MKV)")
     }
 
     func testFifoIsRefusedWithoutBlocking() {
-        let path = VideoFileTests.folder + "/fifo.mkv"
+        let path = Clips.folder + "/fifo.mkv"
         unlink(path)
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         XCTAssertTrue(message(path).contains("FIFO"), message(path))
@@ -106,14 +110,14 @@ final class VideoFileTests: XCTestCase {
         try patch(0xBA, 24)
         // (The enclosing elements' sizes are now one byte short each; FFmpeg's reader
         // still finds the track, which is the declared size this test is about.)
-        let path = VideoFileTests.folder + "/huge.mkv"
+        let path = Clips.folder + "/huge.mkv"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(message(path), "\(path): 65535x65535 pictures (at most 4096 on a side)")
     }
 
     func testTruncatedFileGivesTheFramesBeforeTheCutAndEnds() throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: try mp4()))
-        let path = VideoFileTests.folder + "/cut.mp4"
+        let path = Clips.folder + "/cut.mp4"
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
         // An MP4 whose index (moov) follows the data may not open at all; either way, one
         // line or a bounded number of frames, never a crash or a hang.
@@ -137,7 +141,7 @@ final class VideoFileTests: XCTestCase {
             let i = 64 + Int(random() % UInt64(bytes.count - 64))
             bytes[i] = UInt8(truncatingIfNeeded: random())
         }
-        let path = VideoFileTests.folder + "/corrupt.mkv"
+        let path = Clips.folder + "/corrupt.mkv"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         if let video = try? VideoFile(path: path) {
             var n = 0
@@ -145,5 +149,37 @@ final class VideoFileTests: XCTestCase {
             XCTAssertLessThan(n, 1000)
             _ = try? video.frame(at: 1.234)
         }
+    }
+}
+
+/// The worker and its bounded queue on the same lossless ramp clip.
+final class VideoPlayerTests: XCTestCase {
+    func clip() throws -> String { try Clips.mkv() }
+
+    func testNewestDueFrameAndNothingBeforeItsTime() throws {
+        let player = VideoPlayer(file: try VideoFile(path: try clip()))
+        // Give the worker time to fill its queue (it never holds more than `capacity`).
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNil(player.frame(at: -1))
+        // Frames 0...3 are queued; at 0.25 s frames 0, 1 and 2 are due: the newest is 2.
+        XCTAssertEqual(player.frame(at: 0.25)?.y.first, 20)
+        XCTAssertNil(player.frame(at: 0.25), "nothing new is due")
+        player.stop()
+        XCTAssertNil(player.failure)
+    }
+
+    func testLoopingAddsTheDurationToFrameTimes() throws {
+        let player = VideoPlayer(file: try VideoFile(path: try clip()))
+        var last: VideoFrame?
+        let deadline = Date().addingTimeInterval(20)
+        var n = 0
+        // Ask every 0.1 s of video time (0.1 n, so no sum drifts below a frame's time)
+        // until the second pass's frame 1 (time 2.1) shows.
+        while Date() < deadline, (last?.time ?? 0) < 2.05 {
+            if let f = player.frame(at: Double(n) / 10 + 1e-9) { last = f; n += 1 } else { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        XCTAssertEqual(last?.time ?? 0, 2.1, accuracy: 1e-9)
+        XCTAssertEqual(last?.y.first, 10)
+        XCTAssertGreaterThan(player.decodeCPUSeconds, 0)
     }
 }
