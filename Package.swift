@@ -75,10 +75,10 @@ let modules: [Target] = [
     .target(name: "Video", dependencies: ["Images", "CFFmpeg"]),
     // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
     .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
-    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Audio"]),
+    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video"]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.

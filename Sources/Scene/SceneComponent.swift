@@ -49,6 +49,11 @@ public final class Scene {
     /// Speech and `announce` events (the scene file's `speech`).
     public var speech = SceneSpeech()
     private let announcer = Announcer()
+    /// Layers playing video files, brought to the scene's time in `update`.
+    public var videos: [VideoContents] = []
+    /// How videos find their frames: `exact` (the frame of the time, decoded now: tools
+    /// that render a time) or `live` (decoded ahead on a worker: the demo).
+    public var videoPlayback = VideoContents.Playback.exact
     /// The screensaver (the scene file's `attract`), nil when the scene has none.
     public private(set) var attract: AttractMode?
 
@@ -105,6 +110,7 @@ public final class Scene {
         announcer.update(to: time, speech: speech, focus: focus, sink: events)
         for c in components { c.update(to: time) }
         attract?.update(to: time)
+        for v in videos { v.update(to: time, playback: videoPlayback) }
         for l in rootLayers { l.advanceAnimations(to: time) }
     }
 

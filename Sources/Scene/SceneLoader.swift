@@ -20,6 +20,8 @@ public final class SceneContext {
     public let kinds: SceneKinds
     /// Names used so far (components and named layers must be unique in a scene).
     private var names = Set<String>()
+    /// Layers whose contents are videos (`contents(_:for:)`), handed to the scene.
+    public internal(set) var videos: [VideoContents] = []
 
     public init(file: String, directory: String, canvas: Size, images: ImageStore, kinds: SceneKinds) {
         self.file = file; self.directory = directory; self.canvas = canvas; self.images = images
@@ -108,6 +110,7 @@ public enum SceneLoader {
         scene.sounds = try SceneSounds(root["sounds"], context: context)
         scene.speech = try SceneSpeech(root["speech"])
         if let attract = try AttractMode.read(root["attract"], canvas: canvas) { scene.setAttract(attract) }
+        scene.videos = context.videos
         return scene
     }
 }

@@ -117,6 +117,7 @@ struct RenderCommand: ParsableCommand {
 
         guard let png else { return }
         try withOffscreenRenderer(scene) { renderer, framebuffer in
+            SceneVideos().show(scene, renderer: renderer, images: images)
             renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
             try checkImages(images)
             try renderer.readPixels(framebuffer).writePNG(path: png)
@@ -153,6 +154,7 @@ struct RenderCommand: ParsableCommand {
         let scene = driver.scene
         var list = RenderList()
         var flattener = Flattener()
+        let videos = SceneVideos()
         let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
             for i in 0..<count {
                 let t = time + Double(i) / fps
@@ -160,6 +162,7 @@ struct RenderCommand: ParsableCommand {
                 flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
                 if let quadsPattern { try write(QuadsDump.json(list, time: t), to: quadsPattern.path(i)) }
                 guard let renderer, let framebuffer, let framePattern else { continue }
+                videos.show(scene, renderer: renderer, images: images)
                 renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
                 try checkImages(images)
                 try renderer.readPixels(framebuffer).writePNG(path: framePattern.path(i))

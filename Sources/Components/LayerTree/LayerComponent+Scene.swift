@@ -80,7 +80,7 @@ extension LayerComponent {
             texts.append(TextLayer(layer: layer, string: try node["string"].string(default: ""),
                                    style: try textStyle(node), images: context.images))
         } else if node["contents"].exists {
-            layer.contents = .image(try context.image(node["contents"]))
+            layer.contents = try context.contents(node["contents"], for: layer)
         } else if node["color"].exists {
             let c = try node["color"].rgba()
             layer.contents = .color(Color(c.0, c.1, c.2, c.3))

@@ -1,0 +1,89 @@
+import Assets
+import Foundation
+import Images
+import Layers
+import Video
+
+/// A layer whose `contents` is a video file, played on the scene clock from the scene's
+/// start and looping.
+///
+/// The layer shows one of two placeholder images of the video's size (opaque black in the
+/// image store); each new frame goes to the one not on screen (`pending`), which the
+/// renderer fills on the GPU from the frame's planes before drawing, and the layer switches
+/// to it. So a new frame changes the render list (damage tracking sees it) and a texture is
+/// never written while it is drawn.
+///
+/// `exact` playback (`parallax-render`) decodes the frame of the scene time itself;
+/// `live` playback (the demo) takes frames from a `VideoPlayer` worker and never waits.
+/// A video that cannot be played leaves the layer as it was, with one warning line.
+///
+/// Does not: play sound, or convert pixels (the renderer's shader does).
+public final class VideoContents {
+    /// How frames are found for a time.
+    public enum Playback { case exact, live }
+
+    public let path: String
+    public let layer: Layer
+    /// The two placeholders the frames are drawn into.
+    public let refs: (ImageRef, ImageRef)
+    /// A frame for the renderer to put into `pendingRef`; nil when nothing new.
+    public private(set) var pending: VideoFrame?
+    /// The placeholder `pending` goes into (the one the layer now shows).
+    public private(set) var pendingRef: ImageRef
+    private var file: VideoFile?
+    private var player: VideoPlayer?
+    private var shownTime = -Double.infinity
+    private var showsFirst = true
+    private let warn: (String) -> Void
+
+    /// Opens the video at `path` for `layer`; nil (after one warning) when it cannot play.
+    public init?(path: String, layer: Layer, images: ImageStore, warn: @escaping (String) -> Void) {
+        self.path = path
+        self.layer = layer
+        self.warn = warn
+        do { file = try VideoFile(path: path) } catch {
+            warn("warning: \(error) (the layer shows no video)")
+            return nil
+        }
+        let w = file!.width, h = file!.height
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        let black = Image(width: w, height: h, pixels: pixels)
+        refs = (images.add(black, key: "video:\(path)#0"), images.add(black, key: "video:\(path)#1"))
+        pendingRef = refs.0
+        layer.contents = .image(refs.0)
+    }
+
+    /// Brings the video to scene time `time` in the given playback.
+    public func update(to time: Double, playback: Playback) {
+        guard let file, time.isFinite, time >= 0 else { return }
+        let frame: VideoFrame?
+        switch playback {
+        case .exact:
+            do { frame = try file.frame(at: time) } catch {
+                stop(error)
+                return
+            }
+        case .live:
+            if player == nil { player = VideoPlayer(file: file) }
+            frame = player?.frame(at: time)
+            if let failure = player?.failure { stop(failure); return }
+        }
+        guard let frame, frame.time != shownTime else { return }
+        shownTime = frame.time
+        showsFirst.toggle()
+        pendingRef = showsFirst ? refs.0 : refs.1
+        pending = frame
+        layer.contents = .image(pendingRef)
+    }
+
+    /// The renderer took `pending`.
+    public func frameTaken() { pending = nil }
+
+    private func stop(_ error: Error) {
+        warn("warning: \(error) (the video stops)")
+        player?.stop()
+        player = nil
+        file = nil
+    }
+}
