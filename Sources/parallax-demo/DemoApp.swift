@@ -106,6 +106,7 @@ final class DemoApp {
         eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
         eventLog?.attach(to: first)
         sounds.attach(to: first)
+        first.videoPlayback = .live
         speech.attach(to: first)
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
@@ -276,6 +277,7 @@ final class DemoApp {
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             sounds.attach(to: next)
+            next.videoPlayback = .live
             speech.attach(to: next)
             mustPresent = true
             presentsWhole = true
