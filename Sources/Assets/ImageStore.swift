@@ -143,6 +143,14 @@ public final class ImageStore {
         return add(try decodeFile(path), key: path)
     }
 
+    /// A key no other image of this store has or will have (`PREFIX#n`): images that are
+    /// not found again by a name, such as streamed posters, of any number of components.
+    public func uniqueKey(_ prefix: String) -> String {
+        uniqueSerial += 1
+        return prefix + "#" + String(uniqueSerial)
+    }
+    private var uniqueSerial = 0
+
     /// The ref registered under `key`, if any.
     public func ref(forKey key: String) -> ImageRef? { byKey[key].map { entries[$0].ref } }
 

@@ -14,6 +14,8 @@ extension SceneKinds {
         kinds.register("scrollHeader", ScrollHeader.make)
         kinds.register("carousel", Carousel.make)
         kinds.register("shelf", Shelf.make)
+        kinds.register("cardRow", CardRow.make)
+        kinds.register("hero", Hero.make)
         kinds.register("focusGuide", FocusGuide.make)
         kinds.register("controllerTest", ControllerTest.make)
         return kinds

@@ -6,14 +6,18 @@ import Layers
 ///
 /// - exactly one focused item on the screen, in one `FocusContainer` (the first
 ///   container in scene order, depth first into shelves, at t = 0);
-/// - arrow keys, the D-pad and the left stick (past 0.5, repeating 5 times a second) move
-///   focus: first inside the focused container (`moveFocus`); at its edge, geometrically
-///   to the nearest focusable item of another container in that direction;
+/// - arrow keys, the D-pad and the left stick (past 0.5) move focus: first inside the
+///   focused container (`moveFocus`); at its edge, geometrically to the nearest focusable
+///   item of another container in that direction. A held direction repeats, every 0.2 s
+///   at first, speeding up linearly to every 0.05 s after 1.5 s of hold (`repeatInterval`);
+///   the keyboard's own repeats (a down without an up) are ignored;
 /// - an item is *in direction d* when its centre lies beyond the focused item's edge on
-///   that side (right: `mid.x >= focused.maxX`); the nearest minimises
-///   `gap + 2 * perpendicularGap` (edge-to-edge distance along d, plus the distance
-///   between the two frames' extents across d, 0 when they overlap), ties going to the
-///   smaller distance between centres across d, then to scene order;
+///   that side (right: `mid.x >= focused.maxX`); the next container that way is the one
+///   minimising `gap + 2 * perpendicularGap` (its nearest item's edge-to-edge distance
+///   along d, plus the distance across d between the focused item and the container's
+///   region, 0 when they overlap), ties going to scene order; in it, focus lands on the
+///   item nearest across d (perpendicular gap, then distance between centres, then order),
+///   so a stack of rows is walked row by row whatever the items' sizes;
 /// - focus guides (`focusGuide` components) are candidates too, and redirect to their
 ///   preferred component;
 /// - a container entered again gets back the item it had (`remembersLastFocusedItem`,
@@ -46,14 +50,27 @@ public final class FocusEngine {
     private var reported: (entry: Int, item: Int)?
     private var stick = (x: 0.0, y: 0.0)
     private var stickDirection: FocusDirection?
-    private var nextStickRepeat = 0.0
+    /// The direction held now (a key, a D-pad button or the stick), since when, and its
+    /// next repeat.
+    private var held: (direction: FocusDirection, byStick: Bool)?
+    private var heldSince = 0.0
+    private var nextRepeat = 0.0
     private var started = false
 
-    /// Left-stick deflection that counts as a direction, and its repeat interval.
-    public static let stickThreshold = 0.5, stickRepeatInterval = 0.2
-    /// The most left-stick repeats one `update(to:)` plays (1,000 x 0.2 s = 200 s; a
-    /// repeat that scrolls a cover flow costs up to 0.5 ms in a debug build).
-    public static let maxStickRepeatsPerUpdate = 1_000
+    /// Left-stick deflection that counts as a direction.
+    public static let stickThreshold = 0.5
+    /// A held direction's repeat interval: `firstRepeatInterval` at first, shrinking
+    /// linearly to `fastestRepeatInterval` over `repeatRampDuration` seconds of hold.
+    public static let firstRepeatInterval = 0.2, fastestRepeatInterval = 0.05, repeatRampDuration = 1.5
+    /// The most repeats one `update(to:)` plays (1,000 x 0.05 s = 50 s; a repeat that
+    /// scrolls a cover flow costs up to 0.5 ms in a debug build).
+    public static let maxRepeatsPerUpdate = 1_000
+
+    /// Seconds from a repeat made after holding `held` seconds to the next one.
+    public static func repeatInterval(afterHolding held: Double) -> Double {
+        let ramp = min(max(held / repeatRampDuration, 0), 1)
+        return firstRepeatInterval + (fastestRepeatInterval - firstRepeatInterval) * ramp
+    }
     /// Weight of the perpendicular gap in the geometric search.
     public static let perpendicularWeight = 2.0
 
@@ -116,8 +133,8 @@ public final class FocusEngine {
 
     // MARK: Time
 
-    /// Posts the initial focus (once) and plays left-stick repeats up to `time`, each at
-    /// its own time. Call before the components' own updates.
+    /// Posts the initial focus (once) and plays the held direction's repeats up to `time`,
+    /// each at its own time. Call before the components' own updates.
     public func update(to time: Double) {
         guard time.isFinite else { return }
         if !started {
@@ -125,21 +142,33 @@ public final class FocusEngine {
             reportFocus(at: 0)
         }
         // Every repeat is played at its own time, so one update equals many small ones, up
-        // to `maxStickRepeatsPerUpdate` (200 s of a held stick); past that a jump far
-        // ahead (a huge time, where adding the interval no longer changes the number)
-        // stays bounded work and the rest of the repeats are dropped.
+        // to `maxRepeatsPerUpdate`; past that a jump far ahead (a huge time, where adding
+        // the interval no longer changes the number) stays bounded work and the rest of the
+        // repeats are dropped.
         var repeats = 0
-        while let d = stickDirection, nextStickRepeat <= time {
+        while let h = held, nextRepeat <= time {
             repeats += 1
-            if repeats > FocusEngine.maxStickRepeatsPerUpdate {
-                nextStickRepeat = time + FocusEngine.stickRepeatInterval
+            if repeats > FocusEngine.maxRepeatsPerUpdate {
+                nextRepeat = time + FocusEngine.fastestRepeatInterval
                 break
             }
-            let t = nextStickRepeat
+            let t = nextRepeat
             if let k = current { updateFocusChain(k, to: t) }
-            move(d, at: t)
-            nextStickRepeat += FocusEngine.stickRepeatInterval
+            move(h.direction, at: t)
+            nextRepeat = t + FocusEngine.repeatInterval(afterHolding: t - heldSince)
         }
+    }
+
+    /// A direction begins to be held at `time` (moves now, repeats from `update`), or ends.
+    private func hold(_ direction: FocusDirection?, byStick: Bool, at time: Double) {
+        guard let d = direction else {
+            if held?.byStick == byStick { held = nil }
+            return
+        }
+        held = (d, byStick)
+        heldSince = time
+        nextRepeat = time + FocusEngine.firstRepeatInterval
+        move(d, at: time)
     }
 
     // MARK: Input
@@ -152,7 +181,12 @@ public final class FocusEngine {
         let focused = entries[k].container
         if let (key, down) = event.asKey {
             if let d = FocusDirection(key: key) {
-                if down { move(d, at: time) }
+                // A down while that direction is held is the keyboard's own repeat: ignored.
+                if down, held?.direction != d || held?.byStick == true {
+                    hold(d, byStick: false, at: time)
+                } else if !down, held?.direction == d {
+                    hold(nil, byStick: false, at: time)
+                }
             } else {
                 focused.handle(event, at: time)
                 if down && (key == "Escape" || key == "Backspace") { post(.back, at: time) }
@@ -167,10 +201,7 @@ public final class FocusEngine {
             let d = stickDirectionNow()
             if d != stickDirection {
                 stickDirection = d
-                if let d {
-                    move(d, at: time)
-                    nextStickRepeat = time + FocusEngine.stickRepeatInterval
-                }
+                hold(d, byStick: true, at: time)
             }
         case .pointer(let p, let button, let down):
             for (j, e) in entries.enumerated() {
@@ -255,14 +286,15 @@ public final class FocusEngine {
         // allocate a box on every search).
         search = Search(from: from, direction: direction)
         for j in entries.indices where j != k {
-            search.entry = j
-            search.offset = canvasOffset(j)
+            let offset = canvasOffset(j)
+            search.begin(entry: j, offset: offset, region: entries[j].container.focusRegion.offsetBy(offset))
             entries[j].container.forEachFocusableItem { i, r in self.search.consider(r, item: i) }
+            search.end()
         }
-        search.offset = .zero
         for g in guides.indices {
-            search.entry = -1 - g
+            search.begin(entry: -1 - g, offset: .zero, region: guides[g].frame)
             search.consider(guides[g].frame, item: guides[g].item ?? -1)
+            search.end()
         }
         guard let b = search.best else {
             post(.edge, at: time)
@@ -277,21 +309,42 @@ public final class FocusEngine {
         }
     }
 
-    /// One geometric search: the best candidate so far.
+    /// One geometric search, container by container: the nearest container that way (its
+    /// nearest item's gap plus the weighted gap across to its region), and in it the item
+    /// nearest across the direction.
     private struct Search {
         var from = Rect.zero
         var direction = FocusDirection.right
-        var entry = 0
-        var offset = Point.zero
-        var best: (score: Double, tie: Double, entry: Int, item: Int)?
+        var best: (score: Double, entry: Int, item: Int)?
+        /// The container being searched: its entry, offset, region and findings so far.
+        private var entry = 0
+        private var offset = Point.zero
+        private var region = Rect.zero
+        private var nearestGap = Double.infinity
+        private var nearest: (across: Double, centres: Double, item: Int)?
 
         init() {}
         init(from: Rect, direction: FocusDirection) { self.from = from; self.direction = direction }
 
+        mutating func begin(entry: Int, offset: Point, region: Rect) {
+            self.entry = entry; self.offset = offset; self.region = region
+            nearestGap = .infinity
+            nearest = nil
+        }
+
         mutating func consider(_ frame: Rect, item: Int) {
-            guard let s = FocusEngine.score(from: from, to: frame.offsetBy(offset), direction) else { return }
-            if let b = best, !(s.score < b.score || (s.score == b.score && s.tie < b.tie)) { return }
-            best = (s.score, s.tie, entry, item)
+            guard let m = FocusEngine.measure(from: from, to: frame.offsetBy(offset), direction) else { return }
+            nearestGap = min(nearestGap, m.gap)
+            if let n = nearest, !(m.across < n.across || (m.across == n.across && m.centres < n.centres)) { return }
+            nearest = (m.across, m.centres, item)
+        }
+
+        mutating func end() {
+            guard let n = nearest else { return }
+            let across = FocusEngine.measure(from: from, to: region, direction, anyPlace: true)?.across ?? 0
+            let score = nearestGap + FocusEngine.perpendicularWeight * across
+            if let b = best, !(score < b.score) { return }
+            best = (score, entry, n.item)
         }
     }
     private var search = Search()
@@ -300,30 +353,24 @@ public final class FocusEngine {
 
     /// The geometric score of moving from `a` to `b` in `d`, nil when `b` is not that way.
     public static func score(from a: Rect, to b: Rect, _ d: FocusDirection) -> (score: Double, tie: Double)? {
-        let gap: Double, across: Double, centres: Double
+        measure(from: a, to: b, d).map { ($0.gap + perpendicularWeight * $0.across, $0.centres) }
+    }
+
+    /// From `a` to `b` in `d`: the edge-to-edge gap along `d`, the gap across it (0 when the
+    /// extents overlap) and the distance between centres across it; nil when `b` is not
+    /// that way (its centre not beyond `a`'s edge), unless `anyPlace`.
+    static func measure(from a: Rect, to b: Rect, _ d: FocusDirection,
+                        anyPlace: Bool = false) -> (gap: Double, across: Double, centres: Double)? {
         switch d {
-        case .right:
-            guard b.midX >= a.maxX else { return nil }
-            gap = max(0, b.minX - a.maxX)
-            across = max(0, max(b.minY - a.maxY, a.minY - b.maxY))
-            centres = abs(b.midY - a.midY)
-        case .left:
-            guard b.midX <= a.minX else { return nil }
-            gap = max(0, a.minX - b.maxX)
-            across = max(0, max(b.minY - a.maxY, a.minY - b.maxY))
-            centres = abs(b.midY - a.midY)
-        case .down:
-            guard b.midY >= a.maxY else { return nil }
-            gap = max(0, b.minY - a.maxY)
-            across = max(0, max(b.minX - a.maxX, a.minX - b.maxX))
-            centres = abs(b.midX - a.midX)
-        case .up:
-            guard b.midY <= a.minY else { return nil }
-            gap = max(0, a.minY - b.maxY)
-            across = max(0, max(b.minX - a.maxX, a.minX - b.maxX))
-            centres = abs(b.midX - a.midX)
+        case .right, .left:
+            if !anyPlace, d == .right ? !(b.midX >= a.maxX) : !(b.midX <= a.minX) { return nil }
+            return (max(0, d == .right ? b.minX - a.maxX : a.minX - b.maxX),
+                    max(0, max(b.minY - a.maxY, a.minY - b.maxY)), abs(b.midY - a.midY))
+        case .down, .up:
+            if !anyPlace, d == .down ? !(b.midY >= a.maxY) : !(b.midY <= a.minY) { return nil }
+            return (max(0, d == .down ? b.minY - a.maxY : a.minY - b.maxY),
+                    max(0, max(b.minX - a.maxX, a.minX - b.maxX)), abs(b.midX - a.midX))
         }
-        return (gap + perpendicularWeight * across, centres)
     }
 
     /// Moves the screen's focus to entry `j`: its remembered item, or `item` when it does
@@ -341,7 +388,7 @@ public final class FocusEngine {
         reportFocus(at: time)
     }
 
-    /// Brings the focused container's scope and the container to `t` (stick repeats).
+    /// Brings the focused container's scope and the container to `t` (repeats).
     private func updateFocusChain(_ k: Int, to t: Double) {
         entries[k].container.update(to: t)
     }

@@ -8,7 +8,7 @@ public enum BuiltInScenes {
     /// Scene names in the demo's order (keys 1-9 pick them).
     public static let names: [String] = [
         "home", "button", "grid", "carousel", "coverflow", "cube", "header", "affine", "layers", "carousel-100k",
-        "text",
+        "text", "movies", "showcase",
     ]
     /// The scene the demo opens without arguments.
     public static let defaultName = "home"
@@ -16,7 +16,8 @@ public enum BuiltInScenes {
     /// The scene file text of a built-in scene.
     public static func json(_ name: String) -> String? {
         switch name {
-        case "home": return home
+        case "home", "movies": return movies
+        case "showcase": return showcase
         case "button": return button
         case "grid": return grid
         case "carousel": return carousel(count: 9)
@@ -49,12 +50,12 @@ public enum BuiltInScenes {
      "components": [{"kind": "controllerTest", "name": "pad"}]}
     """
 
-    /// A TV home screen (issue #15): a shelf of four titled rows under a header, one
-    /// focus across them (arrows, D-pad, left stick), the focused row scrolled into view.
+    /// Every row kind in one shelf of four titled rows under a header, one focus across
+    /// them (arrows, D-pad, left stick), the focused row scrolled into view.
     /// Row 0 "TOP PICKS": 4 cards at canvas x 56, 360, 664, 968 (256x154); row 1
     /// "FEATURED": a cover flow of 12 posters, the centred one lifted; row 2 "APPS": 6
     /// small cards; row 3 "LIBRARY": 2 rows of 5 cards.
-    static let home = """
+    static let showcase = """
     {"canvas": {"width": 1280, "height": 720, "background": [0.05, 0.05, 0.08, 1]},
      "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720],
        "header": {"title": "PARALLAX TV", "height": 110}, "titleHeight": 40, "rowSpacing": 24, "scrollInset": 40,
@@ -70,6 +71,42 @@ public enum BuiltInScenes {
           "columns": 5, "count": 10, "buttonSize": [200, 120], "spacing": 40, "idleDimming": 0.3}}
        ]}]}
     """
+
+    /// A TV home screen of a film library (the default scene): a header, a featured banner
+    /// (`hero`) and three rows of parallax poster cards of different shapes, with titles,
+    /// from generated posters, over a backdrop following the focused card.
+    /// Row 0 "Top Movies": portrait posters 130x195, the focused one's title under it;
+    /// row 1 "Continue Watching": 16:9 episodes 256x144, every title shown; row 2 "Apps":
+    /// square tiles 110x110.
+    static let movies: String = {
+        func items(_ titles: [String]) -> String {
+            "[" + titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: ", ") + "]"
+        }
+        let films = ["The Long Night", "Northern Lights", "Glass City", "Red Desert", "Paper Moon", "Silent Tide",
+                     "Iron Coast", "Blue Hour", "Last Train", "The Orchard", "Wild Signal", "Harbour Lights",
+                     "Salt and Stone", "Night Ferry", "Small Hours", "Winter Garden"]
+        let episodes = ["Harbour S1 E3", "Blue Hour S2 E1", "Glass City S1 E8", "Night Ferry E4", "The Orchard E2",
+                        "Iron Coast S3 E5", "Small Hours E1", "Red Desert E6"]
+        let apps = ["Films", "Series", "Music", "Photos", "Games", "Radio", "News", "Weather", "Settings"]
+        let featured = [("Northern Lights", "New film · Drama · 2 h 4 min"), ("Glass City", "New season · Thriller"),
+                        ("The Orchard", "Documentary · 1 h 32 min"), ("Night Ferry", "Series · 6 episodes")]
+        let hero = "[" + featured.map { "{\"title\": \"\($0.0)\", \"subtitle\": \"\($0.1)\"}" }.joined(separator: ", ") + "]"
+        return """
+        {"canvas": {"width": 1280, "height": 720, "background": [0.04, 0.04, 0.07, 1]},
+         "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720],
+           "header": {"title": "PARALLAX TV", "height": 80}, "titleHeight": 36, "rowSpacing": 12, "scrollInset": 24,
+           "backdrop": true,
+           "rows": [
+            {"content": {"kind": "hero", "name": "featured", "frame": [48, 8, 1184, 250], "items": \(hero)}},
+            {"title": "Top Movies", "content": {"kind": "cardRow", "name": "films", "frame": [48, 12, 1184, 240],
+              "itemSize": [130, 195], "spacing": 28, "items": \(items(films))}},
+            {"title": "Continue Watching", "content": {"kind": "cardRow", "name": "episodes", "frame": [48, 12, 1184, 189],
+              "itemSize": [256, 144], "spacing": 32, "titles": "all", "items": \(items(episodes))}},
+            {"title": "Apps", "content": {"kind": "cardRow", "name": "apps", "frame": [48, 12, 1184, 150],
+              "itemSize": [110, 110], "spacing": 28, "cornerRadius": 20, "items": \(items(apps))}}
+           ]}]}
+        """
+    }()
 
     /// One 800x480 card of the default 4-layer icon plus the spotlight, auto rotation.
     static let button = """

@@ -5,13 +5,13 @@ enum BenchScenes {
     /// Run by default (and cycled by --soak).
     static let names = ["button", "grid", "carousel", "carousel-100k", "cube", "header"]
     /// Available by name but not run by default: 1,000 small layers, for the flatten
-    /// pass's marginal cost per layer; the TV home screen (issue #15).
+    /// pass's marginal cost per layer; the TV home screen and the shelf of every row kind.
     /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
     /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
     /// the cost of group opacity. `translucent-stack`: 12 pixel-aligned cards of five
     /// translucent colour layers each (a card and four insets), the case layer fusion
     /// (`--fusion`) applies to.
-    static let extras = ["layers-1000", "home", "fade-group", "fade-per-layer", "translucent-stack"]
+    static let extras = ["layers-1000", "home", "showcase", "fade-group", "fade-per-layer", "translucent-stack"]
 
     static func json(_ name: String) -> String? {
         switch name {

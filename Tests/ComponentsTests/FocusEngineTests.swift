@@ -130,13 +130,13 @@ final class FocusEngineTests: XCTestCase {
         }
     }
 
-    func testLeftStickMovesFocusAndRepeatsFiveTimesASecond() throws {
+    func testLeftStickMovesFocusAndRepeatsLikeAHeldKey() throws {
         let s = try scene(row("r", x: 0, y: 0, count: 6))
         let r = s.component(named: "r") as! FocusGrid
         s.update(to: 0)
         s.handle(.controllerAxis("leftx", value: 0.4), at: 0.1)    // under the 0.5 threshold
         XCTAssertEqual(r.focusedIndex, 0)
-        s.handle(.controllerAxis("leftx", value: 0.9), at: 0.2)    // move now, then at 0.4, 0.6
+        s.handle(.controllerAxis("leftx", value: 0.9), at: 0.2)    // move now, then at 0.4, 0.58 (see below)
         XCTAssertEqual(r.focusedIndex, 1)
         s.update(to: 0.39); XCTAssertEqual(r.focusedIndex, 1)
         s.update(to: 0.4); XCTAssertEqual(r.focusedIndex, 2)
@@ -193,5 +193,54 @@ final class FocusEngineTests: XCTestCase {
         XCTAssertEqual(a.cards[0].spotlight.opacity, 0, accuracy: 1e-9, "left: rests after the 0.3 s transition")
         XCTAssertEqual(b.cards[0].spotlight.opacity, 1, accuracy: 1e-9)
         XCTAssertEqual(a.cards[1].root.opacity, 1, accuracy: 1e-9, "no dimming without focus")
+    }
+    func testDownGoesToTheNextRowEvenWhenItsOnlyItemIsFarAcross() throws {
+        // top: 4 cards at x 0, 120, 240, 360 (y 0...60); mid: one card centred in a
+        // 1280-wide frame, x 590...690 (y 200...260), like a cover flow's centred item;
+        // bottom: 4 cards like top's (y 400...460). From top/0 the item scores would pick
+        // bottom/0 (340 + 2 * 0) over mid (140 + 2 * 490): the rows come first.
+        let mid = #"{"kind": "focusGrid", "name": "mid", "frame": [0, 200, 1280, 60], "columns": 1, "count": 1, "buttonSize": [100, 60]}"#
+        let s = try scene(row("top", x: 0, y: 0, count: 4) + "," + mid + "," + row("bottom", x: 0, y: 400, count: 4))
+        let log = focusLog(s)
+        s.update(to: 0)
+        press(s, "Down", at: 0.1)
+        press(s, "Down", at: 0.5)     // from x 590...690: bottom's card 3 (360...460) is nearest across
+        press(s, "Up", at: 0.9)
+        press(s, "Up", at: 1.3)       // top remembers card 0
+        XCTAssertEqual(log(), ["top/0", "mid/0", "bottom/3", "mid/0", "top/0"])
+        // Every item of top goes Down to mid, and every item of bottom Up to mid.
+        for (from, key) in [("top", "Down"), ("bottom", "Up")] {
+            for item in 0..<4 {
+                s.focus.focus(component: from, item: item, at: 2)
+                press(s, key, at: 2)
+                XCTAssertEqual(s.focus.focused?.component, "mid", "\(key) from \(from)/\(item)")
+            }
+        }
+    }
+    func testHeldKeyRepeatsEveryPointTwoSecondsSpeedingUpToEveryPointZeroFive() throws {
+        // Repeat k + 1 comes 0.2 - 0.15 * min(h / 1.5, 1) s after repeat k, made after a hold
+        // of h: at 0.2, 0.38 (0.2 + 0.18), 0.542 (+ 0.162), 0.6878 (+ 0.1458)... every
+        // 0.05 s once held 1.5 s.
+        let s = try scene(#"{"kind": "focusGrid", "name": "r", "frame": [0, 0, 12000, 60], "columns": 100, "count": 100, "buttonSize": [100, 60], "spacing": 20}"#)
+        let r = s.component(named: "r") as! FocusGrid
+        s.update(to: 0)
+        s.handle(.key("Right", down: true), at: 0)
+        s.handle(.key("Right", down: true), at: 0.1)     // the keyboard's own repeat: ignored
+        for (t, index) in [(0.1, 1), (0.199, 1), (0.2, 2), (0.379, 2), (0.38, 3), (0.541, 3), (0.542, 4), (0.687, 4), (0.688, 5)] {
+            s.update(to: t)
+            XCTAssertEqual(r.focusedIndex, index, "at \(t)")
+        }
+        s.update(to: 3.0123)
+        let before = r.focusedIndex
+        s.update(to: 3.5123)
+        XCTAssertEqual(r.focusedIndex - before, 10, "ten repeats in 0.5 s once at full speed")
+        s.handle(.key("Right", down: false), at: 3.6)
+        let released = r.focusedIndex
+        s.update(to: 5)
+        XCTAssertEqual(r.focusedIndex, released, "no repeat after the key went up")
+        // The D-pad repeats the same way.
+        s.handle(.controllerButton("DpadLeft", down: true), at: 6)
+        s.update(to: 6.2)
+        XCTAssertEqual(r.focusedIndex, released - 2)
     }
 }

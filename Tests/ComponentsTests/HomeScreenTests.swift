@@ -9,9 +9,9 @@ import SceneRuntime
 import XCTest
 import _TestSupport
 
-/// The home-screen scene (issue #15): a replayed key sequence moves focus between rows
-/// and items exactly as the focus engine's rules say. Expected values are computed by
-/// hand from the built-in scene's numbers (BuiltInScenes.home) and the rules in
+/// The shelf of every row kind (built-in `showcase`): a replayed key sequence moves focus
+/// between rows and items exactly as the focus engine's rules say. Expected values are
+/// computed by hand from the built-in scene's numbers (BuiltInScenes.showcase) and the rules in
 /// FocusEngine / Shelf:
 ///
 /// - content y: header 110; row 0 "picks" top 110, cards at 110+40+23 = 173 (154 high),
@@ -47,7 +47,7 @@ final class HomeScreenTests: XCTestCase {
     """
 
     func play(until t: Double) throws -> (Scene, [SceneEvent]) {
-        let scene = try BuiltInScenes.load("home", images: ImageStore())
+        let scene = try BuiltInScenes.load("showcase", images: ImageStore())
         var events: [SceneEvent] = []
         scene.onEvent { events.append($0) }
         let driver = SceneDriver(scene: scene, events: try Replay.parse(HomeScreenTests.replay, file: "replay"))
@@ -88,6 +88,34 @@ final class HomeScreenTests: XCTestCase {
         ])
     }
 
+    func testEveryRowIsReachedByDownAndUpFromEveryItem() throws {
+        try assertEveryRowIsReachedByDownAndUp("showcase")
+        try assertEveryRowIsReachedByDownAndUp("home")
+    }
+
+    /// From every item of every row of the built-in scene `name`'s shelf, Down (Up) leads
+    /// to the next (previous) row, after moving through a row of several lines.
+    func assertEveryRowIsReachedByDownAndUp(_ name: String) throws {
+        let scene = try BuiltInScenes.load(name, images: ImageStore())
+        let shelf = try XCTUnwrap(scene.components.compactMap { $0 as? Shelf }.first)
+        let rows = shelf.focusContainers
+        scene.update(to: 0)
+        for (k, row) in rows.enumerated() {
+            var items: [Int] = []
+            row.forEachFocusableItem { i, _ in items.append(i) }
+            for item in items {
+                for (key, next) in [("Down", k + 1), ("Up", k - 1)] where rows.indices.contains(next) {
+                    scene.focus.focus(component: row.name, item: item, at: 1)
+                    for _ in 0..<4 where scene.focus.focused?.component == row.name {
+                        scene.handle(.key(key, down: true), at: 1)
+                        scene.handle(.key(key, down: false), at: 1)
+                    }
+                    XCTAssertEqual(scene.focus.focused?.component, rows[next].name, "\(name): \(key) from \(row.name)/\(item)")
+                }
+            }
+        }
+    }
+
     func testSelectOnReleaseAndLongPressInsteadOfSelect() throws {
         let (_, events) = try play(until: 6)
         let others = events.filter { $0.kind == .select || $0.kind == .longPress }
@@ -107,7 +135,7 @@ final class HomeScreenTests: XCTestCase {
 
     func testTheEventStreamDoesNotDependOnTheFrameRate() throws {
         let (_, once) = try play(until: 6)
-        let scene = try BuiltInScenes.load("home", images: ImageStore())
+        let scene = try BuiltInScenes.load("showcase", images: ImageStore())
         var framed: [SceneEvent] = []
         scene.onEvent { framed.append($0) }
         let driver = SceneDriver(scene: scene, events: try Replay.parse(HomeScreenTests.replay, file: "replay"))
@@ -166,7 +194,7 @@ final class HomeScreenTests: XCTestCase {
         try HomeScreenTests.replay.write(to: replay, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = binary
-        p.arguments = ["home", "--replay", replay.path, "--time", "6", "--events", out.path,
+        p.arguments = ["showcase", "--replay", replay.path, "--time", "6", "--events", out.path,
                        "--quads", dir.appendingPathComponent("q.json").path]
         try p.run()
         p.waitUntilExit()

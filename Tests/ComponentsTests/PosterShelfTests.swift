@@ -88,6 +88,33 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual(layer.contentsGravity, .resizeAspectFill)
     }
 
+    func testTwoCarouselsOfDifferentFoldersEachShowTheirOwnImages() throws {
+        let dir = try TemporaryDirectory()
+        for i in 0..<3 {
+            try dir.write("dark/d\(i).jpg", bytes: jpeg(40, 60, grey: 20))
+            try dir.write("light/l\(i).jpg", bytes: jpeg(40, 60, grey: 230))
+        }
+        let text = """
+            {"canvas": {"width": 1280, "height": 720}, "components": [
+             {"kind": "carousel", "name": "a", "frame": [0, 0, 1280, 360], "images": "dark"},
+             {"kind": "carousel", "name": "b", "frame": [0, 360, 1280, 360], "images": "light"}]}
+            """
+        let store = ImageStore()
+        let scene = try SceneLoader.parse(text, file: "scene.json", directory: dir.path, images: store)
+        let a = try XCTUnwrap(scene.component(named: "a") as? Carousel)
+        let b = try XCTUnwrap(scene.component(named: "b") as? Carousel)
+        a.update(to: 0)
+        b.update(to: 0)
+        // Each carousel's centred item (1 of 3) shows a picture of its own folder: grey 20
+        // above, 230 below (a store hands pixels over once, so each ref is read once).
+        guard case .image(let refA)? = itemLayer(a, 1)?.contents, case .image(let refB)? = itemLayer(b, 1)?.contents else {
+            return XCTFail("an item has no image")
+        }
+        XCTAssertNotEqual(refA, refB)
+        XCTAssertEqual(Int(store.image(for: refA)?.pixels[0] ?? 0), 20, accuracy: 3)
+        XCTAssertEqual(Int(store.image(for: refB)?.pixels[0] ?? 0), 230, accuracy: 3)
+    }
+
     func testBadFileShowsThePlaceholderAndWarnsOnce() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)
@@ -171,7 +198,9 @@ final class PosterShelfTests: XCTestCase {
     }
 
     /// PNG files get no preview: the image fades in over the placeholder colour as a
-    /// sublayer, opacity 0, then 0.25 at 0.05 s of 0.2 s, then the item's own contents.
+    /// sublayer, opacity 0, then 0.25 at 0.05 s of 0.2 s, then, once the renderer has its
+    /// pixels (here taken by hand: no renderer), the item's own contents; before that the
+    /// placeholder stays under it (swapping earlier drew nothing for a few frames).
     func testBackgroundDecodeShowsPlaceholderThenFadesInOverPointTwoSeconds() throws {
         let dir = try TemporaryDirectory()
         let folder = try dir.makeDirectory("posters")
@@ -193,6 +222,12 @@ final class PosterShelfTests: XCTestCase {
         c.update(to: 0.05)
         XCTAssertEqual(image.opacity, 0.25, accuracy: 1e-9)    // 0.05 s of 0.2 s
         c.update(to: 0.2)
+        guard case .color? = itemLayer(c, 1)?.contents, case .image(let ref) = image.contents else {
+            return XCTFail("the placeholder must stay until the renderer has the image")
+        }
+        XCTAssertEqual(image.opacity, 1)
+        _ = store.mipChain(for: ref)                            // what the renderer's upload does
+        c.update(to: 0.21)
         guard case .image? = itemLayer(c, 1)?.contents else { return XCTFail("the fade did not finish") }
         XCTAssertTrue(itemLayer(c, 1)?.sublayers.isEmpty ?? false)
     }

@@ -28,7 +28,7 @@ final class RandomEventStreamTests: XCTestCase {
         switch scene {
         case "affine", "layers", "button", "cube", "header": return 100_000
         case "coverflow": return 30_000
-        case "home": return 20_000      // five focus containers: the slowest per event
+        case "showcase", "home", "movies": return 20_000  // several focus containers: the slowest per event
         default: return 50_000          // grid, carousel, carousel-100k
         }
     }

@@ -92,7 +92,7 @@ final class AxisAlignedRingTests: XCTestCase {
     func testBuiltInScenesDrawTheSamePixelsWithEitherRing() throws {
         let h = try RenderHarness.shared()
         defer { h.renderer.axisAlignedMarginPixels = 0.75 }
-        for name in ["grid", "header", "home", "button", "coverflow", "carousel", "cube", "text"] {
+        for name in ["grid", "header", "showcase", "button", "coverflow", "carousel", "cube", "text"] {
             let frame = try BuiltInSceneFrame(name, at: 0.4, pressRight: true)
             h.renderer.axisAlignedMarginPixels = 1.5
             let wide = try frame.draw()

@@ -272,7 +272,7 @@ final class ClipLoweringTests: XCTestCase {
         let h = try RenderHarness.shared()
         defer { h.renderer.scissorClips = true; h.renderer.analyticClips = true; h.renderer.softClips = true }
         h.renderer.softClips = false
-        for name in ["carousel", "header", "grid", "button", "home"] {
+        for name in ["carousel", "header", "grid", "button", "showcase"] {
             let frame = try BuiltInSceneFrame(name, at: 0.4)
             let w = frame.framebuffer.width, ht = frame.framebuffer.height
             h.renderer.scissorClips = true

@@ -14,7 +14,7 @@ final class OpaquePrePassRenderTests: XCTestCase {
         defer { h.renderer.reorderOpaque = false; h.renderer.cutsOccludedParts = true; h.renderer.joinsSharedEdges = true }
         h.renderer.cutsOccludedParts = false
         h.renderer.joinsSharedEdges = false
-        for name in ["grid", "button", "header", "home"] {
+        for name in ["grid", "button", "header", "showcase"] {
             let frame = try BuiltInSceneFrame(name, at: 0.35, pressRight: true)
             h.renderer.reorderOpaque = true
             let withPrePass = try frame.draw()

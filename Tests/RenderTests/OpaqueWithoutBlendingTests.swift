@@ -9,7 +9,7 @@ final class OpaqueWithoutBlendingTests: XCTestCase {
     func testOpaquePartsDrawnWithoutBlendingGiveTheBlendedPixels() throws {
         let h = try RenderHarness.shared()
         defer { h.renderer.opaqueWithoutBlending = true; h.renderer.reorderOpaque = false }
-        for name in ["carousel", "grid", "button", "header", "home"] {
+        for name in ["carousel", "grid", "button", "header", "showcase"] {
             for prePass in [false, true] {
                 let frame = try BuiltInSceneFrame(name, at: 0.3, pressRight: true)
                 h.renderer.reorderOpaque = prePass

@@ -745,6 +745,12 @@ public final class Carousel: SceneComponent {
             }
             let progress = (time - fadeStart[slot]) / Carousel.fadeInDuration
             if progress >= 1 || ref == nil {
+                // Not before the renderer has the pixels: the item would draw neither the
+                // placeholder nor the image for the frames the upload takes.
+                if let ref, !images.wasHandedOver(ref) {
+                    fadeLayers[slot].opacity = 1
+                    continue
+                }
                 if let ref { pool[slot].contents = .image(ref) }
                 fadeLayers[slot].removeFromSuperlayer()
                 fadeStart[slot] = -.infinity

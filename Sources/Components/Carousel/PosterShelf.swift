@@ -62,7 +62,6 @@ public final class PosterShelf {
     private let store: ImageStore
     private let queue: DecodeQueue?
     private var tick = 0
-    private var serial = 0
 
     /// - Parameters:
     ///   - itemPixels: the item's size in pixels (points times `ImageStore.pixelsPerPoint`).
@@ -175,8 +174,7 @@ public final class PosterShelf {
     }
 
     private func accept(index: Int, image: Image, seconds: Double) {
-        serial += 1
-        let ref = store.addHandOff(image, key: "poster-shelf#\(serial)")
+        let ref = store.addHandOff(image, key: store.uniqueKey("poster-shelf"))
         let bytes = image.width * image.height * 4 * 4 / 3
         slots[index] = Slot(ref: ref, bytes: bytes, lastUsed: tick, failed: false)
         residentBytes += bytes
@@ -187,8 +185,7 @@ public final class PosterShelf {
 
     /// A full image decoded on a worker, with its mip chain (handed over to the renderer).
     private func accept(index: Int, chain: MipChain, isOpaque: Bool, seconds: Double) {
-        serial += 1
-        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: "poster-shelf#\(serial)")
+        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: store.uniqueKey("poster-shelf"))
         var slot = slots[index] ?? Slot()
         slot.ref = ref
         slot.bytes += chain.byteCount
@@ -200,8 +197,7 @@ public final class PosterShelf {
     }
 
     private func acceptPreview(index: Int, chain: MipChain, isOpaque: Bool) {
-        serial += 1
-        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: "poster-shelf#\(serial)")
+        let ref = store.addHandOff(chain, isOpaque: isOpaque, key: store.uniqueKey("poster-shelf"))
         slots[index] = Slot(ref: nil, preview: ref, bytes: chain.byteCount, lastUsed: tick, failed: false)
         residentBytes += chain.byteCount
         previewCount += 1

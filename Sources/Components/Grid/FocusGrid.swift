@@ -106,22 +106,8 @@ public final class FocusGrid: SceneComponent {
         var tiltX: Follow, tiltY: Follow
     }
 
-    /// Exponential approach to a target that changes only at events; a return to rest
-    /// (target 0) is a tween of `restDuration` with `restTiming` instead.
-    private struct Follow {
-        var from = 0.0, target = 0.0, since = 0.0
-        var restDuration = 0.3, restTiming = TimingFunction.linear
-        func value(at t: Double) -> Double {
-            if target == 0 {
-                return Tween(from: from, to: 0, start: since, duration: restDuration, timing: restTiming).value(at: t)
-            }
-            return target + (from - target) * exp(-max(t - since, 0) / FocusGrid.tiltLag)
-        }
-        mutating func retarget(_ value: Double, at t: Double) {
-            guard value != target else { return }    // same target: the same curve goes on
-            from = self.value(at: t); target = value; since = t
-        }
-    }
+    /// One tilt axis: an exponential approach, or a tween back to rest (`TiltFollow`).
+    private typealias Follow = TiltFollow
 
     private var states: [CardState]
     /// What each card showed at the last update: a card that keeps its look is composited

@@ -8,6 +8,7 @@ extension Shelf {
     /// Keys a `shelf` object may have.
     static let keys: Set<String> = [
         "kind", "name", "frame", "header", "rows", "titleHeight", "titleColor", "rowSpacing", "scrollInset",
+        "backdrop", "backdropDim",
     ]
     /// Keys of one row object, and of the header object.
     static let rowKeys: Set<String> = ["title", "content"]
@@ -64,8 +65,14 @@ extension Shelf {
             }
             rows.append((title, rowTitleHeight, component))
         }
-        return Shelf(name: name, frame: frame, header: header, headerHeight: headerHeight, rows: rows,
-                     rowSpacing: rowSpacing, scrollInset: scrollInset)
+        let shelf = Shelf(name: name, frame: frame, header: header, headerHeight: headerHeight, rows: rows,
+                          rowSpacing: rowSpacing, scrollInset: scrollInset)
+        if try node["backdrop"].bool(default: false) {
+            shelf.backdrop = ShelfBackdrop(name: name, size: frame.size,
+                                           dim: try node["backdropDim"].double(in: 0...1, default: 0.6),
+                                           rows: rows.map { $0.component as AnyObject }, images: context.images)
+        }
+        return shelf
     }
 
     /// A title string of at most 1000 characters (one line: longer ones would only be

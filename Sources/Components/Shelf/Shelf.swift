@@ -49,6 +49,13 @@ public final class Shelf: SceneComponent, FocusScope {
     public private(set) var scrollTarget = 0.0
     /// The header and row titles (re-rasterised when the target's scale changes).
     public let titles: [TextLayer]
+    /// The art behind the rows that follows the focused item (the `backdrop` key).
+    var backdrop: ShelfBackdrop? {
+        didSet {
+            oldValue?.layer.removeFromSuperlayer()
+            if let backdrop { rootLayer.insertSublayer(backdrop.layer, at: 0) }
+        }
+    }
 
     /// Builds a shelf; `rows` are laid out top to bottom from `firstRowTop`.
     public init(name: String, frame: Rect, header: TextLayer?, headerHeight: Double,
@@ -154,6 +161,13 @@ public final class Shelf: SceneComponent, FocusScope {
         physics.update(to: time)
         content.position = Point(frame.width / 2, contentHeight / 2 - physics.offset)
         for row in rows { row.component.update(to: time) }
+        if let backdrop {
+            var focused: (row: Int, item: Int)?
+            for (k, row) in rows.enumerated() {
+                if let c = row.component as? FocusContainer, c.containsFocus { focused = (k, c.focusedItem) }
+            }
+            backdrop.update(focused: focused, at: time)
+        }
     }
 
     public var status: String {
