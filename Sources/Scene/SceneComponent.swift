@@ -49,11 +49,15 @@ public final class Scene {
     /// Speech and `announce` events (the scene file's `speech`).
     public var speech = SceneSpeech()
     private let announcer = Announcer()
-    /// Layers playing video files, brought to the scene's time in `update`.
-    public var videos: [VideoContents] = []
+    /// Layers playing video files; those on the scene clock are brought to its time in
+    /// `update`.
+    public var videos = VideoLayers()
     /// How videos find their frames: `exact` (the frame of the time, decoded now: tools
     /// that render a time) or `live` (decoded ahead on a worker: the demo).
-    public var videoPlayback = VideoContents.Playback.exact
+    public var videoPlayback: VideoContents.Playback {
+        get { videos.playback }
+        set { videos.playback = newValue }
+    }
     /// The screensaver (the scene file's `attract`), nil when the scene has none.
     public private(set) var attract: AttractMode?
 
@@ -110,7 +114,7 @@ public final class Scene {
         announcer.update(to: time, speech: speech, focus: focus, sink: events)
         for c in components { c.update(to: time) }
         attract?.update(to: time)
-        for v in videos { v.update(to: time, playback: videoPlayback) }
+        for v in videos.all where v.followsSceneClock { v.update(to: time, playback: videos.playback) }
         for l in rootLayers { l.advanceAnimations(to: time) }
     }
 

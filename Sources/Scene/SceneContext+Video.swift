@@ -22,7 +22,7 @@ extension SceneContext {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         guard let video else { return layer.contents }
-        videos.append(video)
+        videos.add(video)
         return layer.contents
     }
 }

@@ -20,8 +20,8 @@ public final class SceneContext {
     public let kinds: SceneKinds
     /// Names used so far (components and named layers must be unique in a scene).
     private var names = Set<String>()
-    /// Layers whose contents are videos (`contents(_:for:)`), handed to the scene.
-    public internal(set) var videos: [VideoContents] = []
+    /// The scene's video layers (`contents(_:for:)`, a row's previews).
+    public let videos = VideoLayers()
 
     public init(file: String, directory: String, canvas: Size, images: ImageStore, kinds: SceneKinds) {
         self.file = file; self.directory = directory; self.canvas = canvas; self.images = images

@@ -24,6 +24,9 @@ public final class VideoContents {
 
     public let path: String
     public let layer: Layer
+    /// True: the scene plays it from its start (a layer's `contents`); false: its owner
+    /// gives the time (a card's preview).
+    public var followsSceneClock = true
     /// The two placeholders the frames are drawn into.
     public let refs: (ImageRef, ImageRef)
     /// A frame for the renderer to put into `pendingRef`; nil when nothing new.
@@ -79,6 +82,18 @@ public final class VideoContents {
 
     /// The renderer took `pending`.
     public func frameTaken() { pending = nil }
+
+    /// Stops decoding (a preview whose card lost focus).
+    public func stop() {
+        player?.stop()
+        player = nil
+    }
+
+    /// Whether a frame has been shown (before that the layer holds the black placeholder).
+    public var hasFrame: Bool { shownTime > -Double.infinity }
+
+    /// Whether it stopped on an error (the layer keeps what it showed).
+    public var failed: Bool { file == nil }
 
     private func stop(_ error: Error) {
         warn("warning: \(error) (the video stops)")

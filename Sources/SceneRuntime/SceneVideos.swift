@@ -25,7 +25,7 @@ public final class SceneVideos {
                 return
             }
         }
-        for v in scene.videos {
+        for v in scene.videos.all {
             if let frame = v.pending, converter!.show(frame, in: v.pendingRef, images: images) { v.frameTaken() }
         }
     }

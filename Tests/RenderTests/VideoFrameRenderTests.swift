@@ -40,7 +40,7 @@ final class VideoFrameRenderTests: XCTestCase {
         let images = ImageStore()
         let text = #"{"canvas": {"width": 64, "height": 32}, "components": [{"kind": "layer", "name": "v", "bounds": [64, 32], "position": [32, 16], "contents": "\#(path)"}]}"#
         let scene = try SceneLoader.parse(text, file: "video.json", directory: "/", images: images)
-        XCTAssertEqual(scene.videos.count, 1)
+        XCTAssertEqual(scene.videos.all.count, 1)
         SceneDriver(scene: scene, events: []).advance(to: time)
         let framebuffer = try Framebuffer(width: 64, height: 32)
         defer { framebuffer.destroy() }

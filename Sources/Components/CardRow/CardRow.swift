@@ -79,6 +79,8 @@ public final class CardRow: SceneComponent {
     private var time = 0.0
     private var shownRange = 0..<0
     private var browseDirection = 1
+    /// The focused card's video preview (rows whose items name a `preview`).
+    var preview: CardPreview?
     var isPressed = false, pressStart = 0.0, longPressFired = false
     /// When the focused card last changed, or focus came or went.
     var focusTime = 0.0
@@ -236,6 +238,7 @@ public final class CardRow: SceneComponent {
             slot.card.root.shouldRasterize = still
             slot.look = look
         }
+        if let preview { updatePreview(preview, at: newTime) }
     }
 
     public func setContentsScale(_ scale: Double) {
