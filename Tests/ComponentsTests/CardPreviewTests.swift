@@ -84,3 +84,16 @@ final class CardPreviewTests: XCTestCase {
         XCTAssertNil((s.component(named: "row") as? CardRow)?.preview)
     }
 }
+
+/// Speech on a cardRow says the card's title, then its subtitle.
+final class CardRowAnnouncementTests: XCTestCase {
+    func testTitleThenSubtitle() throws {
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "speech": {"enabled": true}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "items": [{"title": "Big Buck Bunny", "subtitle": "2008 · 10 min"}, {"title": "Sintel"}]}]}"#
+        let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())
+        var said: [String] = []
+        s.onEvent { e in if e.kind == .announce { said.append(e.jsonLine) } }
+        SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))]).advance(to: 2)
+        XCTAssertEqual(said, [#"{"t":0.5,"type":"announce","component":"row","item":0,"text":"Big Buck Bunny","detail":"2008 · 10 min"}"#,
+                              #"{"t":1.5,"type":"announce","component":"row","item":1,"text":"Sintel"}"#])
+    }
+}
