@@ -43,13 +43,13 @@ public final class VideoConverter {
         glDeleteProgram(program)
     }
 
-    /// Converts `frame` into the texture of `ref` (a placeholder of the frame's size in
-    /// `images`), uploading the placeholder first if the renderer has not yet. Returns
-    /// false when that texture is not there (its upload deferred by the frame budget).
+    /// Converts `frame` into the texture of `ref` (a placeholder in `images`, of the frame's
+    /// size or smaller: the pass scales it down, filtering linearly), uploading the
+    /// placeholder first if the renderer has not yet. Returns false when that texture is
+    /// not there (its upload deferred by the frame budget).
     @discardableResult
     public func show(_ frame: VideoFrame, in ref: ImageRef, images: ImageSource) -> Bool {
-        guard frame.width == ref.width, frame.height == ref.height,
-              let target = renderer.textures.wholeTexture(for: ref, source: images) else { return false }
+        guard let target = renderer.textures.wholeTexture(for: ref, source: images) else { return false }
         let saved = GLSaved()
         defer { saved.restore() }
         glDisable(GLenum(GL_BLEND)); glDisable(GLenum(GL_SCISSOR_TEST))
@@ -59,7 +59,7 @@ public final class VideoConverter {
         glBindFramebuffer(GLConstant.framebuffer, framebuffer)
         glFramebufferTexture2D(GLConstant.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLConstant.texture2D, target.texture, 0)
         guard glCheckFramebufferStatus(GLConstant.framebuffer) == GLConstant.framebufferComplete else { return false }
-        glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
+        glViewport(0, 0, GLsizei(ref.width), GLsizei(ref.height))
         glUseProgram(program)
         glUniform1i(yLoc, 0); glUniform1i(uLoc, 1); glUniform1i(vLoc, 2)
         for k in 0..<3 {

@@ -40,7 +40,11 @@ public final class VideoContents {
     private let warn: (String) -> Void
 
     /// Opens the video at `path` for `layer`; nil (after one warning) when it cannot play.
-    public init?(path: String, layer: Layer, images: ImageStore, warn: @escaping (String) -> Void) {
+    /// `fill`: the pixel size the layer is shown at, when known: frames are then scaled
+    /// down on the GPU to cover it (aspect kept), never up, so a 720p preview on a small
+    /// card costs the card's pixels, not the video's.
+    public init?(path: String, layer: Layer, images: ImageStore, fill: (width: Int, height: Int)? = nil,
+                 warn: @escaping (String) -> Void) {
         self.path = path
         self.layer = layer
         self.warn = warn
@@ -48,7 +52,11 @@ public final class VideoContents {
             warn("warning: \(error) (the layer shows no video)")
             return nil
         }
-        let w = file!.width, h = file!.height
+        var w = file!.width, h = file!.height
+        if let fill, fill.width > 0, fill.height > 0 {
+            let scale = min(1, max(Double(fill.width) / Double(w), Double(fill.height) / Double(h)))
+            w = max(1, Int((Double(w) * scale).rounded())); h = max(1, Int((Double(h) * scale).rounded()))
+        }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         let black = Image(width: w, height: h, pixels: pixels)
@@ -88,6 +96,9 @@ public final class VideoContents {
         player?.stop()
         player = nil
     }
+
+    /// CPU seconds its decoding thread has used (live playback; 0 for exact).
+    public var decodeCPUSeconds: Double { player?.decodeCPUSeconds ?? 0 }
 
     /// Whether a frame has been shown (before that the layer holds the black placeholder).
     public var hasFrame: Bool { shownTime > -Double.infinity }

@@ -104,6 +104,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
+    @Flag(help: "Time browsing a card row while the focused card's 720p preview plays, against no previews; decode CPU time and preview start latency.")
+    var previewCost = false
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard SizeOption.parse(size) != nil else {
@@ -146,6 +149,10 @@ struct BenchCommand: ParsableCommand {
             bench.withoutInput = noInput
             if fadeCost {
                 print(try FadeCostBench(bench: bench).run())
+                return
+            }
+            if previewCost {
+                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer).run())
                 return
             }
             if let posters {

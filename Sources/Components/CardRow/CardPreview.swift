@@ -43,7 +43,9 @@ final class CardPreview {
             stop()
             let layer = Layer(name: "\(name)/item\(state.item)/preview", bounds: size, position: Point(size.width / 2, size.height / 2))
             layer.contentsGravity = .resizeAspectFill
-            guard let video = VideoContents(path: path, layer: layer, images: images, warn: CardPreview.warn) else {
+            let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
+            let fill = (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
+            guard let video = VideoContents(path: path, layer: layer, images: images, fill: fill, warn: CardPreview.warn) else {
                 unplayable.insert(state.item)
                 return
             }
