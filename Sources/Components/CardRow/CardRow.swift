@@ -234,7 +234,9 @@ public final class CardRow: SceneComponent {
                 title.layer.opacity = titleAlpha
                 title.layer.position = Point(0, size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
             }
-            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting
+            // A card playing its preview changes every video frame: kept as an image it would
+            // be drawn twice per frame.
+            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting && preview?.playingItem != i
             slot.card.root.shouldRasterize = still
             slot.look = look
         }
