@@ -56,6 +56,7 @@ public final class VideoContents {
         if let fill, fill.width > 0, fill.height > 0 {
             let scale = min(1, max(Double(fill.width) / Double(w), Double(fill.height) / Double(h)))
             w = max(1, Int((Double(w) * scale).rounded())); h = max(1, Int((Double(h) * scale).rounded()))
+            file!.outputSize = (w, h)
         }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }

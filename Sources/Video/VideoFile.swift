@@ -24,6 +24,9 @@ public final class VideoFile {
     public let width: Int, height: Int
     /// Length in seconds (the stream's, else the container's, else the last frame's end).
     public private(set) var duration: Double
+    /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
+    /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
+    public var outputSize: (width: Int, height: Int)?
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -188,26 +191,27 @@ public final class VideoFile {
         }
         let pts = picture.pointee.best_effort_timestamp
         let time = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
-        var frame = VideoFrame(time: time, width: w, height: h, y: [], u: [], v: [])
+        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
+        var frame = VideoFrame(time: time, width: out.0, height: out.1, y: [], u: [], v: [])
         let cw = frame.chromaWidth, ch = frame.chromaHeight
         let planar = picture.pointee.format == AV_PIX_FMT_YUV420P.rawValue || picture.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue
-        if planar {
+        if planar && out == (w, h) {
             frame.y = VideoFile.pack(picture.pointee.data.0, stride: picture.pointee.linesize.0, width: w, height: h)
             frame.u = VideoFile.pack(picture.pointee.data.1, stride: picture.pointee.linesize.1, width: cw, height: ch)
             frame.v = VideoFile.pack(picture.pointee.data.2, stride: picture.pointee.linesize.2, width: cw, height: ch)
             return frame
         }
-        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), AVPixelFormat(picture.pointee.format), Int32(w), Int32(h),
-                                      AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
+        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), AVPixelFormat(picture.pointee.format),
+                                      Int32(out.0), Int32(out.1), AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
         guard scaler != nil else { throw VideoError("\(path): unsupported pixel format") }
-        frame.y = [UInt8](repeating: 0, count: w * h)
+        frame.y = [UInt8](repeating: 0, count: out.0 * out.1)
         frame.u = [UInt8](repeating: 128, count: cw * ch)
         frame.v = [UInt8](repeating: 128, count: cw * ch)
         frame.y.withUnsafeMutableBufferPointer { y in
             frame.u.withUnsafeMutableBufferPointer { u in
                 frame.v.withUnsafeMutableBufferPointer { v in
                     var dst: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
-                    var strides: [Int32] = [Int32(w), Int32(cw), Int32(cw), 0]
+                    var strides: [Int32] = [Int32(out.0), Int32(cw), Int32(cw), 0]
                     withUnsafePointer(to: picture.pointee.data) { src in
                         withUnsafePointer(to: picture.pointee.linesize) { srcStrides in
                             src.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { s in

@@ -183,3 +183,26 @@ final class VideoPlayerTests: XCTestCase {
         XCTAssertGreaterThan(player.decodeCPUSeconds, 0)
     }
 }
+
+/// Frames scaled on the decoding thread (`outputSize`).
+final class VideoOutputSizeTests: XCTestCase {
+    func testHalfSizeFramesKeepTheirLuma() throws {
+        let video = try VideoFile(path: try Clips.mkv())
+        video.outputSize = (16, 12)
+        let f = try XCTUnwrap(try video.frame(at: 0.55))
+        XCTAssertEqual(f.width, 16)
+        XCTAssertEqual(f.height, 12)
+        XCTAssertEqual(f.y.count, 16 * 12)
+        XCTAssertEqual(f.u.count, 8 * 6)
+        // A flat picture stays flat when scaled: luma 50 everywhere (frame 5).
+        XCTAssertEqual(Set(f.y), [50])
+    }
+
+    func testOutputSizeNeverScalesUp() throws {
+        let video = try VideoFile(path: try Clips.mkv())
+        video.outputSize = (640, 480)
+        let f = try XCTUnwrap(try video.next())
+        XCTAssertEqual(f.width, 32)
+        XCTAssertEqual(f.height, 24)
+    }
+}
