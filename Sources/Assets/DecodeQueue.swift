@@ -13,7 +13,10 @@ import Images
 /// worker, so the frame loop only copies texels; a preview job decodes a JPEG at 1/8
 /// scale (`Image.decodePreview`: fast, shown while the full image decodes).
 ///
-/// Does NOT cache, retry, or touch GL.
+/// With a `ThumbnailCache`, a full decode first looks for the file's entry at that size
+/// and stores what it decodes.
+///
+/// Does NOT retry, or touch GL.
 public final class DecodeQueue {
     /// One file to decode.
     public struct Job: Sendable {
@@ -51,12 +54,13 @@ public final class DecodeQueue {
         let limits: ImageLimits
         let priority: DecodeThreadPriority
         let gate: FrameGate?
+        let cache: ThumbnailCache?
         /// What each started worker read back after applying `priority`.
         var applied: [DecodeThreadPriority?] = []
         /// Each started worker's CPU-time clock.
         var clocks: [clockid_t] = []
-        init(limits: ImageLimits, priority: DecodeThreadPriority, gate: FrameGate?) {
-            self.limits = limits; self.priority = priority; self.gate = gate
+        init(limits: ImageLimits, priority: DecodeThreadPriority, gate: FrameGate?, cache: ThumbnailCache?) {
+            self.limits = limits; self.priority = priority; self.gate = gate; self.cache = cache
         }
     }
     private let shared: Shared
@@ -93,10 +97,10 @@ public final class DecodeQueue {
     /// `DecodeThreadPriority`). With `gate`, workers pause while the host renders a frame
     /// (between jobs and between bands of rows: see `FrameGate`).
     public init(workers: Int = DecodeQueue.defaultWorkers, limits: ImageLimits = .default,
-                priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil) {
+                priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil, cache: ThumbnailCache? = nil) {
         self.workers = max(1, workers)
         self.priority = priority
-        shared = Shared(limits: limits, priority: priority, gate: gate)
+        shared = Shared(limits: limits, priority: priority, gate: gate, cache: cache)
         for n in 0..<self.workers {
             let s = shared
             let thread = Thread { DecodeQueue.work(s) }
@@ -189,7 +193,9 @@ public final class DecodeQueue {
                     opaque = image?.isOpaque ?? false
                     result = .success(image.map { MipChain(single: $0) })
                 } else {
-                    let image = try Image.decode(path: job.path, size: job.size, limits: s.limits, checkpoint: checkpoint)
+                    let image = try ThumbnailCache.decode(job.path, size: job.size, cache: s.cache) {
+                        try Image.decode(path: job.path, size: job.size, limits: s.limits, checkpoint: checkpoint)
+                    }
                     checkpoint?()
                     opaque = image.isOpaque
                     result = .success(MipChain(image, checkpoint: checkpoint))

@@ -222,6 +222,8 @@ public final class ImageStore {
     }
     /// Bytes of decoded carousel images kept (least recently used evicted first).
     public var posterBudgetBytes = 128 << 20
+    /// Where streamed posters decoded at their shown size are kept between runs (nil: nowhere).
+    public var thumbnailCache: ThumbnailCache?
     /// The priority of the decode worker threads of carousels loaded from now on (nice 10
     /// by default; `.idle` for hosts that own their machine, see `DecodeThreadPriority`).
     public var decodePriority = DecodeThreadPriority.nice(10)

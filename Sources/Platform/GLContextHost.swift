@@ -163,6 +163,9 @@ public final class GLContextHost {
     /// Sets the window title.
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    /// Shows or hides the mouse pointer over the window.
+    public func setPointerVisible(_ visible: Bool) { SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE) }
+
     /// Switches between windowed and fullscreen; returns the new state.
     ///
     /// Fullscreen is a borderless window moved and sized to cover its display, not SDL's

@@ -8,16 +8,18 @@ import Layers
 ///   container in scene order, depth first into shelves, at t = 0);
 /// - arrow keys, the D-pad and the left stick (past 0.5) move focus: first inside the
 ///   focused container (`moveFocus`); at its edge, geometrically to the nearest focusable
-///   item of another container in that direction. A held direction repeats, every 0.2 s
-///   at first, speeding up linearly to every 0.05 s after 1.5 s of hold (`repeatInterval`);
-///   the keyboard's own repeats (a down without an up) are ignored;
+///   item of another container in that direction. A held D-pad direction or stick repeats,
+///   every 0.2 s at first, speeding up linearly to every 0.05 s after 1.5 s of hold
+///   (`repeatInterval`); a held key repeats at the keyboard's own rate (each repeat a down);
 /// - an item is *in direction d* when its centre lies beyond the focused item's edge on
 ///   that side (right: `mid.x >= focused.maxX`); the next container that way is the one
 ///   minimising `gap + 2 * perpendicularGap` (its nearest item's edge-to-edge distance
 ///   along d, plus the distance across d between the focused item and the container's
 ///   region, 0 when they overlap), ties going to scene order; in it, focus lands on the
 ///   item nearest across d (perpendicular gap, then distance between centres, then order),
-///   so a stack of rows is walked row by row whatever the items' sizes;
+///   so a stack of rows is walked row by row whatever the items' sizes. Left and Right
+///   only go to containers whose region overlaps the focused item's height (the end of a
+///   row leads nowhere rather than into the next row);
 /// - focus guides (`focusGuide` components) are candidates too, and redirect to their
 ///   preferred component;
 /// - a container entered again gets back the item it had (`remembersLastFocusedItem`,
@@ -62,8 +64,8 @@ public final class FocusEngine {
     /// A held direction's repeat interval: `firstRepeatInterval` at first, shrinking
     /// linearly to `fastestRepeatInterval` over `repeatRampDuration` seconds of hold.
     public static let firstRepeatInterval = 0.2, fastestRepeatInterval = 0.05, repeatRampDuration = 1.5
-    /// The most repeats one `update(to:)` plays (1,000 x 0.05 s = 50 s; a repeat that
-    /// scrolls a cover flow costs up to 0.5 ms in a debug build).
+    /// The most repeats one `update(to:)` plays (1,000: 50 s of hold at full speed; a
+    /// repeat that scrolls a cover flow costs up to 0.5 ms in a debug build).
     public static let maxRepeatsPerUpdate = 1_000
 
     /// Seconds from a repeat made after holding `held` seconds to the next one.
@@ -181,11 +183,15 @@ public final class FocusEngine {
         let focused = entries[k].container
         if let (key, down) = event.asKey {
             if let d = FocusDirection(key: key) {
-                // A down while that direction is held is the keyboard's own repeat: ignored.
-                if down, held?.direction != d || held?.byStick == true {
-                    hold(d, byStick: false, at: time)
-                } else if !down, held?.direction == d {
-                    hold(nil, byStick: false, at: time)
+                if case .controllerButton = event {
+                    // The D-pad repeats here (a keyboard repeats by itself, each repeat a down).
+                    if down, held?.direction != d || held?.byStick == true {
+                        hold(d, byStick: false, at: time)
+                    } else if !down, held?.direction == d {
+                        hold(nil, byStick: false, at: time)
+                    }
+                } else if down {
+                    move(d, at: time)
                 }
             } else {
                 focused.handle(event, at: time)
@@ -342,6 +348,9 @@ public final class FocusEngine {
         mutating func end() {
             guard let n = nearest else { return }
             let across = FocusEngine.measure(from: from, to: region, direction, anyPlace: true)?.across ?? 0
+            // Left and Right stay on the focused item's band: the end of a row is not a way
+            // into the rows above or below it.
+            if direction == .left || direction == .right, across > 0 { return }
             let score = nearestGap + FocusEngine.perpendicularWeight * across
             if let b = best, !(score < b.score) { return }
             best = (score, entry, n.item)

@@ -29,10 +29,16 @@ public final class SceneRenderer {
         self.renderer = renderer
     }
 
-    /// Flattens `scene` into the reused render list (no GL).
-    public func flatten(_ scene: Scene) {
-        flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+    /// Flattens `scene` into the reused render list (no GL), with `overlay` (a host's own
+    /// layer in canvas points, such as a message panel) drawn over it.
+    public func flatten(_ scene: Scene, overlay: Layer? = nil) {
+        guard let overlay else { return flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list) }
+        withOverlay.removeAll(keepingCapacity: true)
+        withOverlay.append(contentsOf: scene.rootLayers)
+        withOverlay.append(overlay)
+        flattener.flatten(withOverlay, canvas: scene.canvas, into: &list)
     }
+    private var withOverlay: [Layer] = []
 
     /// Draws the last flattened list into `target`; `damage` (canvas points): redraw only
     /// that region of a target that still holds the previous frame (see `GLRenderer.render`).

@@ -79,6 +79,8 @@ final class Bench {
     /// Run each scene without its scripted input (`--no-input`): only what it animates by
     /// itself moves (a grid's focused card swaying once idle, the button's rotation).
     var withoutInput = false
+    /// The thumbnail cache scene files' posters use (`--thumbnail-cache`).
+    var thumbnailCache: ThumbnailCache?
     /// Seconds from process start to the first finished frame (first scene only).
     private(set) var startupSeconds: Double?
 
@@ -103,6 +105,7 @@ final class Bench {
     /// kept framebuffer (a frame with no change draws nothing).
     func run(scene name: String, damage: Bool = false) throws -> SceneResult {
         let images = ImageStore()
+        images.thumbnailCache = thumbnailCache
         let scene = try Bench.load(name, images: images)
         let total = warmup + frames
         let events = withoutInput ? [] : BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)

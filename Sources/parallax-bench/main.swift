@@ -1,5 +1,6 @@
 // parallax-bench: a headless frame-timing benchmark (offscreen context, FBO).
 import ArgumentParser
+import Assets
 import CAllocCounter
 import Components
 import Foundation
@@ -101,6 +102,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Composite runs of stacked pixel-aligned layers in one fused pass (GLRenderer.fuseLayers).")
     var fusion = false
 
+    @Option(help: "Keep the posters of scene files' carousels and card rows decoded at their shown size in this folder (the demo's thumbnail cache), and report its hits, misses and bytes written.")
+    var thumbnailCache: String?
+
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
@@ -147,6 +151,7 @@ struct BenchCommand: ParsableCommand {
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
             bench.withoutInput = noInput
+            bench.thumbnailCache = thumbnailCache.map { ThumbnailCache(folder: $0) }
             if fadeCost {
                 print(try FadeCostBench(bench: bench).run())
                 return
@@ -190,6 +195,12 @@ struct BenchCommand: ParsableCommand {
             let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p.width, p.height], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
             print(report.table)
+            if let cache = bench.thumbnailCache {
+                let c = cache.counters
+                print("thumbnail cache \(cache.folder): \(c.hits) hits, \(c.misses) misses, \(c.writes) entries written "
+                      + "(\(c.bytesWritten) bytes, \(c.writes > 0 ? c.bytesWritten / c.writes : 0) per poster), "
+                      + "\(c.failedWrites) failed writes, \(c.corrupt) corrupt entries")
+            }
             if let json { try report.writeJSON(to: json) }
             if checkAllocations {
                 let offenders = results.filter { $0.allocationsPerFrameExcludingDriver > 0 }

@@ -21,7 +21,8 @@ final class DemoApp {
     static let helpText = """
     Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
     --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, M navigation sounds on/off, V speech on/off, H print this help, Escape or Q quit. Scene input: arrows \
+    C cycle the carousel type, M navigation sounds on/off, V speech on/off, H show (and print) this help, \
+    Escape or Q quit. Scene input: arrows \
     (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
@@ -76,6 +77,10 @@ final class DemoApp {
     /// The back buffer holds the frame last presented (false after a swap, which may leave
     /// it undefined: the next partial present copies the whole kept frame into it first).
     private var backBufferHoldsFrame = false
+    /// The help or a reload error, drawn over the scene for a while (a TV has no console).
+    private let overlay = DemoOverlay()
+    /// Fullscreen hides the pointer until the mouse moves.
+    private var isFullscreen = false
 
     /// `pacesFrames`: present at most once per display refresh even where vsync does not
     /// wait (Xvfb, remote displays); false for `--no-vsync` and headless runs.
@@ -136,8 +141,9 @@ final class DemoApp {
             // Scene time is taken per event: a scene switch restarts the clock mid-batch.
             for e in events { handle(e, at: clock.now()) }
             session.advance(wall: clock.now())
+            if overlay.expire(now: clock.now()) { mustPresent = true }
             if drawable.width > 0 && drawable.height > 0 {
-                sceneRenderer.flatten(scene)
+                sceneRenderer.flatten(scene, overlay: overlay.layer)
                 if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
                     // On a CPU rasteriser, decode workers wait while the frame renders.
                     let gate = sceneRenderer.renderer.rendersOnCPU ? images.frameGate : nil
@@ -191,7 +197,8 @@ final class DemoApp {
 
     /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
     func toggleFullscreen() {
-        host.toggleFullscreen()
+        isFullscreen = host.toggleFullscreen()
+        host.setPointerVisible(!isFullscreen)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         mustPresent = true
@@ -227,6 +234,9 @@ final class DemoApp {
             print("controller connected: \(name) (\(controllerFamily.rawValue) buttons)")
         case .controllerRemoved:
             print("controller disconnected")
+        case .move where isFullscreen:
+            host.setPointerVisible(true)
+            if let input = event.inputEvent(mapping: windowMapping) { deliver(input, at: now) }
         default:
             if let input = event.inputEvent(mapping: windowMapping) { deliver(input, at: now) }
         }
@@ -245,10 +255,13 @@ final class DemoApp {
             }
             do { try saveScreenshot(to: path); print("saved \(path)") } catch { print("screenshot failed: \(error)") }
         case "H", "F1":
+            let scenes = "Scenes: \(BuiltInScenes.names.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: ", "))"
             print(DemoApp.helpText)
             let label = { ControllerGlyphs.label($0, family: self.controllerFamily) }
-            print("Controller (\(controllerFamily.rawValue)): \(label("A")) selects, \(label("B")) goes back, the D-pad or left stick moves the focus")
-            print("Scenes: \(BuiltInScenes.names.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: ", "))")
+            let controller = "Controller (\(controllerFamily.rawValue)): \(label("A")) selects, \(label("B")) goes back, the D-pad or left stick moves the focus"
+            print(controller)
+            print(scenes)
+            showMessage(DemoApp.helpText + "\n\n" + controller + "\n\n" + scenes)
         case "R":
             switchScene(to: sceneName, reload: true)
         case "Tab":
@@ -275,6 +288,7 @@ final class DemoApp {
         do {
             let next = try SceneSource.load(name, images: fresh)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
+            overlay.hide()     // its text is the old store's
             eventLog?.attach(to: next)
             sounds.attach(to: next)
             next.videoPlayback = .live
@@ -287,7 +301,16 @@ final class DemoApp {
         } catch {
             // Keep the last good scene running.
             print("parallax-demo: \(error) (keeping the current scene)")
+            showMessage("\(error)\n\n(keeping the current scene)")
         }
+    }
+
+    /// Draws `message` over the scene for `DemoOverlay.duration` seconds.
+    private func showMessage(_ message: String) {
+        let scale = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: max(1, drawable.width),
+                                             pixelHeight: max(1, drawable.height)).scale
+        overlay.show(message, canvas: scene.canvas, images: images, scale: scale, now: clock.now())
+        mustPresent = true
     }
 
     /// Delivers an event that happened at wall time `now` (scene time is the session's).
@@ -324,7 +347,10 @@ final class DemoApp {
         let budget = textures.uploadBudget.bytesPerFrame
         textures.uploadBudget.bytesPerFrame = .max
         defer { textures.uploadBudget.bytesPerFrame = budget }
-        sceneRenderer.render(scene, images: images, into: .window(width: w, height: h))
+        let target = RenderTarget.window(width: w, height: h)
+        sceneRenderer.prepare(scene, for: target)
+        sceneRenderer.flatten(scene, overlay: overlay.layer)       // what the screen shows
+        sceneRenderer.submit(scene, images: images, into: target)
         // That drew into the window's framebuffer (which may resize its back buffer): the
         // next present is a whole one.
         presentsWhole = true

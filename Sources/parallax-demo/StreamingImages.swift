@@ -13,12 +13,16 @@ enum StreamingImages {
     /// (measured with `parallax-bench --posters 2000`: fewer slow frames than 4 MB).
     static let uploadBytesPerFrame = 1 << 20
 
+    /// The posters decoded at their shown size, kept between runs (`$XDG_CACHE_HOME`).
+    static let thumbnails = ThumbnailCache()
+
     /// A fresh image store that decodes in the background for a drawable `pixelWidth`
     /// wide showing a 1280-point-wide canvas (the examples' width).
     static func store(pixelWidth: Int) -> ImageStore {
         DecodeQueue.returnLargeBuffersToTheSystem()
         let store = ImageStore()
         store.decodesInBackground = true
+        store.thumbnailCache = thumbnails
         store.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: pixelWidth)
         return store
     }

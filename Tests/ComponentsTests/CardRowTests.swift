@@ -2,6 +2,7 @@
 @testable import Components
 import Foundation
 import Images
+import JSON
 import LayerMath
 import Layers
 import Scene
@@ -255,5 +256,53 @@ final class CardRowTests: XCTestCase {
         press(s, "Up", at: 4)
         XCTAssertEqual(s.focus.focused?.component, "posters")
         XCTAssertEqual(s.focus.focused?.item, 4, "remembered")
+    }
+    func testWithAWarmThumbnailCacheTheFirstFrameShowsEveryVisiblePoster() throws {
+        let dir = try TemporaryDirectory()
+        for i in 0..<8 { try dir.write("p/\(i).png", bytes: try Image.solid(width: 40, height: 60, UInt8(20 * i), 0, 0).encodePNG()) }
+        let cache = ThumbnailCache(folder: dir.file("cache"))
+        func start() throws -> CardRow {
+            let store = ImageStore()
+            store.decodesInBackground = true
+            store.thumbnailCache = cache
+            return try rowScene(items: #""p""#, directory: dir.path, store: store).1
+        }
+        // First start: placeholders, then the workers decode (and fill the cache).
+        let first = try start()
+        XCTAssertTrue(first.slots.contains { $0.index >= 0 && $0.waiting })
+        let deadline = Date().addingTimeInterval(10)
+        while cache.counters.writes < 5, Date() < deadline {
+            first.update(to: 0)
+            usleep(5000)
+        }
+        XCTAssertGreaterThanOrEqual(cache.counters.writes, 5, "the five visible posters were written")
+        // Second start: the five cards in view show their posters at load, none waits.
+        let second = try start()
+        for slot in second.slots where slot.index >= 0 {
+            guard case .image = slot.poster.contents else { return XCTFail("card \(slot.index) shows a placeholder") }
+            XCTAssertFalse(slot.waiting)
+        }
+        XCTAssertEqual(second.shelf?.cachedAtStart, 5)
+    }
+    func testALayeredPosterIsACardOfItsLayersThatMoveApartWhenTilted() throws {
+        let dir = try TemporaryDirectory()
+        let stack = try writeImageStack(in: dir, frontFirst: [
+            StackLayerFixture(name: "Front", image: Image.solid(width: 20, height: 30, 255, 0, 0)),
+            StackLayerFixture(name: "Back", image: Image.solid(width: 20, height: 30, 0, 0, 255)),
+        ], canvas: (20, 30))
+        let items = #"[{"image": \#(JSONNode.quote(stack)), "title": "Stack"}, {"title": "Flat"}]"#
+        let (s, r) = try rowScene(items: items, directory: dir.path)
+        s.update(to: 0)
+        let q = quads(s)
+        // Bottom first: the back layer is the card's poster, the front one its layer 1.
+        XCTAssertNotNil(q["r/item0"])
+        XCTAssertNotNil(q["r/item0/layer1"])
+        XCTAssertNil(q["r/item1/layer1"], "a flat poster is one layer")
+        // The pointer over the focused card's right edge tilts it: its front layer moves.
+        let slot = try XCTUnwrap(r.slots.first { $0.index == 0 })
+        let atRest = slot.card.images[1].transform
+        s.handle(.move(Point(100 + 195, 200)), at: 0.1)
+        s.update(to: 1)
+        XCTAssertNotEqual(slot.card.images[1].transform, atRest)
     }
 }

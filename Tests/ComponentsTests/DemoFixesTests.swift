@@ -105,7 +105,7 @@ final class DemoFixesTests: XCTestCase {
         }
         XCTAssertThrowsError(try SceneSource.load(dir.file("absent.json"), images: ImageStore())) { e in
             XCTAssertTrue("\(e)".hasSuffix("absent.json: no such file, and not a built-in scene (built-in scenes: home, button, grid, "
-                                           + "carousel, coverflow, cube, header, affine, layers, carousel-100k, text)"), "\(e)")
+                                           + "carousel, coverflow, cube, header, affine, layers, carousel-100k, text, movies, showcase)"), "\(e)")
         }
     }
 

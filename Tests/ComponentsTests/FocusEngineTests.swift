@@ -217,15 +217,15 @@ final class FocusEngineTests: XCTestCase {
             }
         }
     }
-    func testHeldKeyRepeatsEveryPointTwoSecondsSpeedingUpToEveryPointZeroFive() throws {
+    func testHeldDpadRepeatsEveryPointTwoSecondsSpeedingUpToEveryPointZeroFive() throws {
         // Repeat k + 1 comes 0.2 - 0.15 * min(h / 1.5, 1) s after repeat k, made after a hold
         // of h: at 0.2, 0.38 (0.2 + 0.18), 0.542 (+ 0.162), 0.6878 (+ 0.1458)... every
         // 0.05 s once held 1.5 s.
         let s = try scene(#"{"kind": "focusGrid", "name": "r", "frame": [0, 0, 12000, 60], "columns": 100, "count": 100, "buttonSize": [100, 60], "spacing": 20}"#)
         let r = s.component(named: "r") as! FocusGrid
         s.update(to: 0)
-        s.handle(.key("Right", down: true), at: 0)
-        s.handle(.key("Right", down: true), at: 0.1)     // the keyboard's own repeat: ignored
+        s.handle(.controllerButton("DpadRight", down: true), at: 0)
+        s.handle(.controllerButton("DpadRight", down: true), at: 0.1)     // already held: nothing new
         for (t, index) in [(0.1, 1), (0.199, 1), (0.2, 2), (0.379, 2), (0.38, 3), (0.541, 3), (0.542, 4), (0.687, 4), (0.688, 5)] {
             s.update(to: t)
             XCTAssertEqual(r.focusedIndex, index, "at \(t)")
@@ -234,13 +234,25 @@ final class FocusEngineTests: XCTestCase {
         let before = r.focusedIndex
         s.update(to: 3.5123)
         XCTAssertEqual(r.focusedIndex - before, 10, "ten repeats in 0.5 s once at full speed")
-        s.handle(.key("Right", down: false), at: 3.6)
+        s.handle(.controllerButton("DpadRight", down: false), at: 3.6)
         let released = r.focusedIndex
         s.update(to: 5)
-        XCTAssertEqual(r.focusedIndex, released, "no repeat after the key went up")
-        // The D-pad repeats the same way.
-        s.handle(.controllerButton("DpadLeft", down: true), at: 6)
-        s.update(to: 6.2)
-        XCTAssertEqual(r.focusedIndex, released - 2)
+        XCTAssertEqual(r.focusedIndex, released, "no repeat after the button went up")
+        // A held arrow key does not repeat by itself (the keyboard sends its repeats as downs).
+        s.handle(.key("Left", down: true), at: 6)
+        s.update(to: 7)
+        XCTAssertEqual(r.focusedIndex, released - 1)
+    }
+
+    func testRightAtTheEndOfARowStaysRatherThanDroppingIntoTheNextRow() throws {
+        // top: 2 cards at x 0...220 (y 0...60); bottom: 4 cards at x 0...460 (y 200...260),
+        // its cards 2 and 3 right of top's last card but below its band.
+        let s = try scene(row("top", x: 0, y: 0, count: 2) + "," + row("bottom", x: 0, y: 200, count: 4))
+        let log = focusLog(s)
+        s.update(to: 0)
+        press(s, "Right", at: 0.1)
+        press(s, "Right", at: 0.5)
+        XCTAssertEqual(log(), ["top/0", "top/1"])
+        XCTAssertEqual(s.focus.focused?.component, "top")
     }
 }

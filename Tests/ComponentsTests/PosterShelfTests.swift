@@ -115,6 +115,29 @@ final class PosterShelfTests: XCTestCase {
         XCTAssertEqual(Int(store.image(for: refB)?.pixels[0] ?? 0), 230, accuracy: 3)
     }
 
+    func testCyclingTheTypeDecodesAtTheNewItemSizeAndUnclipsTheWheel() throws {
+        let dir = try TemporaryDirectory()
+        for i in 0..<3 { try dir.write("big/p\(i).jpg", bytes: jpeg(1600, 1600, grey: 120)) }
+        let store = ImageStore()
+        store.pixelsPerPoint = 1
+        let c = try load(carouselScene("\"big\"", extra: ", \"contentsGravity\": \"resizeAspectFill\""), dir: dir, store: store)
+        c.update(to: 0)
+        // rotatedFlow: items 640x350 points, clipped to the frame.
+        guard case .image(let before)? = itemLayer(c, 1)?.contents else { return XCTFail("no image") }
+        XCTAssertEqual([before.width, before.height], [640, 350])
+        XCTAssertTrue(c.rootLayer.masksToBounds)
+        c.setType(.wheel)
+        c.update(to: 0.1)
+        let s = c.layout.itemSize
+        guard case .image(let after)? = itemLayer(c, 1)?.contents else { return XCTFail("no image after the switch") }
+        XCTAssertEqual([after.width, after.height], [Int(s.width.rounded(.up)), Int(s.height.rounded(.up))],
+                       "decoded again at the wheel's item size, not the flow's squeezed")
+        XCTAssertFalse(store.isLive(before), "the old size's image is gone")
+        XCTAssertFalse(c.rootLayer.masksToBounds, "a wheel is not cut by the frame")
+        c.setType(.rotatedFlow)
+        XCTAssertTrue(c.rootLayer.masksToBounds)
+    }
+
     func testBadFileShowsThePlaceholderAndWarnsOnce() throws {
         let dir = try TemporaryDirectory()
         _ = try folder(3, in: dir)

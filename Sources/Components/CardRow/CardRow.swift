@@ -134,8 +134,10 @@ public final class CardRow: SceneComponent {
     private func makeSlot(layers: Int) -> CardSlot {
         let c = configuration
         let card = makeCard(layers: layers)
+        // A title may spread into most of the gap on each side before it is truncated.
         let title = TextLayer(name: name + "/title", style: titleStyle,
-                              bounds: Size(c.itemSize.width, (titleStyle.fontSize * 1.4).rounded(.up)), images: images)
+                              bounds: Size(c.itemSize.width + 0.8 * c.spacing, (titleStyle.fontSize * 1.4).rounded(.up)),
+                              images: images)
         title.layer.anchorPoint = Point(0, 0)
         return CardSlot(card: card, title: title)
     }
@@ -232,7 +234,8 @@ public final class CardRow: SceneComponent {
             if !title.layer.isHidden {
                 title.display()
                 title.layer.opacity = titleAlpha
-                title.layer.position = Point(0, size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
+                title.layer.position = Point(-0.4 * configuration.spacing,
+                                             size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
             }
             // A card playing its preview changes every video frame: kept as an image it would
             // be drawn twice per frame.
@@ -252,11 +255,8 @@ public final class CardRow: SceneComponent {
     private func assignSlots(_ range: Range<Int>) {
         shownRange = range
         for slot in slots where slot.index >= 0 && !range.contains(slot.index) { slot.index = -1 }
-        for i in range where !slots.contains(where: { $0.index == i }) {
-            guard let slot = slots.first(where: { $0.index < 0 }) else { break }
-            show(i, in: slot)
-        }
-        // Most wanted first: the visible cards from the focused one out, then a screen ahead.
+        // Most wanted first: the visible cards from the focused one out, then a screen ahead
+        // (asked before the cards show, so posters at hand show at once).
         if let shelf {
             var wanted: [Int] = []
             let n = count
@@ -270,6 +270,10 @@ public final class CardRow: SceneComponent {
                 if i >= 0 && i < n { wanted.append(i) }
             }
             shelf.want(wanted.filter { catalogue.isFile($0) }, previewing: visible)
+        }
+        for i in range where !slots.contains(where: { $0.index == i }) {
+            guard let slot = slots.first(where: { $0.index < 0 }) else { break }
+            show(i, in: slot)
         }
     }
 

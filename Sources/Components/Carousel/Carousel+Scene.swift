@@ -134,6 +134,7 @@ extension Carousel {
                         background: background,
                         clipsToBounds: try node["clipsToBounds"].bool(default: type == .rotatedFlow),
                         captions: try captions(node["captions"], count: count))
+        carousel.clipFollowsType = !node["clipsToBounds"].exists
         carousel.physicsSettings = try CarouselPhysicsSettings.read(node)
         carousel.autoscrollResumeDelay = try node["autoscrollResumeDelay"].double(in: 0...86_400, default: 3)
         carousel.focusedItemScale = try node["focusedItemScale"].double(in: 0.1...10, default: 1)

@@ -70,7 +70,9 @@ public final class Carousel: SceneComponent {
     private let images: ImageStore
     private let imageRefs: [ImageRef]
     /// Item images from files, decoded as they come into view (nil: refs or generated posters).
-    public let shelf: PosterShelf?
+    public private(set) var shelf: PosterShelf?
+    /// The frame clips the items only in the rotated flow (the scene set no `clipsToBounds`).
+    public var clipFollowsType = false
     /// How item images fit the items (CALayer.contentsGravity).
     public let contentsGravity: ContentsGravity
     /// What an item shows until its image is ready.
@@ -146,14 +148,8 @@ public final class Carousel: SceneComponent {
         if (imageFiles.isEmpty && imageListing == nil) || !imageRefs.isEmpty {
             shelf = nil
         } else {
-            let s = layout.itemSize, k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
-            // Clamped to a texture's size (an absurd item size must not trap the conversion).
-            func pixels(_ points: Double) -> Int {
-                let p = points * k
-                return p.isFinite ? Int(min(16384, max(1, p)).rounded(.up)) : 1
-            }
             shelf = PosterShelf(paths: imageFiles, listing: imageListing, store: images,
-                                itemPixels: (pixels(s.width), pixels(s.height)), gravity: contentsGravity)
+                                itemPixels: Carousel.itemPixels(layout.itemSize, images), gravity: contentsGravity)
         }
         requestedStart = startIndex
         let start = min(max(startIndex ?? self.count / 2, 0), max(0, self.count - 1))
@@ -212,10 +208,33 @@ public final class Carousel: SceneComponent {
         return p
     }
 
-    /// Switches the layout type live, keeping the centred item.
+    /// An item size in pixels at the store's pixels per point, clamped to a texture's size
+    /// (an absurd item size must not trap the conversion).
+    static func itemPixels(_ s: Size, _ images: ImageStore) -> (width: Int, height: Int) {
+        let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
+        func pixels(_ points: Double) -> Int {
+            let p = points * k
+            return p.isFinite ? Int(min(16384, max(1, p)).rounded(.up)) : 1
+        }
+        return (pixels(s.width), pixels(s.height))
+    }
+
+    /// Switches the layout type live, keeping the centred item. Posters from files are
+    /// decoded again at the new item size (not stretched from the old one), and the frame
+    /// clips only the rotated flow unless the scene said otherwise.
     public func setType(_ newType: CarouselType) {
         let index = centredIndex
         layout.type = newType
+        if clipFollowsType { rootLayer.masksToBounds = newType == .rotatedFlow }
+        if let old = shelf, !old.isListing {
+            let fresh = PosterShelf(paths: old.paths, store: images, itemPixels: Carousel.itemPixels(layout.itemSize, images),
+                                    gravity: contentsGravity)
+            if fresh.decodeSize != old.decodeSize {
+                old.evictAll()
+                shelf = fresh
+                for l in pool { l.tag = -1 }     // every item shows its poster again
+            }
+        }
         physics = Carousel.physics(for: layout, wrap: explicitWrap ?? newType.wrapsByDefault, index: index)
         physicsSettings.apply(to: &physics)
         physics.update(to: time)

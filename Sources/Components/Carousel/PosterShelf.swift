@@ -44,6 +44,10 @@ public final class PosterShelf {
     /// Images evicted by the budget so far.
     public private(set) var evictedCount = 0
 
+    /// Posters of the first screen read from the thumbnail cache before the first frame.
+    public private(set) var cachedAtStart = 0
+    private var askedBefore = false
+
     /// Previews decoded so far.
     public private(set) var previewCount = 0
 
@@ -79,7 +83,9 @@ public final class PosterShelf {
         case .resizeAspectFill: decodeSize = .cover(width: w, height: h, crop: true)
         case .resize, .resizeAspect: decodeSize = .cover(width: w, height: h, crop: false)
         }
-        queue = store.decodesInBackground ? DecodeQueue(workers: workers, priority: store.decodePriority, gate: store.frameGate) : nil
+        queue = store.decodesInBackground
+            ? DecodeQueue(workers: workers, priority: store.decodePriority, gate: store.frameGate, cache: store.thumbnailCache)
+            : nil
     }
 
     /// True once, when the folder's complete list has arrived and become `paths`.
@@ -109,7 +115,10 @@ public final class PosterShelf {
         }
         guard queue == nil else { return nil }
         do {
-            accept(index: index, image: try Image.decode(path: paths[index], size: decodeSize), seconds: 0)
+            let path = paths[index]
+            accept(index: index, image: try ThumbnailCache.decode(path, size: decodeSize, cache: store.thumbnailCache) {
+                try Image.decode(path: path, size: decodeSize)
+            }, seconds: 0)
         } catch {
             fail(index: index, error)
         }
@@ -131,6 +140,16 @@ public final class PosterShelf {
     /// each just before its item's image. Replaces the previous wish list.
     public func want(_ indices: [Int], previewing: Int = 0) {
         guard let queue else { return }
+        // The first screen's posters that the thumbnail cache has arrive now, not a frame
+        // or more on: a second start shows them in its first frame.
+        if !askedBefore, let cache = store.thumbnailCache {
+            for i in indices.prefix(previewing) where i >= 0 && i < paths.count && slots[i] == nil {
+                guard let key = cache.key(path: paths[i], size: decodeSize), let image = cache.read(key) else { continue }
+                accept(index: i, chain: MipChain(image), isOpaque: image.isOpaque, seconds: 0)
+                cachedAtStart += 1
+            }
+        }
+        askedBefore = true
         var jobs: [DecodeQueue.Job] = []
         jobs.reserveCapacity(indices.count + previewing)
         for (rank, i) in indices.enumerated() where i >= 0 && i < paths.count {
@@ -210,6 +229,16 @@ public final class PosterShelf {
         }
         slots[index] = Slot(ref: nil, bytes: 0, lastUsed: tick, failed: true)
         store.warn("\(error) (shown as a placeholder)")
+    }
+
+    /// Forgets every image (their textures are deleted), as when the shelf is replaced.
+    public func evictAll() {
+        for (_, slot) in slots {
+            if let ref = slot.ref { store.evict(ref) }
+            if let preview = slot.preview { store.evict(preview) }
+        }
+        slots.removeAll()
+        residentBytes = 0
     }
 
     /// Evicts least recently used images not used in this frame until within the budget.
