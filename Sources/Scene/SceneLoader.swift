@@ -109,7 +109,7 @@ public enum SceneLoader {
         let scene = Scene(canvas: canvas, background: background, components: components)
         scene.sounds = try SceneSounds(root["sounds"], context: context)
         scene.speech = try SceneSpeech(root["speech"])
-        if let attract = try AttractMode.read(root["attract"], canvas: canvas) { scene.setAttract(attract) }
+        if let attract = try AttractMode.read(root["attract"], canvas: canvas, image: context.image) { scene.setAttract(attract) }
         scene.videos = context.videos
         return scene
     }

@@ -1,6 +1,7 @@
 import Input
 import JSON
 import LayerMath
+import Layers
 import Scene
 import XCTest
 
@@ -91,5 +92,30 @@ final class AttractModeTests: XCTestCase {
         XCTAssertEqual(m.idleTimeout, 300)
         XCTAssertEqual(m.dim, 0.8)
         XCTAssertEqual(m.fade, 2)
+    }
+
+    /// Two slides of 4 s (1 s cross-fade) after a 2 s timeout, on a 640-point canvas: at
+    /// 3.5 s asleep slide 0 is aged 3.5 s (zoom 1 + 0.1 * 3.5 / 5 = 1.07, pan +0.03 * 640
+    /// * 0.7 = 13.44) and slide 1 fades in, aged 0.5 s (1.01, -1.92) at opacity 0.5.
+    func testSlidesZoomPanAndCrossFade() {
+        let a = ImageRef(id: 1, width: 10, height: 10), b = ImageRef(id: 2, width: 10, height: 10)
+        let m = AttractMode(idleTimeout: 2, dim: 1, fade: 0, canvas: Size(640, 360), slides: [a, b], slideDuration: 4)
+        let (s0, s1) = (m.layer.sublayers[0], m.layer.sublayers[1])
+        m.update(to: 2 + 3.5)
+        XCTAssertEqual(s0.contents, .image(a))
+        XCTAssertEqual(s0.transform, Transform3D.scale(1.07, 1.07, 1) * Transform3D.translation(0.03 * 640 * 0.7, 0, 0))
+        XCTAssertEqual(s1.contents, .image(b))
+        XCTAssertEqual(s1.opacity, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(s1.transform, Transform3D.scale(1.01, 1.01, 1) * Transform3D.translation(-0.03 * 640 * 0.1, 0, 0))
+        // 4.5 s asleep: slide 1 alone, aged 1.5 s; 8.2 s: slide 2 is image a again.
+        m.update(to: 2 + 4.5)
+        XCTAssertEqual(s0.contents, .image(b))
+        XCTAssertTrue(s1.isHidden)
+        m.update(to: 2 + 8.2)
+        XCTAssertEqual(s0.contents, .image(a))
+        // Awake: the overlay and its slides are hidden.
+        XCTAssertFalse(m.admit(.key("Return", down: true), at: 20))
+        m.update(to: 21)
+        XCTAssertTrue(m.layer.isHidden)
     }
 }
