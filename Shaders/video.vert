@@ -1,7 +1,7 @@
 #version 330 core
 // A video frame's conversion pass (video.frag): one triangle covering the target texture,
-// v_uv (0,0) at its first texel row. Valid GLSL 3.30 core and, with its version line
-// replaced, GLSL ES 3.00.
+// v_uv (0,0) at its first texel row. Valid GLSL 3.30 core and (its version line replaced)
+// ES 3.00.
 precision highp float;
 out vec2 v_uv;
 void main() {

@@ -115,8 +115,8 @@ void main() {
         ("video.vert", ##"""
 #version 330 core
 // A video frame's conversion pass (video.frag): one triangle covering the target texture,
-// v_uv (0,0) at its first texel row. Valid GLSL 3.30 core and, with its version line
-// replaced, GLSL ES 3.00.
+// v_uv (0,0) at its first texel row. Valid GLSL 3.30 core and (its version line replaced)
+// ES 3.00.
 precision highp float;
 out vec2 v_uv;
 void main() {
@@ -403,10 +403,9 @@ void main() {
 """##),
         ("video.frag", ##"""
 #version 330 core
-// A video frame's 4:2:0 planes (one-channel textures, full-size luma, half-size chroma)
-// to opaque RGB, BT.601 limited range: Y' = (Y - 16) / 219, Cb, Cr = (C - 128) / 224,
-// R = Y' + 1.402 Cr, G = Y' - 0.344136 Cb - 0.714136 Cr, B = Y' + 1.772 Cb.
-// Valid GLSL 3.30 core and, with its version line replaced, GLSL ES 3.00.
+// A video frame's 4:2:0 planes (one-channel textures) to opaque RGB, BT.601 limited range:
+// Y' = (Y - 16) / 219, C = (C - 128) / 224, R = Y' + 1.402 Cr, G = Y' - 0.344136 Cb -
+// 0.714136 Cr, B = Y' + 1.772 Cb. Valid GLSL 3.30 core and (its version line replaced) ES 3.00.
 precision highp float;
 in vec2 v_uv;
 uniform sampler2D u_y;
