@@ -93,6 +93,8 @@ public final class ParallaxHost {
         self.window = window ?? WindowGeometry(width: Int(scene.canvas.width), height: Int(scene.canvas.height))
         let queue = self.queue
         scene.onEvent { [weak queue] e in queue?.append(e) }
+        // Videos decode ahead on a worker: the app's frame loop never waits for one.
+        scene.videoPlayback = .live
         driver = SceneDriver(scene: scene, events: [])
     }
 
@@ -188,6 +190,7 @@ public final class ParallaxHost {
         r.flatten(scene)
         let textures = r.renderer.textures
         images.drainEvicted { textures.invalidate($0) }
+        r.showVideoFrames(scene, images: images)
         try r.renderer.render(r.list, into: target, images: images, background: scene.background)
         presented.copy(from: r.list)
         // An image whose upload waits for a later frame: that frame must be drawn.

@@ -49,6 +49,12 @@ public final class SceneRenderer {
         renderer.render(list, into: target, images: images, background: scene.background, damage: damage)
     }
 
+    /// Puts `scene`'s new video frames into their textures (for hosts that call the GL
+    /// renderer themselves; `submit` does it).
+    public func showVideoFrames(_ scene: Scene, images: ImageStore) {
+        videos.show(scene, renderer: renderer, images: images)
+    }
+
     /// Tells `scene` the pixels per canvas point of `target` (text re-rasterises on a change).
     public func prepare(_ scene: Scene, for target: RenderTarget) {
         let px = target.pixelSize
