@@ -41,27 +41,36 @@ public final class VideoContents {
 
     /// Opens the video at `path` for `layer`; nil (after one warning) when it cannot play.
     /// `fill`: the pixel size the layer is shown at, when known: frames are then scaled
-    /// down on the GPU to cover it (aspect kept), never up, so a 720p preview on a small
-    /// card costs the card's pixels, not the video's.
-    public init?(path: String, layer: Layer, images: ImageStore, fill: (width: Int, height: Int)? = nil,
-                 warn: @escaping (String) -> Void) {
-        self.path = path
-        self.layer = layer
-        self.warn = warn
+    /// down to cover it (aspect kept), never up, so a 720p preview on a small card costs
+    /// the card's pixels, not the video's.
+    public convenience init?(path: String, layer: Layer, images: ImageStore, fill: (width: Int, height: Int)? = nil,
+                             warn: @escaping (String) -> Void) {
+        let file: VideoFile
         do { file = try VideoFile(path: path) } catch {
             warn("warning: \(error) (the layer shows no video)")
             return nil
         }
-        var w = file!.width, h = file!.height
+        self.init(file: file, layer: layer, images: images, fill: fill, warn: warn)
+    }
+
+    /// Plays `file`, already open (on a worker, for a preview), in `layer`.
+    public init(file: VideoFile, layer: Layer, images: ImageStore, fill: (width: Int, height: Int)? = nil,
+                warn: @escaping (String) -> Void) {
+        self.path = file.path
+        self.layer = layer
+        self.warn = warn
+        self.file = file
+        var w = file.width, h = file.height
         if let fill, fill.width > 0, fill.height > 0 {
             let scale = min(1, max(Double(fill.width) / Double(w), Double(fill.height) / Double(h)))
             w = max(1, Int((Double(w) * scale).rounded())); h = max(1, Int((Double(h) * scale).rounded()))
-            file!.outputSize = (w, h)
+            file.outputSize = (w, h)
         }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         let black = Image(width: w, height: h, pixels: pixels)
-        refs = (images.add(black, key: "video:\(path)#0"), images.add(black, key: "video:\(path)#1"))
+        let key = "video:\(path)@\(w)x\(h)#"
+        refs = (images.add(black, key: key + "0"), images.add(black, key: key + "1"))
         pendingRef = refs.0
         layer.contents = .image(refs.0)
     }

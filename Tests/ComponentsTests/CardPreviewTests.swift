@@ -78,6 +78,24 @@ final class CardPreviewTests: XCTestCase {
         XCTAssertNil(r.preview?.playingItem)
     }
 
+    func testLivePreviewOpensOnAWorkerThenPlays() throws {
+        let (s, r) = try row()
+        s.videoPlayback = .live
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1.5)
+        // The file is being opened on a worker: the poster still shows.
+        XCTAssertNil(previewLayer(s))
+        let start = Date()
+        var t = 1.5
+        while r.preview?.playingItem == nil || previewLayer(s)?.isHidden != false, Date().timeIntervalSince(start) < 10 {
+            Thread.sleep(forTimeInterval: 0.02)
+            t += 0.02
+            driver.advance(to: t)
+        }
+        XCTAssertEqual(r.preview?.playingItem, 0)
+        XCTAssertEqual(previewLayer(s)?.isHidden, false, "its first frame is shown")
+    }
+
     func testRowWithoutPreviewsHasNoPreviewMachinery() throws {
         let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "items": [{"title": "A"}]}]}"#
         let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())

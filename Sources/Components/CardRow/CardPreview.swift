@@ -20,6 +20,8 @@ final class CardPreview {
     private let videos: VideoLayers
     private let images: ImageStore
     private var current: (item: Int, video: VideoContents, layer: Layer)?
+    /// A preview being opened on a worker (live playback: opening probes the file).
+    private var opening: VideoOpening?
     private var unplayable = Set<Int>()
 
     init(delay: Double, videos: VideoLayers, images: ImageStore) {
@@ -40,15 +42,33 @@ final class CardPreview {
             return
         }
         if current?.item != state.item || current?.layer.superlayer !== card.card {
-            stop()
+            if current != nil { stop() }
+            let file: VideoFile
+            if videos.playback == .exact {
+                // A tool rendering one time: open now, so the frame of that time shows.
+                do { file = try VideoFile(path: path) } catch {
+                    unplayable.insert(state.item)
+                    CardPreview.warn("warning: \(error) (the card keeps its poster)")
+                    return
+                }
+            } else {
+                // Live: the file is opened on a worker; the poster shows until it is.
+                if opening?.item != state.item { opening = VideoOpening(item: state.item, path: path) }
+                guard let result = opening?.result else { return }
+                opening = nil
+                switch result {
+                case .success(let f): file = f
+                case .failure(let error):
+                    unplayable.insert(state.item)
+                    CardPreview.warn("warning: \(error) (the card keeps its poster)")
+                    return
+                }
+            }
             let layer = Layer(name: "\(name)/item\(state.item)/preview", bounds: size, position: Point(size.width / 2, size.height / 2))
             layer.contentsGravity = .resizeAspectFill
             let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
             let fill = (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
-            guard let video = VideoContents(path: path, layer: layer, images: images, fill: fill, warn: CardPreview.warn) else {
-                unplayable.insert(state.item)
-                return
-            }
+            let video = VideoContents(file: file, layer: layer, images: images, fill: fill, warn: CardPreview.warn)
             video.followsSceneClock = false
             videos.add(video)
             card.card.insertSublayer(layer, at: card.images.count)
@@ -66,8 +86,9 @@ final class CardPreview {
         layer.opacity = state.opacity
     }
 
-    /// Stops and removes the running preview.
+    /// Stops and removes the running preview (and forgets one being opened).
     func stop() {
+        opening = nil
         guard let c = current else { return }
         c.video.stop()
         videos.remove(c.video)
@@ -87,5 +108,31 @@ extension CardRow {
         let path = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).preview : nil }
         let slot = slots.first { $0.index == focusedIndex }
         preview.update(focused: focused, path: path, card: slot?.card, name: name, size: configuration.itemSize, at: time)
+    }
+}
+
+/// A video file opened on a thread of its own; `result` is nil until it is done.
+final class VideoOpening {
+    let item: Int
+    private let lock = NSLock()
+    private var done: Result<VideoFile, Error>?
+
+    init(item: Int, path: String) {
+        self.item = item
+        let t = Thread { [weak self] in
+            let r = Result { try VideoFile(path: path) }
+            guard let self else { return }
+            self.lock.lock()
+            self.done = r
+            self.lock.unlock()
+        }
+        t.name = "video-open"
+        t.start()
+    }
+
+    var result: Result<VideoFile, Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return done
     }
 }
