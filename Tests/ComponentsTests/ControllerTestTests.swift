@@ -2,6 +2,7 @@ import Assets
 import Input
 import LayerMath
 import Scene
+import SceneRuntime
 import XCTest
 @testable import Components
 
@@ -52,6 +53,13 @@ final class ControllerTestTests: XCTestCase {
         XCTAssertEqual(track.sublayers[0].transform, .scale(0.5, 1, 1))
         s.handle(.controllerAxis("righttrigger", value: -3), at: 0.2)
         XCTAssertEqual(track.sublayers[0].transform, .scale(0, 1, 1))
+    }
+
+    func testBuiltInControllerTestSceneIsTheScreen() throws {
+        let s = try BuiltInScenes.load("controller-test", images: ImageStore())
+        let p = try XCTUnwrap(s.component(named: "pad") as? ControllerTest)
+        XCTAssertEqual(p.family, .xbox)
+        XCTAssertEqual(s.rootLayers[0].sublayers.count, ControllerTest.buttons.count + ControllerTest.triggers.count)
     }
 
     func testUnknownFamilyIsASceneError() {
