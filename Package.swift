@@ -49,6 +49,13 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                    providers: [.apt(["libharfbuzz-dev"])]),
+    // Video decoding: FFmpeg's libavformat, libavcodec, libswscale and libavutil (the
+    // modulemap links all four; their pkg-config files share one include folder).
+    .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+    // Speech (espeak-ng's C API; its voice data comes with the library package).
+    .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                   providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                    providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core", "fonts-droid-fallback"])]),
 ]
@@ -67,11 +74,15 @@ let modules: [Target] = [
     .target(name: "Typography", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "Layers", "Images"]),
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
-    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input"]),
+    // Video files decoded to YUV planes on a worker (FFmpeg), and the preview's timing.
+    .target(name: "Video", dependencies: ["Images", "CFFmpeg"]),
+    // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
+    .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
+    .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images"]),
-    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Input"]),
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video"]),
+    .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
     .target(name: "ParallaxKit", dependencies: ["CSDL2", "CGL", "JSON", "LayerMath", "Layers", "Images", "Typography", "Assets", "Input",
@@ -88,7 +99,7 @@ let modules: [Target] = [
 
 let executables: [Target] = [
     .executableTarget(name: "parallax-demo", dependencies: [
-        "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        "ToolSupport", "SceneRuntime", "Platform", "Audio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-render", dependencies: [
         "ToolSupport", "SceneRuntime", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "parallax-bench", dependencies: [
@@ -105,6 +116,8 @@ let executables: [Target] = [
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "VideoTests", dependencies: ["Video"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath", "CSDL2"]),
     .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),

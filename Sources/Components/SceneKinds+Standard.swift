@@ -17,6 +17,7 @@ extension SceneKinds {
         kinds.register("cardRow", CardRow.make)
         kinds.register("hero", Hero.make)
         kinds.register("focusGuide", FocusGuide.make)
+        kinds.register("controllerTest", ControllerTest.make)
         return kinds
     }()
 }

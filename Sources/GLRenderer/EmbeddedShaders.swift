@@ -118,6 +118,20 @@ void main() {
 }
 
 """##),
+        ("video.vert", ##"""
+#version 330 core
+// A video frame's conversion pass (video.frag): one triangle covering the target texture,
+// v_uv (0,0) at its first texel row. Valid GLSL 3.30 core and (its version line replaced)
+// ES 3.00.
+precision highp float;
+out vec2 v_uv;
+void main() {
+    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    v_uv = p;
+    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
+
+"""##),
         ("clip.frag", ##"""
 #version 330 core
 // Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
@@ -468,6 +482,26 @@ void main() {
     // Counting pass (parallax-bench): fragments that change nothing are not counted.
     if (o_color == vec4(0.0)) discard;
 #endif
+}
+
+"""##),
+        ("video.frag", ##"""
+#version 330 core
+// A video frame's 4:2:0 planes (one-channel textures) to opaque RGB, BT.601 limited range:
+// Y' = (Y - 16) / 219, C = (C - 128) / 224, R = Y' + 1.402 Cr, G = Y' - 0.344136 Cb -
+// 0.714136 Cr, B = Y' + 1.772 Cb. Valid GLSL 3.30 core and (its version line replaced) ES 3.00.
+precision highp float;
+in vec2 v_uv;
+uniform sampler2D u_y;
+uniform sampler2D u_u;
+uniform sampler2D u_v;
+out vec4 o_color;
+void main() {
+    float y = (texture(u_y, v_uv).r * 255.0 - 16.0) / 219.0;
+    float cb = (texture(u_u, v_uv).r * 255.0 - 128.0) / 224.0;
+    float cr = (texture(u_v, v_uv).r * 255.0 - 128.0) / 224.0;
+    vec3 rgb = vec3(y + 1.402 * cr, y - 0.344136 * cb - 0.714136 * cr, y + 1.772 * cb);
+    o_color = vec4(clamp(rgb, 0.0, 1.0), 1.0);
 }
 
 """##),

@@ -114,6 +114,8 @@ public final class ParallaxHost {
         hasWindowGeometry = window != nil
         let queue = self.queue
         scene.onEvent { [weak queue] e in queue?.append(e) }
+        // Videos decode ahead on a worker: the app's frame loop never waits for one.
+        scene.videoPlayback = .live
         driver = SceneDriver(scene: scene, events: [])
     }
 
@@ -213,6 +215,7 @@ public final class ParallaxHost {
         r.flatten(scene)
         let textures = r.renderer.textures
         images.drainEvicted { textures.invalidate($0) }
+        r.showVideoFrames(scene, images: images)
         try r.renderer.render(r.list, into: target, images: images, background: scene.background)
         presented.copy(from: r.list)
         // An image whose upload waits for a later frame: that frame must be drawn.

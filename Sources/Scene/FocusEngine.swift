@@ -30,7 +30,8 @@ import Layers
 ///   hover on an item of another container moves focus there); components that are not
 ///   containers (layers, the cube, a lone parallax button) receive every event as before;
 /// - posts `focus` events to the scene's sink when the focused item changes (and once
-///   at t = 0).
+///   at t = 0), `edge` when a move finds nothing that way, `back` on Escape / Backspace
+///   (controller B).
 ///
 /// Does not: animate anything (containers lift and rest their items), or scroll (shelves
 /// do, in `focusDidMove`).
@@ -194,6 +195,7 @@ public final class FocusEngine {
                 }
             } else {
                 focused.handle(event, at: time)
+                if down && (key == "Escape" || key == "Backspace") { post(.back, at: time) }
             }
             reportFocus(at: time)
             return
@@ -300,7 +302,10 @@ public final class FocusEngine {
             search.consider(guides[g].frame, item: guides[g].item ?? -1)
             search.end()
         }
-        guard let b = search.best else { return }
+        guard let b = search.best else {
+            post(.edge, at: time)
+            return
+        }
         if b.entry < 0 {
             let guide = guides[-1 - b.entry]
             guard let j = entries.firstIndex(where: { $0.container.name == guide.preferredFocus }) else { return }
@@ -405,6 +410,12 @@ public final class FocusEngine {
         lookup = (item, nil)
         entries[j].container.forEachFocusableItem { i, r in if i == self.lookup.item { self.lookup.frame = r } }
         return lookup.frame?.offsetBy(canvasOffset(j))
+    }
+
+    /// Posts an event of `kind` about the focused item.
+    private func post(_ kind: SceneEvent.Kind, at time: Double) {
+        guard let k = current else { return }
+        sink.post(SceneEvent(time: time, kind: kind, component: entries[k].container.name, item: entries[k].container.focusedItem))
     }
 
     /// Posts a `focus` event when the focused container or item changed.

@@ -44,6 +44,22 @@ public final class Scene {
     /// Where components post focus, select, index and long-press events; add handlers
     /// to receive them (`onEvent`).
     public let events = SceneEventSink()
+    /// Navigation sounds (the scene file's `sounds`).
+    public var sounds = SceneSounds()
+    /// Speech and `announce` events (the scene file's `speech`).
+    public var speech = SceneSpeech()
+    private let announcer = Announcer()
+    /// Layers playing video files; those on the scene clock are brought to its time in
+    /// `update`.
+    public var videos = VideoLayers()
+    /// How videos find their frames: `exact` (the frame of the time, decoded now: tools
+    /// that render a time) or `live` (decoded ahead on a worker: the demo).
+    public var videoPlayback: VideoContents.Playback {
+        get { videos.playback }
+        set { videos.playback = newValue }
+    }
+    /// The screensaver (the scene file's `attract`), nil when the scene has none.
+    public private(set) var attract: AttractMode?
 
     public init(canvas: Size, background: Color = Color(0.08, 0.08, 0.1, 1), components: [SceneComponent]) {
         self.canvas = canvas
@@ -55,12 +71,30 @@ public final class Scene {
             if let scope = c as? FocusScope { for inner in scope.focusContainers { inner.eventSink = events } }
         }
         focus = FocusEngine(components: components, sink: events)
+        events.addHandler { [unowned self] e in
+            if e.kind == .focus { self.announcer.focusChanged(at: e.time, settle: self.speech.settle) }
+        }
+    }
+
+    /// Switches speech on or off (an app's accessibility setting); on, the focused item is
+    /// announced at once.
+    public func setSpeech(enabled: Bool, at time: Double) {
+        speech.enabled = enabled
+        if enabled { announcer.announceNow(at: time) }
     }
 
     /// Delivers an event through the focus engine: navigation, scroll and select input to
     /// the focused component only, the rest as before (see `FocusEngine`).
     public func handle(_ event: InputEvent, at time: Double) {
+        if let attract, !attract.admit(event, at: time) { return }
         focus.handle(event, at: time)
+    }
+
+    /// Installs a screensaver: its overlay is drawn over every component.
+    public func setAttract(_ mode: AttractMode) {
+        if let old = attract { rootLayers.removeAll { $0 === old.layer } }
+        attract = mode
+        rootLayers.append(mode.layer)
     }
 
     /// Pixels per canvas point of the target drawn into (1 until a renderer says).
@@ -77,7 +111,10 @@ public final class Scene {
     /// Advances every component to `time`, then every layer's animations.
     public func update(to time: Double) {
         focus.update(to: time)
+        announcer.update(to: time, speech: speech, focus: focus, sink: events)
         for c in components { c.update(to: time) }
+        attract?.update(to: time)
+        for v in videos.all where v.followsSceneClock { v.update(to: time, playback: videos.playback) }
         for l in rootLayers { l.advanceAnimations(to: time) }
     }
 

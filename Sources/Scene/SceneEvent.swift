@@ -17,6 +17,12 @@ public struct SceneEvent: Equatable, Sendable {
         case index
         /// The focused item was held down for the long-press duration.
         case longPress
+        /// Back was pressed (Backspace, controller B).
+        case back
+        /// Focus could not move any further that way (the end of a row).
+        case edge
+        /// The settled focus's words for assistive technology (`text`, then `detail`).
+        case announce
     }
 
     /// Scene time in seconds.
@@ -26,15 +32,23 @@ public struct SceneEvent: Equatable, Sendable {
     public var component: String
     /// The item's index in the component.
     public var item: Int
+    /// An announcement's words (the item's title), and what follows after a pause (its
+    /// subtitle); nil for other kinds.
+    public var text: String?, detail: String?
 
-    public init(time: Double, kind: Kind, component: String, item: Int) {
+    public init(time: Double, kind: Kind, component: String, item: Int, text: String? = nil, detail: String? = nil) {
         self.time = time; self.kind = kind; self.component = component; self.item = item
+        self.text = text; self.detail = detail
     }
 
     /// The JSON line of `parallax-demo --events` and `parallax-render --events`:
-    /// `{"t":0.2,"type":"focus","component":"grid","item":3}` (time rounded to microseconds).
+    /// `{"t":0.2,"type":"focus","component":"grid","item":3}` (time rounded to microseconds);
+    /// an announcement adds `"text"` and, when there is one, `"detail"`.
     public var jsonLine: String {
-        "{\"t\":\(JSONNode.format((time * 1e6).rounded() / 1e6)),\"type\":\"\(kind.rawValue)\",\"component\":\(JSONNode.quote(component)),\"item\":\(item)}"
+        var line = "{\"t\":\(JSONNode.format((time * 1e6).rounded() / 1e6)),\"type\":\"\(kind.rawValue)\",\"component\":\(JSONNode.quote(component)),\"item\":\(item)"
+        if let text { line += ",\"text\":\(JSONNode.quote(text))" }
+        if let detail { line += ",\"detail\":\(JSONNode.quote(detail))" }
+        return line + "}"
     }
 }
 

@@ -20,6 +20,8 @@ public final class SceneContext {
     public let kinds: SceneKinds
     /// Names used so far (components and named layers must be unique in a scene).
     private var names = Set<String>()
+    /// The scene's video layers (`contents(_:for:)`, a row's previews).
+    public let videos = VideoLayers()
 
     public init(file: String, directory: String, canvas: Size, images: ImageStore, kinds: SceneKinds) {
         self.file = file; self.directory = directory; self.canvas = canvas; self.images = images
@@ -77,7 +79,7 @@ public enum SceneLoader {
     public static func parse(_ text: String, file: String, directory: String, images: ImageStore,
                              kinds: SceneKinds) throws -> Scene {
         let root = try JSONNode.parse(text, file: file)
-        try root.allowKeys(["canvas", "components"])
+        try root.allowKeys(["canvas", "components", "sounds", "speech", "attract"])
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
@@ -105,6 +107,11 @@ public enum SceneLoader {
            let k = components.firstIndex(where: { $0.name == problem.guide }) {
             throw try root["components"].array()[k]["preferredFocus"].error(problem.message)
         }
-        return Scene(canvas: canvas, background: background, components: components)
+        let scene = Scene(canvas: canvas, background: background, components: components)
+        scene.sounds = try SceneSounds(root["sounds"], context: context)
+        scene.speech = try SceneSpeech(root["speech"])
+        if let attract = try AttractMode.read(root["attract"], canvas: canvas, image: context.image) { scene.setAttract(attract) }
+        scene.videos = context.videos
+        return scene
     }
 }

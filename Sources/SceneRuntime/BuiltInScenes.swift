@@ -29,6 +29,7 @@ public enum BuiltInScenes {
         case "layers": return layers
         case "layers-1000": return manyLayers(1000)
         case "text": return text
+        case "controller-test": return controllerTest
         default: return nil
         }
     }
@@ -42,6 +43,12 @@ public enum BuiltInScenes {
     }
 
     static let background = "[0.08, 0.08, 0.1, 1]"
+
+    /// `parallax-demo --controller-test`: which controller button is which.
+    static let controllerTest = """
+    {"canvas": {"width": 1280, "height": 720, "background": \(background)},
+     "components": [{"kind": "controllerTest", "name": "pad"}]}
+    """
 
     /// Every row kind in one shelf of four titled rows under a header, one focus across
     /// them (arrows, D-pad, left stick), the focused row scrolled into view.

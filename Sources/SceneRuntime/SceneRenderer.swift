@@ -22,6 +22,8 @@ public final class SceneRenderer {
     /// The render list of the last frame.
     public private(set) var list = RenderList()
     private var flattener = Flattener()
+    /// Puts the scene's new video frames into their textures.
+    private let videos = SceneVideos()
 
     public init(renderer: GLRenderer) {
         self.renderer = renderer
@@ -43,7 +45,14 @@ public final class SceneRenderer {
     public func submit(_ scene: Scene, images: ImageStore, into target: RenderTarget, damage: Rect? = nil) {
         let textures = renderer.textures
         images.drainEvicted { textures.invalidate($0) }
+        videos.show(scene, renderer: renderer, images: images)
         renderer.render(list, into: target, images: images, background: scene.background, damage: damage)
+    }
+
+    /// Puts `scene`'s new video frames into their textures (for hosts that call the GL
+    /// renderer themselves; `submit` does it).
+    public func showVideoFrames(_ scene: Scene, images: ImageStore) {
+        videos.show(scene, renderer: renderer, images: images)
     }
 
     /// Tells `scene` the pixels per canvas point of `target` (text re-rasterises on a change).

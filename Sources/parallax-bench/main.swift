@@ -117,6 +117,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
+    @Flag(help: "Time browsing a card row while the focused card's 720p preview plays, against no previews; decode CPU time and preview start latency.")
+    var previewCost = false
+
     func validate() throws {
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
@@ -171,6 +174,10 @@ struct BenchCommand: ParsableCommand {
             }
             if cardDecorations {
                 print(try CardDecorationBench(bench: bench).run())
+                return
+            }
+            if previewCost {
+                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer).run())
                 return
             }
             if let posters {

@@ -21,7 +21,8 @@ final class DemoApp {
     static let helpText = """
     Keys: 1-9 or Tab switch scenes, F11 or F toggle fullscreen, P save a screenshot to the \
     --screenshots folder, R reload the scene file (a bad file keeps the last good scene), \
-    C cycle the carousel type, H show (and print) this help, Escape or Q quit. Scene input: arrows \
+    C cycle the carousel type, M navigation sounds on/off, V speech on/off, H show (and print) this help, \
+    Escape or Q quit. Scene input: arrows \
     (and the D-pad, the left stick) move the focus across rows and components, \
     Return/Space, Home/End, Page Up/Down, mouse (long press 0.5 s on the parallax button, \
     drag, wheel, click), game controller (D-pad, A/B, sticks).
@@ -38,6 +39,11 @@ final class DemoApp {
     private var events: [PlatformEvent] = []
     private var recorder: OutputFile?
     private var eventLog: SceneEventLog?
+    /// Whose button labels the help and the controller test show (the last one connected).
+    private var controllerFamily = ControllerFamily.xbox
+    /// Navigation sounds (M toggles them) and speech (V) on one audio device.
+    private let sounds = DemoSounds()
+    private lazy var speech = DemoSpeech(output: sounds.output)
     private let screenshotFolder: String
     private var running = true
     private var frameCount = 0
@@ -109,6 +115,9 @@ final class DemoApp {
         }
         eventLog = try eventsPath.map { try SceneEventLog(path: $0) }
         eventLog?.attach(to: first)
+        sounds.attach(to: first)
+        first.videoPlayback = .live
+        speech.attach(to: first)
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
@@ -224,7 +233,10 @@ final class DemoApp {
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .controllerAdded(let name):
-            print("controller connected: \(name)")
+            controllerFamily = ControllerGlyphs.family(name: name)
+            for c in scene.components { (c as? ControllerTest)?.setFamily(controllerFamily) }
+            mustPresent = true
+            print("controller connected: \(name) (\(controllerFamily.rawValue) buttons)")
         case .controllerRemoved:
             print("controller disconnected")
         case .move where isFullscreen:
@@ -250,8 +262,11 @@ final class DemoApp {
         case "H", "F1":
             let scenes = "Scenes: \(BuiltInScenes.names.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: ", "))"
             print(DemoApp.helpText)
+            let label = { ControllerGlyphs.label($0, family: self.controllerFamily) }
+            let controller = "Controller (\(controllerFamily.rawValue)): \(label("A")) selects, \(label("B")) goes back, the D-pad or left stick moves the focus"
+            print(controller)
             print(scenes)
-            showMessage(DemoApp.helpText + "\n\n" + scenes)
+            showMessage(DemoApp.helpText + "\n\n" + controller + "\n\n" + scenes)
         case "R":
             switchScene(to: sceneName, reload: true)
         case "Tab":
@@ -259,6 +274,10 @@ final class DemoApp {
             switchScene(to: BuiltInScenes.names[(i + 1) % BuiltInScenes.names.count], reload: false)
         case "C":
             for c in scene.components { (c as? TypeCycling)?.cycleType() }
+        case "M":
+            print("sounds: \(sounds.toggle() ? "on" : "off")")
+        case "V":
+            print("speech: \(speech.toggle(scene, at: session.sceneTime(wall: clock.now())) ? "on" : "off")")
         default:
             if let digit = Int(name), digit >= 1, digit <= BuiltInScenes.names.count {
                 switchScene(to: BuiltInScenes.names[digit - 1], reload: false)
@@ -276,6 +295,9 @@ final class DemoApp {
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             overlay.hide()     // its text is the old store's
             eventLog?.attach(to: next)
+            sounds.attach(to: next)
+            next.videoPlayback = .live
+            speech.attach(to: next)
             mustPresent = true
             presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.

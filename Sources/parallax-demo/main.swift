@@ -64,6 +64,12 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
+    @Option(help: "A game-controller database (SDL's gamecontrollerdb.txt format) added after the usual places and $SDL_GAMECONTROLLERCONFIG_FILE.")
+    var controllerDb: String?
+
+    @Flag(help: "Show which controller button is which (the controller-test screen) instead of a scene.")
+    var controllerTest = false
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
@@ -80,6 +86,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("--size expects WxH in points, found \"\(size)\"")
         }
         guard frames >= 0 else { throw ValidationError("--frames must be >= 0") }
+        if controllerTest && scene != nil { throw ValidationError("--controller-test shows its own screen: leave out the scene") }
         // Said now, not at the first P press in the middle of a session.
         if let screenshots {
             var isFolder: ObjCBool = false
@@ -101,7 +108,10 @@ struct DemoCommand: ParsableCommand {
         options.api = GraphicsAPIOption.parse(gl)!
         options.fullscreen = fullscreen
         options.videoDriver = video
+        let databases = ControllerDatabase.sources(environment: ProcessInfo.processInfo.environment, option: controllerDb)
+        ControllerDatabase.keepSDLFromReadingTheFile()
         let host = try GLContextHost(options)
+        for problem in ControllerDatabase.load(databases).problems { ToolProcess.note("parallax-demo: \(problem)\n") }
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             if let textureBudget { rendererOptions.textureBudgetBytes = textureBudget }
@@ -109,7 +119,7 @@ struct DemoCommand: ParsableCommand {
             let folder = ScreenshotPath.folder(option: screenshots, environment: ProcessInfo.processInfo.environment) {
                 FileManager.default.fileExists(atPath: $0)
             }
-            let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
+            let app = try DemoApp(host: host, renderer: renderer, initialScene: controllerTest ? "controller-test" : scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
                                   pacesFrames: !noVsync && !headless)
             app.renderLimit = renderSize.flatMap(SizeOption.parse)

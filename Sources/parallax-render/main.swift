@@ -140,6 +140,7 @@ struct RenderCommand: ParsableCommand {
         if let quads, quads != "-" { try outputs.stage(Array(dump.utf8), to: quads) }
         if let png {
             try withOffscreenRenderer(scene) { renderer, framebuffer in
+                SceneVideos().show(scene, renderer: renderer, images: images)
                 renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
                 try checkImages(images)
                 try stagePNG(renderer.readPixels(framebuffer), to: png, outputs)
@@ -174,6 +175,7 @@ struct RenderCommand: ParsableCommand {
         let scene = driver.scene
         var list = RenderList()
         var flattener = Flattener()
+        let videos = SceneVideos()
         let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
             for i in 0..<count {
                 try StopSignals.check()
@@ -186,6 +188,7 @@ struct RenderCommand: ParsableCommand {
                     try outputs.stage(Array(QuadsDump.json(list, time: t).utf8), to: path)
                 }
                 guard let renderer, let framebuffer else { continue }
+                videos.show(scene, renderer: renderer, images: images)
                 renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
                 try checkImages(images)
                 let frame = try renderer.readPixels(framebuffer)

@@ -22,8 +22,11 @@ public struct CardCatalogue {
         public var title: String
         public var subtitle: String?
         public var backdrop: String?
-        public init(image: String?, title: String, subtitle: String? = nil, backdrop: String? = nil) {
+        /// A video the card plays once it has held focus (`previewDelay`).
+        public var preview: String?
+        public init(image: String?, title: String, subtitle: String? = nil, backdrop: String? = nil, preview: String? = nil) {
             self.image = image; self.title = title; self.subtitle = subtitle; self.backdrop = backdrop
+            self.preview = preview
         }
     }
 
@@ -115,7 +118,7 @@ public struct CardCatalogue {
     /// Most items in one row.
     public static let maxItems = 1_000_000
     /// Keys of one item object.
-    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop"]
+    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop", "preview"]
 
     /// Reads a row's `items`: a list, or a string naming a folder, a glob or a `.json` catalogue.
     public static func read(_ node: JSONNode, context: SceneContext) throws -> CardCatalogue {
@@ -161,7 +164,8 @@ public struct CardCatalogue {
             }
             let subtitle = entry["subtitle"].exists ? try entry["subtitle"].string() : nil
             let backdrop = entry["backdrop"].exists ? try path(entry["backdrop"], folder: folder, checked: checked) : nil
-            out.append(Item(image: image, title: title, subtitle: subtitle, backdrop: backdrop))
+            let preview = entry["preview"].exists ? try path(entry["preview"], folder: folder, checked: checked) : nil
+            out.append(Item(image: image, title: title, subtitle: subtitle, backdrop: backdrop, preview: preview))
         }
         return out
     }

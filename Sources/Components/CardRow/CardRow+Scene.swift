@@ -9,7 +9,7 @@ extension CardRow {
     /// Keys a `cardRow` object may have.
     static let keys: Set<String> = Set([
         "kind", "name", "frame", "items", "itemSize", "spacing", "contentsGravity", "titles", "startIndex",
-        "scrollInset", "cornerRadius", "spotlight", "remembersLastFocusedItem",
+        "scrollInset", "cornerRadius", "spotlight", "remembersLastFocusedItem", "previewDelay",
     ]).union(FocusEffect.keys)
 
     /// Builds a `cardRow` (docs/scene-format.md, `cardRow`).
@@ -75,6 +75,10 @@ extension CardRow {
         let row = CardRow(name: name, configuration: c, catalogue: catalogue, images: context.images, layered: layered,
                           spotlight: spotlight, shadow: shadow)
         row.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
+        let delay = try node["previewDelay"].double(in: 0...3600, default: 1.5)
+        if catalogue.hasItemObjects, (0..<catalogue.count).contains(where: { catalogue.item($0).preview != nil }) {
+            row.preview = CardPreview(delay: delay, videos: context.videos, images: context.images)
+        }
         return row
     }
 }

@@ -81,6 +81,8 @@ public final class CardRow: SceneComponent {
     private var time = 0.0
     private var shownRange = 0..<0
     private var browseDirection = 1
+    /// The focused card's video preview (rows whose items name a `preview`).
+    var preview: CardPreview?
     var isPressed = false, pressStart = 0.0, longPressFired = false
     /// When the focused card last changed, or focus came or went.
     var focusTime = 0.0
@@ -237,10 +239,13 @@ public final class CardRow: SceneComponent {
                 title.layer.position = Point(-0.4 * configuration.spacing,
                                              size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
             }
-            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting
+            // A card playing its preview changes every video frame: kept as an image it would
+            // be drawn twice per frame.
+            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting && preview?.playingItem != i
             slot.card.root.shouldRasterize = still
             slot.look = look
         }
+        if let preview { updatePreview(preview, at: newTime) }
     }
 
     public func setContentsScale(_ scale: Double) {

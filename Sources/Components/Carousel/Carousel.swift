@@ -112,7 +112,7 @@ public final class Carousel: SceneComponent {
     private var flattener = Flattener()
     private var hitList = RenderList()
     /// The caption under the centred item (nil without captions).
-    private var caption: CarouselCaption?
+    private(set) var caption: CarouselCaption?
 
     /// Distance a pointer must move before a press becomes a drag.
     public static let dragThreshold = 5.0

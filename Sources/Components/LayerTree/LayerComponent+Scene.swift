@@ -139,7 +139,7 @@ extension LayerComponent {
             texts.append(TextLayer(layer: layer, string: try node["string"].string(default: ""),
                                    style: try textStyle(node), images: context.images))
         } else if node["contents"].exists {
-            layer.contents = .image(try context.image(node["contents"]))
+            layer.contents = try context.contents(node["contents"], for: layer)
         }
         for (key, animation) in try SceneAnimations.parse(node["animations"]) {
             layer.add(animation, forKey: key)

@@ -1,0 +1,138 @@
+import Assets
+import Foundation
+import LayerMath
+import Layers
+import Scene
+import Video
+
+/// The focused card's preview in a `cardRow`: once the card has held focus for
+/// `previewDelay` seconds its item's `preview` video plays over the poster, inside the
+/// card's clip (under the glare), fading in (`PreviewTiming`); focus leaving the card, or
+/// the row, stops it at once and the poster shows again. Named `NAME/item<i>/preview`.
+///
+/// A preview that cannot play is said once (one warning line) and that card keeps its
+/// poster. Frames come on the row's time since the preview started, exact or live as the
+/// scene plays videos (`VideoLayers.playback`).
+///
+/// Does not: play sound, or keep a preview running for a card that is not focused.
+final class CardPreview {
+    private(set) var timing: PreviewTiming
+    private let videos: VideoLayers
+    private let images: ImageStore
+    private var current: (item: Int, video: VideoContents, layer: Layer)?
+    /// A preview being opened on a worker (live playback: opening probes the file).
+    private var opening: VideoOpening?
+    private var unplayable = Set<Int>()
+
+    init(delay: Double, videos: VideoLayers, images: ImageStore) {
+        timing = PreviewTiming(delay: delay)
+        self.videos = videos
+        self.images = images
+    }
+
+    /// The item playing, if any.
+    var playingItem: Int? { current?.item }
+
+    /// Brings the preview to `time`: `focused` is the focused item (nil when the row has no
+    /// focus), `path` its preview file, `card` the layers showing it.
+    func update(focused: Int?, path: String?, card: ParallaxCardLayers?, name: String, size: Size, at time: Double) {
+        timing.focus(focused, at: time)
+        guard let state = timing.state(at: time), let path, let card, !unplayable.contains(state.item) else {
+            stop()
+            return
+        }
+        if current?.item != state.item || current?.layer.superlayer !== card.card {
+            if current != nil { stop() }
+            let file: VideoFile
+            if videos.playback == .exact {
+                // A tool rendering one time: open now, so the frame of that time shows.
+                do { file = try VideoFile(path: path) } catch {
+                    unplayable.insert(state.item)
+                    CardPreview.warn("warning: \(error) (the card keeps its poster)")
+                    return
+                }
+            } else {
+                // Live: the file is opened on a worker; the poster shows until it is.
+                if opening?.item != state.item { opening = VideoOpening(item: state.item, path: path) }
+                guard let result = opening?.result else { return }
+                opening = nil
+                switch result {
+                case .success(let f): file = f
+                case .failure(let error):
+                    unplayable.insert(state.item)
+                    CardPreview.warn("warning: \(error) (the card keeps its poster)")
+                    return
+                }
+            }
+            let layer = Layer(name: "\(name)/item\(state.item)/preview", bounds: size, position: Point(size.width / 2, size.height / 2))
+            layer.contentsGravity = .resizeAspectFill
+            let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
+            let fill = (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
+            let video = VideoContents(file: file, layer: layer, images: images, fill: fill, warn: CardPreview.warn)
+            video.followsSceneClock = false
+            videos.add(video)
+            card.card.insertSublayer(layer, at: card.images.count)
+            current = (state.item, video, layer)
+        }
+        guard let (item, video, layer) = current else { return }
+        video.update(to: state.videoTime, playback: videos.playback)
+        if video.failed {
+            unplayable.insert(item)
+            stop()
+            return
+        }
+        // Hidden until its first frame is there: the poster shows, never the black placeholder.
+        layer.isHidden = !video.hasFrame
+        layer.opacity = state.opacity
+    }
+
+    /// Stops and removes the running preview (and forgets one being opened).
+    func stop() {
+        opening = nil
+        guard let c = current else { return }
+        c.video.stop()
+        videos.remove(c.video)
+        c.layer.removeFromSuperlayer()
+        current = nil
+    }
+
+    private static func warn(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+extension CardRow {
+    /// The focused card's preview at `time` (called at the end of `update`).
+    func updatePreview(_ preview: CardPreview, at time: Double) {
+        let focused = containsFocus ? focusedIndex : nil
+        let path = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).preview : nil }
+        let slot = slots.first { $0.index == focusedIndex }
+        preview.update(focused: focused, path: path, card: slot?.card, name: name, size: configuration.itemSize, at: time)
+    }
+}
+
+/// A video file opened on a thread of its own; `result` is nil until it is done.
+final class VideoOpening {
+    let item: Int
+    private let lock = NSLock()
+    private var done: Result<VideoFile, Error>?
+
+    init(item: Int, path: String) {
+        self.item = item
+        let t = Thread { [weak self] in
+            let r = Result { try VideoFile(path: path) }
+            guard let self else { return }
+            self.lock.lock()
+            self.done = r
+            self.lock.unlock()
+        }
+        t.name = "video-open"
+        t.start()
+    }
+
+    var result: Result<VideoFile, Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return done
+    }
+}

@@ -1,0 +1,21 @@
+/// A scene's video layers, shared by whoever adds them (the loader for `contents`, a row
+/// for its previews) and the renderer that puts their frames on the GPU.
+///
+/// Does not: decode or draw; `VideoContents` decodes, `SceneVideos` converts.
+public final class VideoLayers {
+    /// Every playing video, in the order added.
+    public private(set) var all: [VideoContents] = []
+    /// How their frames are found (the scene's `videoPlayback`).
+    public var playback = VideoContents.Playback.exact
+
+    public init() {}
+
+    /// Adds a video (its frames go to the GPU from the next frame).
+    public func add(_ video: VideoContents) { all.append(video) }
+
+    /// Removes a video (a preview that stopped).
+    public func remove(_ video: VideoContents) { all.removeAll { $0 === video } }
+
+    /// Whether there are none.
+    public var isEmpty: Bool { all.isEmpty }
+}

@@ -1,0 +1,12 @@
+// Video: video files as YUV frames on the scene clock.
+//
+// What this module does:
+// - `VideoFile`: opens an MP4, WebM or MKV file (chosen by signature) with FFmpeg and
+//   decodes its first video stream to 4:2:0 planes (`VideoFrame`), in order or the frame
+//   showing at a time (looping), with bounded time, size and memory for bad files;
+// - `VideoPlayer`: decodes ahead on a worker thread into a bounded queue that the frame
+//   loop reads without ever waiting;
+// - `PreviewTiming`: when a focused card's preview starts, fades in and stops.
+//
+// What this module does NOT do: convert to RGB (the renderer's shader does, from the
+// planes), draw, or play the sound track.

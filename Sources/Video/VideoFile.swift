@@ -1,0 +1,252 @@
+import CFFmpeg
+import Foundation
+import Images
+
+/// A video file open for decoding (FFmpeg, software decoding on the calling thread).
+///
+/// Bad input is refused in one line before it can cost much: a path that is not a regular
+/// file (a FIFO, a device), a file that is not MP4 / WebM / MKV by signature, no video
+/// stream, an unsupported codec, a picture larger than `maxSide` on either side (a header
+/// declaring 65535x65535 included), opening or one decode taking longer than `timeLimit`
+/// (FFmpeg's interrupt callback), or `maxBadPackets` corrupt packets in a row.
+///
+/// Does not: decode audio, use more than one decoding thread, or convert to RGB.
+public final class VideoFile {
+    /// The largest picture side accepted (pixels).
+    public static let maxSide = 4096
+    /// The longest an open or one frame's decoding may take (seconds).
+    public static let timeLimit = 5.0
+    /// Corrupt packets in a row that end decoding.
+    public static let maxBadPackets = 64
+
+    public let path: String
+    public let container: VideoContainer
+    public let width: Int, height: Int
+    /// Length in seconds (the stream's, else the container's, else the last frame's end).
+    public private(set) var duration: Double
+    /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
+    /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
+    public var outputSize: (width: Int, height: Int)?
+
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let picture: UnsafeMutablePointer<AVFrame>
+    private var scaler: OpaquePointer?
+    private let stream: Int32
+    private let timeBase: Double
+    private let startTime: Int64
+    private var draining = false
+    /// The interrupt callback's deadline (monotonic seconds), boxed for C.
+    private let deadline = Deadline()
+
+    /// Opens `path`; the error says why it cannot be played.
+    public init(path: String) throws {
+        self.path = path
+        av_log_set_level(AV_LOG_QUIET)
+        do { try InputFile.check(path) } catch { throw VideoError("\(error)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw VideoError("\(path): cannot read") }
+        let head = [UInt8](handle.readData(ofLength: 16))
+        try? handle.close()
+        guard let container = VideoContainer(signature: head) else {
+            throw VideoError("\(path): not a video file (expected MP4, WebM or MKV)")
+        }
+        self.container = container
+        guard let p = av_packet_alloc(), let f = av_frame_alloc() else { throw VideoError("\(path): out of memory") }
+        packet = p
+        picture = f
+        format = avformat_alloc_context()
+        guard let fmt = format else { throw VideoError("\(path): out of memory") }
+        fmt.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().passed ? 1 : 0
+        }
+        fmt.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(deadline).toOpaque()
+        fmt.pointee.probesize = 8 << 20
+        fmt.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
+        deadline.start(VideoFile.timeLimit)
+        var opened: UnsafeMutablePointer<AVFormatContext>? = fmt
+        guard avformat_open_input(&opened, path, nil, nil) == 0 else {
+            format = nil   // freed by avformat_open_input on failure
+            throw VideoError(deadline.passed ? "\(path): took longer than \(VideoFile.timeLimit) s to open" : "\(path): not a readable video file")
+        }
+        format = opened
+        guard avformat_find_stream_info(opened, nil) >= 0 else {
+            throw VideoError("\(path): damaged or truncated (no stream information)")
+        }
+        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard index >= 0, let s = opened!.pointee.streams[Int(index)] else { throw VideoError("\(path): no video stream") }
+        stream = index
+        let parameters = s.pointee.codecpar!
+        width = Int(parameters.pointee.width)
+        height = Int(parameters.pointee.height)
+        guard width > 0, height > 0 else { throw VideoError("\(path): no picture size") }
+        guard width <= VideoFile.maxSide, height <= VideoFile.maxSide else {
+            throw VideoError("\(path): \(width)x\(height) pictures (at most \(VideoFile.maxSide) on a side)")
+        }
+        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw VideoError("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
+        }
+        codec = avcodec_alloc_context3(decoder)
+        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw VideoError("\(path): out of memory") }
+        c.pointee.thread_count = 1
+        guard avcodec_open2(c, decoder, nil) >= 0 else {
+            throw VideoError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
+        }
+        timeBase = av_q2d(s.pointee.time_base)
+        startTime = s.pointee.start_time == CFFMPEG_NOPTS ? 0 : s.pointee.start_time
+        if s.pointee.duration > 0 {
+            duration = Double(s.pointee.duration) * timeBase
+        } else if opened!.pointee.duration > 0 {
+            duration = Double(opened!.pointee.duration) / Double(AV_TIME_BASE)
+        } else {
+            duration = 0
+        }
+    }
+
+    deinit {
+        if scaler != nil { sws_freeContext(scaler) }
+        if codec != nil { avcodec_free_context(&codec) }
+        if format != nil { avformat_close_input(&format) }
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        var f: UnsafeMutablePointer<AVFrame>? = picture
+        av_frame_free(&f)
+    }
+
+    /// The next frame in order, nil after the last one.
+    public func next() throws -> VideoFrame? {
+        guard let c = codec, let fmt = format else { return nil }
+        deadline.start(VideoFile.timeLimit)
+        var bad = 0
+        while true {
+            let received = avcodec_receive_frame(c, picture)
+            if received == 0 { return try convert() }
+            if received == CFFMPEG_AVERROR_EOF { return nil }
+            guard received == CFFMPEG_AVERROR_EAGAIN else { throw VideoError("\(path): damaged video (decoding failed)") }
+            if deadline.passed { throw VideoError("\(path): a frame took longer than \(VideoFile.timeLimit) s to decode") }
+            if draining { return nil }
+            if av_read_frame(fmt, packet) < 0 {
+                // The end (or an unreadable tail): let the decoder give back what it holds.
+                draining = true
+                avcodec_send_packet(c, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == stream else { continue }
+            if avcodec_send_packet(c, packet) < 0 {
+                bad += 1
+                if bad >= VideoFile.maxBadPackets { throw VideoError("\(path): damaged video (\(bad) bad packets in a row)") }
+            } else {
+                bad = 0
+            }
+        }
+    }
+
+    /// Back to the first frame.
+    public func rewind() throws {
+        try seek(to: 0)
+    }
+
+    /// The frame showing at `time` seconds, the video looping (the last frame at or before
+    /// `time` modulo the duration); nil when the video has no frame at all.
+    public func frame(at time: Double) throws -> VideoFrame? {
+        guard time.isFinite else { return nil }
+        if duration <= 0 { try measureDuration() }
+        let target = duration > 0 ? time.truncatingRemainder(dividingBy: duration) : 0
+        try seek(to: max(0, target))
+        var shown: VideoFrame?
+        while let f = try next() {
+            if f.time > target + 1e-6 && shown != nil { break }
+            shown = f
+            if f.time > target + 1e-6 { break }
+        }
+        return shown
+    }
+
+    /// Decodes to the end once to find the length of a file that does not say.
+    private func measureDuration() throws {
+        try rewind()
+        var last = 0.0, step = 0.0
+        while let f = try next() { step = f.time - last; last = f.time }
+        duration = last + max(step, 1.0 / 30)
+    }
+
+    private func seek(to seconds: Double) throws {
+        guard let fmt = format, let c = codec else { return }
+        let ts = startTime + Int64((seconds / timeBase).rounded(.down))
+        if av_seek_frame(fmt, stream, ts, AVSEEK_FLAG_BACKWARD) < 0 && av_seek_frame(fmt, stream, startTime, AVSEEK_FLAG_BACKWARD) < 0 {
+            throw VideoError("\(path): cannot seek")
+        }
+        avcodec_flush_buffers(c)
+        draining = false
+    }
+
+    /// The decoded picture as packed 4:2:0 planes (other layouts through swscale).
+    private func convert() throws -> VideoFrame {
+        defer { av_frame_unref(picture) }
+        let w = Int(picture.pointee.width), h = Int(picture.pointee.height)
+        guard w > 0, h > 0, w <= VideoFile.maxSide, h <= VideoFile.maxSide else {
+            throw VideoError("\(path): a \(w)x\(h) frame (at most \(VideoFile.maxSide) on a side)")
+        }
+        let pts = picture.pointee.best_effort_timestamp
+        let time = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
+        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
+        var frame = VideoFrame(time: time, width: out.0, height: out.1, y: [], u: [], v: [])
+        let cw = frame.chromaWidth, ch = frame.chromaHeight
+        let planar = picture.pointee.format == AV_PIX_FMT_YUV420P.rawValue || picture.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue
+        if planar && out == (w, h) {
+            frame.y = VideoFile.pack(picture.pointee.data.0, stride: picture.pointee.linesize.0, width: w, height: h)
+            frame.u = VideoFile.pack(picture.pointee.data.1, stride: picture.pointee.linesize.1, width: cw, height: ch)
+            frame.v = VideoFile.pack(picture.pointee.data.2, stride: picture.pointee.linesize.2, width: cw, height: ch)
+            return frame
+        }
+        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), AVPixelFormat(picture.pointee.format),
+                                      Int32(out.0), Int32(out.1), AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
+        guard scaler != nil else { throw VideoError("\(path): unsupported pixel format") }
+        frame.y = [UInt8](repeating: 0, count: out.0 * out.1)
+        frame.u = [UInt8](repeating: 128, count: cw * ch)
+        frame.v = [UInt8](repeating: 128, count: cw * ch)
+        frame.y.withUnsafeMutableBufferPointer { y in
+            frame.u.withUnsafeMutableBufferPointer { u in
+                frame.v.withUnsafeMutableBufferPointer { v in
+                    var dst: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
+                    var strides: [Int32] = [Int32(out.0), Int32(cw), Int32(cw), 0]
+                    withUnsafePointer(to: picture.pointee.data) { src in
+                        withUnsafePointer(to: picture.pointee.linesize) { srcStrides in
+                            src.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { s in
+                                srcStrides.withMemoryRebound(to: Int32.self, capacity: 8) { ss in
+                                    _ = sws_scale(scaler, s, ss, 0, Int32(h), &dst, &strides)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return frame
+    }
+
+    private static func pack(_ data: UnsafeMutablePointer<UInt8>?, stride: Int32, width: Int, height: Int) -> [UInt8] {
+        guard let data else { return [UInt8](repeating: 128, count: width * height) }
+        var out = [UInt8](repeating: 0, count: width * height)
+        out.withUnsafeMutableBufferPointer { dst in
+            for row in 0..<height {
+                (dst.baseAddress! + row * width).update(from: data + row * Int(stride), count: width)
+            }
+        }
+        return out
+    }
+}
+
+/// A monotonic deadline FFmpeg's interrupt callback reads.
+final class Deadline {
+    private var end = Double.infinity
+    func start(_ seconds: Double) { end = Deadline.now() + seconds }
+    var passed: Bool { Deadline.now() > end }
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Plays a `VideoFile` from a worker thread: the worker decodes ahead, looping, into a
+/// queue of at most `capacity` frames (it waits when the queue is full); the frame loop
+/// takes the newest frame that is due without ever waiting for the worker (a frame not
+/// decoded in time is skipped, the last one stays on screen).
+///
+/// Does not: keep time itself (the caller says how long it has played), or recover from a
+/// decoding error (`failure` says what happened; the caller shows the poster).
+public final class VideoPlayer {
+    /// Frames decoded ahead at most (a 720p frame is 1.4 MB).
+    public static let capacity = 4
+
+    private let file: VideoFile
+    private let lock = NSCondition()
+    private var queue: [VideoFrame] = []
+    private var stopped = false
+    private var failed: VideoError?
+    private var worker: Thread?
+    /// CPU seconds the worker has spent decoding (thread CPU time).
+    private var cpu = 0.0
+
+    /// Starts decoding `file` from its first frame.
+    public init(file: VideoFile) {
+        self.file = file
+        queue.reserveCapacity(VideoPlayer.capacity)
+        let t = Thread { [weak self] in self?.work() }
+        t.name = "video"
+        worker = t
+        t.start()
+    }
+
+    deinit { stop() }
+
+    /// The newest frame due by `time` (seconds of playing), dropping older ones; nil when
+    /// no new frame is due. Never waits for the worker.
+    public func frame(at time: Double) -> VideoFrame? {
+        lock.lock()
+        defer { lock.unlock() }
+        var due: VideoFrame?
+        while let first = queue.first, first.time <= time {
+            due = queue.removeFirst()
+        }
+        if due != nil { lock.signal() }
+        return due
+    }
+
+    /// Why decoding stopped, if it failed.
+    public var failure: VideoError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
+    }
+
+    /// CPU seconds the decoding thread has used so far.
+    public var decodeCPUSeconds: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return cpu
+    }
+
+    /// Stops the worker (at its next frame) and drops the queue.
+    public func stop() {
+        lock.lock()
+        stopped = true
+        queue.removeAll()
+        lock.signal()
+        lock.unlock()
+    }
+
+    private func work() {
+        var loops = 0.0
+        while true {
+            lock.lock()
+            while queue.count >= VideoPlayer.capacity && !stopped { lock.wait() }
+            let done = stopped
+            lock.unlock()
+            if done { return }
+            do {
+                let next: VideoFrame?
+                next = try file.next()
+                lock.lock()
+                cpu = VideoPlayer.threadCPU()
+                lock.unlock()
+                guard var frame = next else {
+                    // The end: loop (a video without frames fails instead of spinning).
+                    guard file.duration > 0 else { throw VideoError("\(file.path): no frames") }
+                    try file.rewind()
+                    loops += file.duration
+                    continue
+                }
+                frame.time += loops
+                lock.lock()
+                if !stopped { queue.append(frame) }
+                lock.unlock()
+            } catch {
+                lock.lock()
+                failed = error as? VideoError ?? VideoError("\(file.path): \(error)")
+                lock.unlock()
+                return
+            }
+        }
+    }
+
+    private static func threadCPU() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+}

@@ -1,0 +1,113 @@
+import Assets
+import Foundation
+import GLRenderer
+import Images
+import Layers
+import Scene
+import SceneRuntime
+
+/// `parallax-bench --preview-cost`: browsing a row of cards while the focused card's
+/// 720p H.264 preview plays (software decode on the worker), against the same browse with
+/// no previews. The frame loop is paced at 60 Hz on the wall clock (scene time = wall
+/// time), a Right press every 3 s moves focus along 8 cards; each frame's work (update,
+/// flatten, frame conversion, render, glFinish) is timed. Also: the decode thread's CPU
+/// seconds per second of video played, and each preview's start latency (from the moment
+/// `previewDelay` elapses to its first frame on screen).
+///
+/// Does not: play sound, or measure hardware decoding.
+struct PreviewBench {
+    let renderer: GLRenderer
+    let framebuffer: Framebuffer
+    /// Seconds of browsing per run.
+    var seconds = 24.0
+    static let delay = 0.5
+
+    /// Makes the clip with ffmpeg (once) and runs both browses; the report's lines.
+    func run() throws -> String {
+        let clip = "/tmp/parallax-preview-720p.mp4"
+        if !FileManager.default.fileExists(atPath: clip) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=30:d=10",
+                           "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", clip]
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { throw BenchError(description: "ffmpeg could not make \(clip)") }
+        }
+        let plain = try browse(preview: nil)
+        let video = try browse(preview: clip)
+        func ms(_ s: Summary) -> String { String(format: "median %.2f ms, p95 %.2f ms", s.median, s.p95) }
+        var lines = ["preview cost: \(Int(seconds)) s browse of 8 cards at 60 Hz, \(framebuffer.width)x\(framebuffer.height), previewDelay \(PreviewBench.delay) s",
+                     "  no previews:   \(ms(plain.frames)) (\(plain.count) frames)",
+                     "  720p previews: \(ms(video.frames)) (\(video.count) frames)",
+                     String(format: "  p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
+        if video.videoSeconds > 0 {
+            lines.append(String(format: "  decode thread: %.3f CPU s per second of video (%.1f s played)",
+                                video.decodeCPU / video.videoSeconds, video.videoSeconds))
+        }
+        if !video.latencies.isEmpty {
+            let l = Summary(video.latencies.map { $0 * 1000 })
+            lines.append(String(format: "  preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
+                                l.median, l.max, video.latencies.count))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    struct Run {
+        var frames = Summary([])
+        var count = 0
+        var decodeCPU = 0.0, videoSeconds = 0.0
+        var latencies: [Double] = []
+    }
+
+    private func browse(preview: String?) throws -> Run {
+        let items = (0..<8).map { i in
+            #"{"title": "Card \#(i)"\#(preview.map { #", "preview": "\#($0)""# } ?? "")}"#
+        }.joined(separator: ", ")
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "itemSize": [400, 225], "previewDelay": \#(PreviewBench.delay), "items": [\#(items)]}]}"#
+        let images = ImageStore()
+        let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
+        scene.videoPlayback = .live
+        let sceneRenderer = SceneRenderer(renderer: renderer)
+        var samples: [Double] = []
+        var run = Run()
+        let start = now()
+        var next = 0.0, nextPress = 3.0, focusAt = 0.0, waiting = true
+        var played: [ObjectIdentifier: Double] = [:]
+        while next < seconds {
+            let wait = start + next - now()
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            let t0 = now()
+            let time = t0 - start
+            if time >= nextPress {
+                scene.handle(.key("Right", down: true), at: time)
+                scene.handle(.key("Right", down: false), at: time)
+                nextPress += 3
+                focusAt = time
+                waiting = true
+            }
+            scene.update(to: time)
+            sceneRenderer.render(scene, images: images, into: .framebuffer(framebuffer))
+            renderer.finish()
+            samples.append((now() - t0) * 1000)
+            for v in scene.videos.all { played[ObjectIdentifier(v)] = v.decodeCPUSeconds }
+            if waiting, let v = scene.videos.all.first, v.hasFrame {
+                run.latencies.append(max(0, now() - start - focusAt - PreviewBench.delay))
+                waiting = false
+            }
+            if preview != nil && scene.videos.all.first?.hasFrame == true { run.videoSeconds += 1.0 / 60 }
+            next += 1.0 / 60
+        }
+        run.frames = Summary(samples)
+        run.count = samples.count
+        run.decodeCPU = played.values.reduce(0, +)
+        return run
+    }
+
+    private func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+}
+

@@ -1,0 +1,117 @@
+import Assets
+import Foundation
+import Input
+import Layers
+import Scene
+import XCTest
+@testable import Components
+
+/// A cardRow whose first item has a preview (a 1 s clip made by the `ffmpeg` command) and
+/// whose third names a file that is no video: timings by hand from previewDelay 1.5 s and
+/// the 0.5 s fade.
+final class CardPreviewTests: XCTestCase {
+    func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "card-preview-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let clip = dir + "/clip.mkv"
+        if !FileManager.default.fileExists(atPath: clip) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=1", "-c:v", "ffv1", clip]
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0)
+            try "not a video".write(toFile: dir + "/broken.mp4", atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func row(delay: String = "") throws -> (Scene, CardRow) {
+        let dir = try folder()
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "itemSize": [400, 225]\#(delay), "items": [{"title": "Clip", "preview": "clip.mkv"}, {"title": "Second"}, {"title": "Broken", "preview": "broken.mp4"}]}]}"#
+        let s = try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
+        return (s, try XCTUnwrap(s.component(named: "row") as? CardRow))
+    }
+
+    func previewLayer(_ s: Scene) -> Layer? {
+        func find(_ l: Layer) -> Layer? {
+            if l.name.hasSuffix("/preview") { return l }
+            for c in l.sublayers { if let f = find(c) { return f } }
+            return nil
+        }
+        return s.rootLayers.lazy.compactMap(find).first
+    }
+
+    func testPosterUntilTheDelayThenFadesInOverHalfASecond() throws {
+        let (s, _) = try row()
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1.49)
+        XCTAssertNil(previewLayer(s))
+        driver.advance(to: 1.75)
+        let layer = try XCTUnwrap(previewLayer(s))
+        XCTAssertEqual(layer.name, "row/item0/preview")
+        XCTAssertEqual(layer.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertFalse(layer.isHidden)
+        XCTAssertEqual(s.videos.all.count, 1)
+        driver.advance(to: 3)
+        XCTAssertEqual(layer.opacity, 1)
+    }
+
+    func testMovingOnStopsThePreviewAtOnce() throws {
+        let (s, r) = try row()
+        let driver = SceneDriver(scene: s, events: [TimedEvent(time: 2, event: .key("Right", down: true))])
+        driver.advance(to: 1.9)
+        XCTAssertEqual(r.preview?.playingItem, 0)
+        driver.advance(to: 2)
+        XCTAssertNil(previewLayer(s))
+        XCTAssertNil(r.preview?.playingItem)
+        XCTAssertTrue(s.videos.isEmpty)
+    }
+
+    func testUnplayablePreviewKeepsThePosterAndTheRowWorks() throws {
+        let (s, r) = try row(delay: #", "previewDelay": 0.2"#)
+        let driver = SceneDriver(scene: s, events: [TimedEvent(time: 0.1, event: .key("Right", down: true)),
+                                                    TimedEvent(time: 0.2, event: .key("Right", down: true))])
+        driver.advance(to: 2)
+        XCTAssertEqual(r.focusedIndex, 2)
+        XCTAssertNil(previewLayer(s), "the broken preview leaves the poster")
+        XCTAssertNil(r.preview?.playingItem)
+    }
+
+    func testLivePreviewOpensOnAWorkerThenPlays() throws {
+        let (s, r) = try row()
+        s.videoPlayback = .live
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1.5)
+        // The file is being opened on a worker: the poster still shows.
+        XCTAssertNil(previewLayer(s))
+        let start = Date()
+        var t = 1.5
+        while r.preview?.playingItem == nil || previewLayer(s)?.isHidden != false, Date().timeIntervalSince(start) < 10 {
+            Thread.sleep(forTimeInterval: 0.02)
+            t += 0.02
+            driver.advance(to: t)
+        }
+        XCTAssertEqual(r.preview?.playingItem, 0)
+        XCTAssertEqual(previewLayer(s)?.isHidden, false, "its first frame is shown")
+    }
+
+    func testRowWithoutPreviewsHasNoPreviewMachinery() throws {
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "items": [{"title": "A"}]}]}"#
+        let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())
+        XCTAssertNil((s.component(named: "row") as? CardRow)?.preview)
+    }
+}
+
+/// Speech on a cardRow says the card's title, then its subtitle.
+final class CardRowAnnouncementTests: XCTestCase {
+    func testTitleThenSubtitle() throws {
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "speech": {"enabled": true}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "items": [{"title": "Big Buck Bunny", "subtitle": "2008 · 10 min"}, {"title": "Sintel"}]}]}"#
+        let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())
+        var said: [String] = []
+        s.onEvent { e in if e.kind == .announce { said.append(e.jsonLine) } }
+        SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))]).advance(to: 2)
+        XCTAssertEqual(said, [#"{"t":0.5,"type":"announce","component":"row","item":0,"text":"Big Buck Bunny","detail":"2008 · 10 min"}"#,
+                              #"{"t":1.5,"type":"announce","component":"row","item":1,"text":"Sintel"}"#])
+    }
+}
