@@ -1,4 +1,8 @@
 import JSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A sorted list of file paths held as one block of bytes: the names, NUL-terminated, and
 /// their offsets. A path becomes a `String` only when it is read (an item about to be
 /// seen), so a folder of 100,000 posters costs one allocation for the names and one for
@@ -43,6 +47,20 @@ public struct FileList: RandomAccessCollection, Sendable {
                 return p.pointee < q.pointee
             }
         }
+    }
+
+    /// The names for which `keep` (given each name's bytes, NUL-terminated) is true, in order.
+    func filter(_ keep: (UnsafePointer<CChar>) -> Bool) -> FileList {
+        var out = FileList(prefix: prefix)
+        guard !offsets.isEmpty else { return out }
+        names.withUnsafeBufferPointer { raw in
+            raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { base in
+                for o in offsets where keep(base + Int(o)) {
+                    out.append(nameBytes: UnsafeRawBufferPointer(start: base + Int(o), count: strlen(base + Int(o))))
+                }
+            }
+        }
+        return out
     }
 
     public var startIndex: Int { 0 }

@@ -132,7 +132,7 @@ public struct CardCatalogue {
                 return try CardCatalogue(items: items(root["items"], folder: folder, checked: false))
             }
             do {
-                return CardCatalogue(files: try ImageFolder.list(name, relativeTo: context.directory))
+                return CardCatalogue(files: try ImageFolder.list(name, relativeTo: context.directory, folders: context.folders))
             } catch {
                 throw node.error("\(error)")
             }
