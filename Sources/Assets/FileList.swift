@@ -66,6 +66,18 @@ public struct FileList: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { offsets.count }
 
+    /// The first character (Unicode scalar) of file `i`'s name, without making a `String`;
+    /// nil for an empty name or one that is not UTF-8.
+    public func firstScalar(_ i: Int) -> Unicode.Scalar? {
+        let start = Int(offsets[i])
+        var end = start
+        while end < start + 4, names[end] != 0 { end += 1 }
+        var decoder = UTF8()
+        var bytes = names[start..<end].makeIterator()
+        if case .scalarValue(let v) = decoder.decode(&bytes) { return v }
+        return nil
+    }
+
     /// The full path of file `i` (made on each call).
     public subscript(i: Int) -> String {
         let start = Int(offsets[i])
