@@ -1,7 +1,7 @@
 /// Letter jump: in a row sorted by title, PageDown (a controller's right shoulder) moves
 /// focus to the first card of the next initial, PageUp (left shoulder) to the first card of
-/// the previous one, as ES-DE and Kodi do. Initials compare A-Z without case; a title's
-/// first character otherwise (digits and symbols are initials of their own).
+/// the previous one. Initials compare A-Z without case; any other first character (a digit,
+/// a symbol, an accented letter) is an initial of its own.
 ///
 /// Does NOT sort the row, or move when there is no other initial in that direction.
 extension CardRow {
