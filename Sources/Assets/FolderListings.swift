@@ -8,8 +8,8 @@ import Glibc
 /// carousel or glob that names a folder (`posters`, `posters/a*.jpg`, `posters/b*.jpg`)
 /// filters the same sorted listing instead of reading the folder again.
 ///
-/// A listing holds every entry that is not a folder (hidden ones too, for a glob that asks
-/// for them), sorted by name, as one `FileList`. Does NOT notice a folder changing during
+/// A listing holds every entry that is not a folder or a link to one (hidden ones too, for
+/// a glob that asks for them), sorted by name, as one `FileList`. Does NOT notice a folder changing during
 /// the load, or share listings between loads (a reload reads the folder again).
 public final class FolderListings {
     private var listed: [String: FileList] = [:]
@@ -25,9 +25,19 @@ public final class FolderListings {
         defer { closedir(dir) }
         var out = FileList(prefix: folder.hasSuffix("/") ? folder : folder + "/")
         while let entry = readdir(dir) {
-            if entry.pointee.d_type == UInt8(DT_DIR) { continue }
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) { continue }
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                out.append(nameBytes: raw.prefix(while: { $0 != 0 }))
+                let name = raw.prefix(while: { $0 != 0 })
+                // A link or an unknown type is a folder if it leads to one (as glob(3) finds).
+                if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    let rc = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+                        fstatat(dirfd(dir), $0, &info, 0)
+                    }
+                    if rc == 0 && info.st_mode & S_IFMT == S_IFDIR { return }
+                }
+                out.append(nameBytes: name)
             }
         }
         out.sortByName()

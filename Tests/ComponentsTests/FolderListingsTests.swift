@@ -16,6 +16,7 @@ final class FolderListingsTests: XCTestCase {
             _ = try dir.write("p/" + name, bytes: [1])
         }
         _ = try dir.makeDirectory("p/sub.jpg")
+        try FileManager.default.createSymbolicLink(atPath: f + "/linked.jpg", withDestinationPath: f + "/sub.jpg")
         return (dir, f)
     }
 
@@ -28,7 +29,7 @@ final class FolderListingsTests: XCTestCase {
             XCTAssertEqual(viaShared, alone, pattern)
         }
         XCTAssertEqual(names(try ImageFolder.list("p/*", relativeTo: dir.path, folders: shared)),
-                       ["[x].png", "a.PNG", "ab.png", "b.jpg", "c.webp", "d.jpeg", "notes.txt"], "no hidden files, no folders")
+                       ["[x].png", "a.PNG", "ab.png", "b.jpg", "c.webp", "d.jpeg", "notes.txt"], "no hidden files, no folders, no links to folders")
         XCTAssertEqual(names(try ImageFolder.list(f, relativeTo: "/", folders: shared)),
                        ["[x].png", "a.PNG", "ab.png", "b.jpg", "c.webp", "d.jpeg"], "a folder: image extensions only")
         XCTAssertEqual(shared.count, 1, "one folder, one listing")
