@@ -1,4 +1,8 @@
 import JSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A sorted list of file paths held as one block of bytes: the names, NUL-terminated, and
 /// their offsets. A path becomes a `String` only when it is read (an item about to be
 /// seen), so a folder of 100,000 posters costs one allocation for the names and one for
@@ -45,8 +49,34 @@ public struct FileList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The names for which `keep` (given each name's bytes, NUL-terminated) is true, in order.
+    func filter(_ keep: (UnsafePointer<CChar>) -> Bool) -> FileList {
+        var out = FileList(prefix: prefix)
+        guard !offsets.isEmpty else { return out }
+        names.withUnsafeBufferPointer { raw in
+            raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { base in
+                for o in offsets where keep(base + Int(o)) {
+                    out.append(nameBytes: UnsafeRawBufferPointer(start: base + Int(o), count: strlen(base + Int(o))))
+                }
+            }
+        }
+        return out
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { offsets.count }
+
+    /// The first character (Unicode scalar) of file `i`'s name, without making a `String`;
+    /// nil for an empty name or one that is not UTF-8.
+    public func firstScalar(_ i: Int) -> Unicode.Scalar? {
+        let start = Int(offsets[i])
+        var end = start
+        while end < start + 4, names[end] != 0 { end += 1 }
+        var decoder = UTF8()
+        var bytes = names[start..<end].makeIterator()
+        if case .scalarValue(let v) = decoder.decode(&bytes) { return v }
+        return nil
+    }
 
     /// The full path of file `i` (made on each call).
     public subscript(i: Int) -> String {

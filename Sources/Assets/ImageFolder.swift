@@ -18,19 +18,38 @@ public enum ImageFolder {
     /// Extensions a folder listing keeps (case-insensitive). A glob keeps whatever it matches.
     public static let extensions = ["png", "jpg", "jpeg", "webp"]
 
-    /// The files that `pattern` names, relative to `directory` unless absolute.
+    /// The files that `pattern` names, relative to `directory` unless absolute. With
+    /// `folders`, a folder (or the folder of a glob whose wildcards are all in its last
+    /// component) is read once for every pattern that names it.
     /// - Throws: a one-line reason when nothing matches or the folder cannot be read.
-    public static func list(_ pattern: String, relativeTo directory: String) throws -> FileList {
+    public static func list(_ pattern: String, relativeTo directory: String,
+                            folders: FolderListings? = nil) throws -> FileList {
         let path = pattern.hasPrefix("/") ? pattern : (directory as NSString).appendingPathComponent(pattern)
         let isGlob = pattern.contains { "*?[".contains($0) }
         var files: FileList
         if isGlob {
-            files = try globMatches(path)
+            let folder = (path as NSString).deletingLastPathComponent
+            let last = (path as NSString).lastPathComponent
+            if let folders, !folder.isEmpty, !folder.contains(where: { "*?[\\".contains($0) }), !path.hasSuffix("/") {
+                files = folders.entries(of: folder)?.filter { name in
+                    FileName.withCString(last) { fnmatch($0, name, FNM_PERIOD) } == 0
+                } ?? FileList()
+            } else {
+                files = try globMatches(path)
+                files.sortByName()
+            }
         } else {
             try checkFolder(path)
-            files = try folderEntries(path)
+            if let folders {
+                guard let all = folders.entries(of: path) else { throw FolderError("cannot read folder \(path)") }
+                files = all.filter { name in
+                    name.pointee != CChar(UInt8(ascii: ".")) && hasImageExtension(UnsafeRawBufferPointer(start: name, count: strlen(name))[...])
+                }
+            } else {
+                files = try folderEntries(path)
+                files.sortByName()
+            }
         }
-        files.sortByName()
         guard !files.isEmpty else {
             throw FolderError(isGlob ? "no files match \(path)" : "no image files (png, jpg, jpeg, webp) in \(path)")
         }

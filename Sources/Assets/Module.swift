@@ -10,7 +10,8 @@
 // - `TextLayer`, the one text painter: a string rasterised into the store at the pixel
 //   size it is shown;
 // - the poster image source: `ImageFolder` / `FileList` (folders, lists and globs of
-//   image files), `FolderListing` (a large folder listed on a thread of its own) and
+//   image files), `FolderListings` (each folder read once per scene load, shared by the
+//   rows and globs naming it), `FolderListing` (a large folder listed on a thread of its own) and
 //   `DecodeQueue` (decoding, mip chains and 1/8-scale previews on worker threads), and
 //   `FrameGate` (workers wait while the host renders a frame on a CPU rasteriser).
 //

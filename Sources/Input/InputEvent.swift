@@ -39,7 +39,7 @@ public struct TimedEvent: Equatable, Sendable {
 
 extension InputEvent {
     /// Maps controller buttons to the keys they stand for, so components handle one set
-    /// of names: D-pad -> arrows, A -> Return, B -> Escape.
+    /// of names: D-pad -> arrows, A -> Return, B -> Escape, shoulders -> PageUp / PageDown.
     public var asKey: (name: String, down: Bool)? {
         switch self {
         case .key(let k, let d): return (k, d)
@@ -51,6 +51,8 @@ extension InputEvent {
             case "DpadDown": return ("Down", d)
             case "A": return ("Return", d)
             case "B": return ("Escape", d)
+            case "LeftShoulder": return ("PageUp", d)
+            case "RightShoulder": return ("PageDown", d)
             default: return nil
             }
         default: return nil

@@ -18,6 +18,8 @@ public final class SceneContext {
     /// The component kinds this scene may use (nested components, such as a shelf's rows,
     /// are built through it too).
     public let kinds: SceneKinds
+    /// The folders this load has read, shared by every component that names one.
+    public let folders = FolderListings()
     /// Names used so far (components and named layers must be unique in a scene).
     private var names = Set<String>()
     /// The scene's video layers (`contents(_:for:)`, a row's previews).

@@ -85,6 +85,18 @@ public struct CardCatalogue {
         }
     }
 
+    /// The initial of item `index`'s title, A-Z folded to upper case (a letter jump's key);
+    /// nil for an empty title. Makes no `String` for a folder's files.
+    public func initial(_ index: Int) -> Unicode.Scalar? {
+        let first: Unicode.Scalar?
+        switch storage {
+        case .files(let f): first = f.firstScalar(index)
+        case .items(let i, _): first = i[index].title.unicodeScalars.first
+        }
+        guard let c = first else { return nil }
+        return c.value >= 0x61 && c.value <= 0x7A ? Unicode.Scalar(c.value - 32) : c
+    }
+
     /// True when item `index`'s poster is a flat image file (streamed), not a layered image
     /// or a generated poster.
     public func isFile(_ index: Int) -> Bool {
@@ -135,7 +147,7 @@ public struct CardCatalogue {
                 return try CardCatalogue(items: items(root["items"], folder: folder, checked: false))
             }
             do {
-                return CardCatalogue(files: try ImageFolder.list(name, relativeTo: context.directory))
+                return CardCatalogue(files: try ImageFolder.list(name, relativeTo: context.directory, folders: context.folders))
             } catch {
                 throw node.error("\(error)")
             }

@@ -4,7 +4,8 @@ import Layers
 import Scene
 
 /// The card row as a focus container and event source: Left / Right move between cards
-/// (at the ends, and for Up / Down, focus leaves); the pointer focuses the card under it
+/// (at the ends, and for Up / Down, focus leaves); PageDown / PageUp jump a letter
+/// (`CardRow+LetterJump`); the pointer focuses the card under it
 /// and tilts it; Return / A press the focused card in: `select` on release, `longPress`
 /// when held `FocusGrid.longPressDuration`.
 extension CardRow: FocusContainer {
@@ -85,6 +86,7 @@ extension CardRow: FocusContainer {
             switch key {
             case "Left": if down { _ = moveFocus(.left, at: time) }
             case "Right": if down { _ = moveFocus(.right, at: time) }
+            case "PageDown", "PageUp": if down { jumpLetter(forward: key == "PageDown", at: time) }
             case "Return":
                 if down { setPressed(true, at: time) } else { endPress(over: true, at: time) }
             default: break

@@ -45,7 +45,7 @@ extension Carousel {
                             listing = l
                         }
                     } else {
-                        files = try ImageFolder.list(pattern, relativeTo: context.directory)
+                        files = try ImageFolder.list(pattern, relativeTo: context.directory, folders: context.folders)
                     }
                 } catch {
                     throw node["images"].error("\(error)")
