@@ -55,7 +55,7 @@ public final class ParallaxHost {
     public let driver: SceneDriver
     /// Where the app's window is and where the scene is drawn in it (maps pointer events).
     public var window: WindowGeometry {
-        didSet { if window != oldValue { mustPresent = true } }
+        didSet { if window != oldValue { compositor?.setNeedsDisplay() } }
     }
     /// Canvas points scrolled per wheel notch (SDL reports notches).
     public var wheelPointsPerNotch = WindowToCanvas.wheelPointsPerStep
@@ -64,15 +64,9 @@ public final class ParallaxHost {
     /// The scene time reached so far (seconds).
     public var time: Double { driver.time }
 
-    private var sceneRenderer: SceneRenderer?
-    /// The render list last drawn (for `needsDisplay`).
-    private var presented = RenderList()
-    private var mustPresent = true
+    /// Draws the frames (created by the first `draw`).
+    public private(set) var compositor: Compositor?
     private let queue = EventQueue()
-    /// The app calls `didPresent` (from its first call on, `draw` pauses the decoders).
-    private var reportsPresents = false
-    /// `draw` began a frame for the decoders (`FrameGate`) that `didPresent` has not ended.
-    private var frameOpen = false
     /// The most events `drainEvents` keeps between two calls (the oldest are dropped).
     public static let maxQueuedEvents = 1024
 
@@ -168,10 +162,14 @@ public final class ParallaxHost {
     /// An app that redraws only on change skips the frame (and its own drawing) otherwise.
     /// Flattens the scene (no GL, no allocation once warm).
     public var needsDisplay: Bool {
-        guard let r = sceneRenderer, !mustPresent else { return true }
-        r.flatten(scene)
-        return !r.list.drawsSame(as: presented)
+        guard let c = compositor else { return true }
+        c.beginFrame(atTime: driver.time, target: c.target)   // the target drawn into last
+        return c.needsDisplay
     }
+
+    /// The scene time at which the next `draw` may change pixels (`Compositor.nextFrameTime`):
+    /// an app that sleeps between frames wakes at the latest then, or on input.
+    public var nextFrameTime: Double { compositor?.nextFrameTime ?? driver.time }
 
     /// Draws the scene at the current time into the app's framebuffer (see the type's
     /// notes for what the framebuffer needs). Creates the renderer on the first call.
@@ -179,19 +177,9 @@ public final class ParallaxHost {
     ///   `AppTargetError` when the target cannot be drawn into (no stencil for clips,
     ///   incomplete, empty viewport); nothing is drawn then.
     public func draw(into target: AppTarget) throws {
-        let r = try makeRenderer()
-        if reportsPresents && !frameOpen && r.renderer.rendersOnCPU {
-            images.frameGate.beginFrame()
-            frameOpen = true
-        }
-        r.prepare(scene, for: .app(target))
-        r.flatten(scene)
-        let textures = r.renderer.textures
-        images.drainEvicted { textures.invalidate($0) }
-        try r.renderer.render(r.list, into: target, images: images, background: scene.background)
-        presented.copy(from: r.list)
-        // An image whose upload waits for a later frame: that frame must be drawn.
-        mustPresent = r.renderer.stats.deferredUploads > 0
+        let c = try makeCompositor()
+        c.beginFrame(atTime: driver.time, target: .app(target))
+        try c.render()
     }
 
     /// Tells the host the app has presented the frame (after its buffer swap). On a CPU
@@ -200,15 +188,9 @@ public final class ParallaxHost {
     /// (`FrameGate`), and the host makes the next streamed poster's texture here, in the
     /// time before the next frame (`TextureCache.prepareSpare`), with the app's GL state kept.
     public func didPresent() {
-        reportsPresents = true
-        if frameOpen {
-            images.frameGate.endFrame()
-            frameOpen = false
-        }
-        guard let r = sceneRenderer, r.renderer.rendersOnCPU else { return }
-        let saved = GLStateSnapshot.capture()
-        r.renderer.textures.prepareSpare()
-        saved.restore()
+        guard let c = compositor else { return }
+        c.pausesDecoders = true
+        c.endFrame()
     }
 
     /// Draws into the viewport `window.sceneViewport` of the default framebuffer.
@@ -216,19 +198,16 @@ public final class ParallaxHost {
         try draw(into: AppTarget(framebuffer: 0, viewport: window.sceneViewport, loadAction: loadAction))
     }
 
-    /// The renderer, once the first `draw` created it (its stats, textures, GL strings).
-    public var renderer: SceneRenderer? { sceneRenderer }
-
-    /// The renderer, created now when there is none (requires the app's current context).
-    public func makeRenderer() throws -> SceneRenderer {
-        if let r = sceneRenderer { return r }
+    /// The compositor, created now when there is none (requires the app's current context).
+    public func makeCompositor() throws -> Compositor {
+        if let c = compositor { return c }
         // Compiling shaders and making the quad geometry binds programs and buffers: the
         // app's state is kept around that too.
         let saved = GLStateSnapshot.capture()
         defer { saved.restore() }
-        let r = SceneRenderer(renderer: try GLRenderer(shaderDirectory: shaderDirectory))
-        sceneRenderer = r
-        return r
+        let c = Compositor(renderer: try GLRenderer(shaderDirectory: shaderDirectory), scene: scene, images: images)
+        compositor = c
+        return c
     }
 
     // MARK: Events to the app

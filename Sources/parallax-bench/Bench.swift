@@ -107,7 +107,8 @@ final class Bench {
         let total = warmup + frames
         let events = withoutInput ? [] : BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
         let driver = SceneDriver(scene: scene, events: [])
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let compositor = Compositor(renderer: renderer, scene: scene, images: images)
+        compositor.redrawsOnlyDamage = damage
         let target = RenderTarget.framebuffer(framebuffer)
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()
@@ -123,7 +124,6 @@ final class Bench {
         var allocations: UInt64 = 0, allocationsCore: UInt64 = 0
         var nextEvent = 0
         var layerCount = 0
-        var previous = RenderList()
         var damagePixels = 0.0
         // The speed of light counts the frame's layers, each visible pixel once, not the
         // images a rasterized layer is cached in (CALayer.shouldRasterize).
@@ -142,50 +142,39 @@ final class Bench {
             let t1 = now()
             driver.advance(to: t)
             let t2 = now()
-            sceneRenderer.prepare(scene, for: target)
-            sceneRenderer.flatten(scene)
+            compositor.beginFrame(atTime: t, target: target)
             let t3 = now()
             if measured { alloc_counter_enable(0); allocationsCore += alloc_counter_count(); alloc_counter_enable(1) }
             let c3 = threadCPU()
-            var drawn = true
-            if damage {
-                let region = frame == 0 ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
-                                        : sceneRenderer.list.damage(since: previous)
-                if let region {
-                    renderer.render(sceneRenderer.list, into: target, images: images, background: scene.background,
-                                    damage: frame == 0 ? nil : region)
-                } else {
-                    drawn = false
-                }
-                previous.copy(from: sceneRenderer.list)
-            } else {
-                sceneRenderer.submit(scene, images: images, into: target)
-            }
+            // With --damage a frame that draws what the framebuffer holds is not drawn.
+            let drawn = !damage || compositor.needsDisplay
+            if drawn { try compositor.render() }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }
             renderer.finish()
             let t5 = now()
+            compositor.endFrame()
             if startupSeconds == nil { startupSeconds = processUptime() }
             if measured {
                 input.append((t1 - t0) * 1000); update.append((t2 - t1) * 1000); flatten.append((t3 - t2) * 1000)
                 submit.append((t4 - t3) * 1000); wall.append((t5 - t0) * 1000); submitCpu.append((c4 - c3) * 1000)
                 if let g = renderer.lastGPUMilliseconds { gpu.append(g) }
                 let s = drawn ? renderer.stats : FrameStats()
-                damagePixels += Double(drawn ? (s.damagePixels > 0 ? s.damagePixels : framebuffer.width * framebuffer.height) : 0)
+                damagePixels += Double(drawn ? compositor.redrawnPixels : 0)
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
                 nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads; fusedLayers += s.fusedLayers
                 occludedQuads += s.occludedQuads
-                try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
+                try poses?.record(frame: frame - warmup, list: compositor.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
                 if !damage, (frame - warmup) % 8 == 0 {
                     // Outside the timed part: the same frame again, counting what is visible.
                     uncachedFlattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &uncached)
                     visible.append(Double(try renderer.countVisiblePixels(uncached, into: target, images: images,
                                                                           background: scene.background)))
-                    shaded.append(Double(try renderer.countShadedPixels(sceneRenderer.list, into: target, images: images,
+                    shaded.append(Double(try renderer.countShadedPixels(compositor.list, into: target, images: images,
                                                                         background: scene.background)))
                 }
             }

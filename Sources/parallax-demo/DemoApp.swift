@@ -28,7 +28,8 @@ final class DemoApp {
     """
 
     private let host: GLContextHost
-    private let sceneRenderer: SceneRenderer
+    /// Draws the frames: contents scale, damage, decoder pacing, when to look again.
+    private var compositor: Compositor!
     private let clock = Clock()
     private var images = ImageStore()
     /// The running scene on the wall clock (scene switches restart its clock per event).
@@ -44,18 +45,13 @@ final class DemoApp {
     private var fpsFrames = 0
     private var fpsStart = 0.0
     private var drawable = (width: 0, height: 0)
-    /// The render list on screen (to skip frames that would draw it again).
-    private var presented = RenderList()
-    private var mustPresent = true
-    /// How long to sleep waiting for events while nothing changes (0: draw at full rate).
+    /// How long to sleep waiting for events (0: draw at full rate).
     private var idleWait = 0.0
     /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
     private(set) var framesDrawn = 0, framesSkipped = 0
     /// Pixels redrawn over all drawn frames (damaged redraw: only where the frame changed).
     private(set) var pixelsRedrawn = 0
     private var windowPoints = (width: 0, height: 0)
-    /// The frame kept between presents, redrawn only where it changed.
-    private let keptFrame = KeptFrame()
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
     /// Presents only what changed, without a swap (a CPU rasteriser under X with
@@ -78,7 +74,6 @@ final class DemoApp {
          eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false) throws {
         self.host = host
         pacer = pacesFrames ? FramePacer(refreshRate: host.refreshRate) : nil
-        self.sceneRenderer = SceneRenderer(renderer: renderer)
         self.screenshotFolder = screenshotFolder
         var uploads = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
         // Through pixel-buffer objects on a GPU (an H100: the same frame times, 119 MB resident
@@ -103,49 +98,50 @@ final class DemoApp {
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
+        compositor = Compositor(renderer: renderer, scene: first, images: images)
+        // The frame is kept between presents and redrawn only where it changed.
+        compositor.redrawsOnlyDamage = true
+        compositor.pausesDecoders = true
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
     ///
     /// Idle: a frame whose render list draws the same pixels as the one on screen is not
-    /// drawn nor presented; the loop then sleeps in `waitEvents` (1/60 s, doubling up to
-    /// `maxIdleWait` while nothing changes), so a scene at rest costs almost no CPU and
-    /// input wakes it at once. A change that starts from rest with no input (a timer in a
-    /// component) shows at most `maxIdleWait` late.
+    /// drawn nor presented; the loop then sleeps in `waitEvents` until the compositor's
+    /// `nextFrameTime` (1/60 s, doubling up to `Compositor.maximumRest` while nothing
+    /// changes), so a scene at rest costs almost no CPU and input wakes it at once.
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
             events.removeAll(keepingCapacity: true)
             if idleWait > 0 {
-                if host.waitEvents(into: &events, timeout: idleWait) { mustPresent = true }
+                if host.waitEvents(into: &events, timeout: idleWait) { compositor.setNeedsDisplay() }
             } else {
                 host.pollEvents(into: &events)
             }
             if host.takeExposure() {
-                mustPresent = true
+                compositor.setNeedsDisplay()
                 presentsWhole = true
             }
             // Scene time is taken per event: a scene switch restarts the clock mid-batch.
             for e in events { handle(e, at: clock.now()) }
             session.advance(wall: clock.now())
+            let time = session.driver.time
             if drawable.width > 0 && drawable.height > 0 {
-                sceneRenderer.flatten(scene)
-                if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
-                    // On a CPU rasteriser, decode workers wait while the frame renders.
-                    let gate = sceneRenderer.renderer.rendersOnCPU ? images.frameGate : nil
-                    gate?.beginFrame()
+                compositor.beginFrame(atTime: time, target: .window(width: drawable.width, height: drawable.height))
+                if compositor.needsDisplay {
                     // A partial present leaves the back buffer as it was: only what changed is copied.
                     let partial = partialPresenter != nil && !presentsWhole && drawable == swappedSize
-                    keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height,
-                                   copiesWhole: !(partial && backBufferHoldsFrame))
-                    pixelsRedrawn += keptFrame.lastRedrawnPixels
+                    compositor.windowHoldsLastFrame = partial && backBufferHoldsFrame
+                    try compositor.render()
+                    pixelsRedrawn += compositor.redrawnPixels
                     if let pacer {
                         // At most one present per refresh where vsync does not wait (FramePacer).
                         let wait = pacer.delay(now: clock.now())
                         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                     }
                     if partial, let presenter = partialPresenter {
-                        if let b = keptFrame.lastChangedBox { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
+                        if let b = compositor.changedPixels { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
                         backBufferHoldsFrame = true
                         partialPresents += 1
                     } else {
@@ -156,18 +152,12 @@ final class DemoApp {
                         backBufferHoldsFrame = false
                     }
                     pacer?.presented(at: clock.now())
-                    gate?.endFrame()
-                    // After presenting: a spare texture for the next streamed poster, if one is due.
-                    sceneRenderer.renderer.textures.prepareSpare()
-                    presented.copy(from: sceneRenderer.list)
-                    // An image whose upload waits for a later frame: that frame must be drawn.
-                    mustPresent = sceneRenderer.renderer.stats.deferredUploads > 0
-                    idleWait = 0
+                    compositor.endFrame()
                     framesDrawn += 1
                 } else {
-                    idleWait = idleWait == 0 ? 1.0 / 60 : min(idleWait * 2, DemoApp.maxIdleWait)
                     framesSkipped += 1
                 }
+                idleWait = max(0, compositor.nextFrameTime - time)
             } else {
                 // Minimised or 0x0: nothing to draw; do not spin.
                 Thread.sleep(forTimeInterval: 0.05)
@@ -178,15 +168,12 @@ final class DemoApp {
         }
     }
 
-    /// The longest sleep between checks of a scene at rest.
-    static let maxIdleWait = 0.1
-
     /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
     func toggleFullscreen() {
         host.toggleFullscreen()
         drawable = host.drawableSize
         windowPoints = host.windowSize
-        mustPresent = true
+        compositor.setNeedsDisplay()
         presentsWhole = true
     }
 
@@ -208,7 +195,7 @@ final class DemoApp {
         case .resized(let pw, let ph, let xw, let xh):
             windowPoints = (pw, ph)
             drawable = (xw, xh)
-            mustPresent = true
+            compositor.setNeedsDisplay()
             presentsWhole = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
@@ -259,7 +246,7 @@ final class DemoApp {
             let next = try SceneSource.load(name, images: fresh)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
-            mustPresent = true
+            compositor.show(next, images: fresh)
             presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.
             session.replace(with: next, name: name, wall: clock.now())
@@ -297,18 +284,13 @@ final class DemoApp {
     func saveScreenshot(to path: String) throws {
         let (w, h) = drawable
         guard w > 0, h > 0 else { throw DemoError(description: "no drawable to capture (window minimised)") }
-        // Render a fresh frame into the back buffer and read it before any swap, with every
-        // texture it needs uploaded now (the frame loop's per-frame upload budget would
-        // leave images that were just painted at this size, such as the header's rows, out).
-        let textures = sceneRenderer.renderer.textures
-        let budget = textures.uploadBudget.bytesPerFrame
-        textures.uploadBudget.bytesPerFrame = .max
-        defer { textures.uploadBudget.bytesPerFrame = budget }
-        sceneRenderer.render(scene, images: images, into: .window(width: w, height: h))
+        // A fresh frame drawn whole into the back buffer and read before any swap, with
+        // every texture it needs uploaded now.
+        let time = session.sceneTime(wall: clock.now())
+        guard let image = compositor.capture(atTime: time, target: .window(width: w, height: h)) else { return }
         // That drew into the window's framebuffer (which may resize its back buffer): the
         // next present is a whole one.
         presentsWhole = true
-        let image = sceneRenderer.renderer.readWindowPixels(width: w, height: h)
         try image.writePNG(path: path)
     }
 

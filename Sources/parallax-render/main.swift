@@ -100,10 +100,10 @@ struct RenderCommand: ParsableCommand {
         driver.advance(to: time)
         if let failure = eventLog?.failure { throw failure }
 
-        if png != nil, let size {
-            // Text is rasterised at the output's pixels per canvas point.
-            let s = SizeOption.parse(size)!
-            scene.setContentsScale(min(Double(s.width) / scene.canvas.width, Double(s.height) / scene.canvas.height))
+        if png != nil {
+            // Text is rasterised at the output's pixels per canvas point (as the frame will be).
+            let (w, h) = pixelSize(scene)
+            Compositor.setContentsScale(of: scene, pixelWidth: w, pixelHeight: h)
         }
         var list = RenderList()
         var flattener = Flattener()
@@ -116,10 +116,10 @@ struct RenderCommand: ParsableCommand {
         }
 
         guard let png else { return }
-        try withOffscreenRenderer(scene) { renderer, framebuffer in
-            renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+        try withOffscreenCompositor(scene, images: images) { compositor, target in
+            let image = compositor.capture(atTime: time, target: target)!
             try checkImages(images)
-            try renderer.readPixels(framebuffer).writePNG(path: png)
+            try image.writePNG(path: png)
         }
     }
 
@@ -153,34 +153,41 @@ struct RenderCommand: ParsableCommand {
         let scene = driver.scene
         var list = RenderList()
         var flattener = Flattener()
-        let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
+        // Quads alone need no GL: the same flatten the compositor does, at the same contents scale.
+        let draw: (Compositor?, RenderTarget?) throws -> Void = { compositor, target in
             for i in 0..<count {
                 let t = time + Double(i) / fps
                 driver.advance(to: t)
-                flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
-                if let quadsPattern { try write(QuadsDump.json(list, time: t), to: quadsPattern.path(i)) }
-                guard let renderer, let framebuffer, let framePattern else { continue }
-                renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+                guard let compositor, let target, let framePattern else {
+                    flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+                    if let quadsPattern { try write(QuadsDump.json(list, time: t), to: quadsPattern.path(i)) }
+                    continue
+                }
+                let image = compositor.capture(atTime: t, target: target)!
+                if let quadsPattern { try write(QuadsDump.json(compositor.list, time: t), to: quadsPattern.path(i)) }
                 try checkImages(images)
-                try renderer.readPixels(framebuffer).writePNG(path: framePattern.path(i))
+                try image.writePNG(path: framePattern.path(i))
             }
         }
         if framePattern == nil {
             try draw(nil, nil)
         } else {
-            try withOffscreenRenderer(scene) { try draw($0, $1) }
+            try withOffscreenCompositor(scene, images: images) { try draw($0, $1) }
         }
         if let out, let format, let ffmpeg, let framePattern {
             try FrameExport.encode(ffmpeg: ffmpeg, format: format, input: framePattern.pattern, fps: fps, output: out)
         }
     }
 
-    /// Creates the headless context, renderer and framebuffer at the --size pixel size.
-    func withOffscreenRenderer(_ scene: Scene, _ body: (GLRenderer, Framebuffer) throws -> Void) throws {
-        var (w, h) = (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
-        if let size {
-            (w, h) = SizeOption.parse(size)!
-        }
+    /// The PNG's pixel size: --size, else the canvas size.
+    func pixelSize(_ scene: Scene) -> (width: Int, height: Int) {
+        if let size { return SizeOption.parse(size)! }
+        return (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
+    }
+
+    /// Creates the headless context, compositor and framebuffer at the --size pixel size.
+    func withOffscreenCompositor(_ scene: Scene, images: ImageStore, _ body: (Compositor, RenderTarget) throws -> Void) throws {
+        let (w, h) = pixelSize(scene)
         var options = GLContextHost.Options()
         options.headless = true
         options.controllers = false
@@ -193,7 +200,7 @@ struct RenderCommand: ParsableCommand {
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let framebuffer = try Framebuffer(width: w, height: h, samples: samples)
             defer { framebuffer.destroy() }
-            try body(renderer, framebuffer)
+            try body(Compositor(renderer: renderer, scene: scene, images: images), .framebuffer(framebuffer))
         }
     }
 
