@@ -9,6 +9,7 @@
 // their own times first), swap buffers, or pace presents (the platform does).
 
 import Assets
+import CGL
 import Components
 import GLRenderer
 import Images
@@ -36,13 +37,13 @@ public final class Compositor {
     public private(set) var images: ImageStore
     /// The render list of the frame begun last.
     public private(set) var list = RenderList()
-    /// Redraw only what changed: a `.framebuffer` target keeps its pixels between frames
-    /// and a `.window` target is drawn through a kept offscreen frame copied to it (the
-    /// back buffer is undefined after a swap). Off: every frame is drawn whole.
+    /// Redraw only what changed: the frame is kept in an offscreen framebuffer between
+    /// frames, redrawn where it changed and copied to a `.window` or `.framebuffer` target
+    /// (a back buffer is undefined after a swap). Off: every frame is drawn whole.
     public var redrawsOnlyDamage = false
-    /// With `redrawsOnlyDamage` into a `.window`: the window still holds the frame last
-    /// presented (a present without a swap), so only `changedPixels` is copied to it.
-    public var windowHoldsLastFrame = false
+    /// With `redrawsOnlyDamage`: the target still holds the frame last presented (a
+    /// present without a swap), so only `changedPixels` is copied to it.
+    public var targetHoldsLastFrame = false
     /// On a CPU rasteriser, pause the image decoders from `render` to `endFrame` so a
     /// decode never takes a core the frame needs (`FrameGate`). Set it only when
     /// `endFrame` is called after each present.
@@ -157,8 +158,10 @@ public final class Compositor {
             drewWhole(w, h)
         case .framebuffer, .window:
             if redrawsOnlyDamage {
+                let destination: GLuint
+                if case .framebuffer(let f) = target { destination = f.drawFramebuffer } else { destination = 0 }
                 kept.draw(renderer: renderer, list: list, images: images, background: scene.background,
-                          into: target, copiesWhole: !windowHoldsLastFrame)
+                          width: w, height: h, destination: destination, copiesWhole: !targetHoldsLastFrame)
                 redrawnPixels = kept.lastRedrawnPixels
                 changedPixels = kept.lastChangedBox
             } else {

@@ -18,10 +18,7 @@ import Scene
 
 /// A frame kept between presents and redrawn where it changed.
 public final class KeptFrame {
-    /// The kept frame when the target is a window (an offscreen target is kept in place).
     private var framebuffer: Framebuffer?
-    /// The framebuffer the kept pixels are in (0: none yet).
-    private var keptIn: GLuint = 0
     /// The render list the kept frame shows.
     private var shown = RenderList()
     /// The background the kept frame was cleared to (the render list does not hold it).
@@ -39,34 +36,24 @@ public final class KeptFrame {
     /// Forgets the kept frame (a scene switch, a reload): the next draw is whole.
     public func invalidate() { isValid = false }
 
-    /// Brings the kept frame up to `list`, redrawing only the damage. An offscreen `target`
-    /// is itself the kept frame; a `.window` target gets the kept frame copied to it
-    /// after: all of it when `copiesWhole`, else only `lastChangedBox` (the window holds
-    /// the previous frame: it was not swapped). Falls back to drawing straight into the
-    /// window when no framebuffer can be made.
+    /// Brings the kept frame up to `list`, drawn by `renderer` over `background`, redrawing
+    /// only the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
+    /// buffer) of `width` x `height` pixels: all of it when `copiesWhole`, else only
+    /// `lastChangedBox` (the destination holds the previous frame: it was not swapped).
+    /// Falls back to drawing straight into the window when no framebuffer can be made.
     public func draw(renderer: GLRenderer, list: RenderList, images: ImageSource, background: Color,
-                     into target: RenderTarget, copiesWhole: Bool = true) {
-        let (width, height) = target.pixelSize
-        let fb: Framebuffer
-        switch target {
-        case .framebuffer(let f):
-            fb = f
-        case .window, .app:
-            if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
-                framebuffer?.destroy()
-                framebuffer = try? Framebuffer(width: width, height: height)
-                isValid = false
-            }
-            guard let f = framebuffer else {
-                renderer.render(list, into: target, images: images, background: background)
-                lastRedrawnPixels = width * height
-                lastChangedBox = (0, 0, width, height)
-                return
-            }
-            fb = f
+                     width: Int, height: Int, destination: GLuint = 0, copiesWhole: Bool = true) {
+        if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
+            framebuffer?.destroy()
+            framebuffer = try? Framebuffer(width: width, height: height)
+            isValid = false
         }
-        if keptIn != fb.drawFramebuffer { isValid = false }
-        keptIn = fb.drawFramebuffer
+        guard let fb = framebuffer else {
+            renderer.render(list, into: .window(width: width, height: height), images: images, background: background)
+            lastRedrawnPixels = width * height
+            lastChangedBox = (0, 0, width, height)
+            return
+        }
         if shownBackground != background { isValid = false }
         shownBackground = background
         if !isValid {
@@ -87,11 +74,10 @@ public final class KeptFrame {
         let stats = renderer.stats
         isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
         shown.copy(from: list)
-        guard case .window = target else { return }
         let copy = copiesWhole ? (x: 0, y: 0, width: width, height: height) : lastChangedBox
         guard let c = copy, c.width > 0, c.height > 0 else { return }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.drawFramebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
         let x0 = GLint(c.x), y0 = GLint(c.y), x1 = GLint(c.x + c.width), y1 = GLint(c.y + c.height)
         glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)

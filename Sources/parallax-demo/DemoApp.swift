@@ -132,7 +132,7 @@ final class DemoApp {
                 if compositor.needsDisplay {
                     // A partial present leaves the back buffer as it was: only what changed is copied.
                     let partial = partialPresenter != nil && !presentsWhole && drawable == swappedSize
-                    compositor.windowHoldsLastFrame = partial && backBufferHoldsFrame
+                    compositor.targetHoldsLastFrame = partial && backBufferHoldsFrame
                     try compositor.render()
                     pixelsRedrawn += compositor.redrawnPixels
                     if let pacer {
