@@ -48,10 +48,6 @@ public final class GLRenderer {
         public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
-        /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`);
-        /// off by default: it measured no faster on the bench scenes (docs/performance.md).
-        /// `$PARALLAX_FUSION` = 0 or 1 overrides it.
-        public var fuseLayers = false
         public init() {}
     }
 
@@ -78,17 +74,6 @@ public final class GLRenderer {
     public private(set) var glErrors: [String] = []
     /// Edge antialiasing in the shader (see `Options.antialias`).
     public var antialias: Bool
-    /// Composite runs of consecutive stacked layers (same clip, boxes that nest) in one
-    /// draw that samples up to 8 layers and blends once (Shaders/fused.frag, `LayerFusion`);
-    /// off: one blended draw per layer. Never used on app targets, multisampled targets,
-    /// without antialiasing, or when counting visible pixels.
-    public var fuseLayers: Bool
-    /// The most layers one fused draw composites (2...8; `$PARALLAX_FUSION_LAYERS` sets it).
-    public var maxFusedLayers = LayerFusion.maxLayers
-    /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
-    let fusion = FusionState()
-    /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
-    var drawingAppTarget = false
 
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
     var quadProgram: ShaderProgram
@@ -155,7 +140,7 @@ public final class GLRenderer {
     /// Fold a colour layer that lies exactly over the quad drawn before it (same matrix,
     /// bounds, clip: a cube face's shading) into that quad's draws, its interior and its
     /// antialiased ring, so it is not drawn at all (`OverlayFolding`). Not with the
-    /// pre-pass or fused runs.
+    /// pre-pass.
     /// `$PARALLAX_FOLD` = 0 or 1 overrides it.
     public var foldsOverlays = true
     /// Count the largest opaque rectangle of a translucent image's texels as an occluder
@@ -261,16 +246,12 @@ public final class GLRenderer {
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         antialias = options.antialias
         // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
-        fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
         warmsUpShaderVariants = GLRenderer.environmentSwitch("PARALLAX_WARMUP") ?? warmsUpShaderVariants
         cutsUnderOpaqueTexels = GLRenderer.environmentSwitch("PARALLAX_OPAQUE_TEXELS") ?? cutsUnderOpaqueTexels
         joinsSharedEdges = GLRenderer.environmentSwitch("PARALLAX_SHARED_EDGES") ?? joinsSharedEdges
         softClips = GLRenderer.environmentSwitch("PARALLAX_SOFT_CLIPS") ?? softClips
         foldsOverlays = GLRenderer.environmentSwitch("PARALLAX_FOLD") ?? foldsOverlays
         cutsOccludedParts = GLRenderer.environmentSwitch("PARALLAX_OCCLUSION") ?? cutsOccludedParts
-        if let n = ProcessInfo.processInfo.environment["PARALLAX_FUSION_LAYERS"].flatMap({ Int($0) }) {
-            maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))
-        }
 
         let extensions = GLRenderer.extensionNames()
         var anisotropy: Float = 1
@@ -383,8 +364,6 @@ public final class GLRenderer {
         if !countingVisible { gpuTimer?.begin() }
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
-        drawingAppTarget = target.isAppTarget
-        fusion.forgetUnits()
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         baseScissor = nil
         appliedScissor = .none
@@ -549,7 +528,6 @@ public final class GLRenderer {
         targetMap = map
         targetPixelSize = (pixelWidth, pixelHeight)
         targetOrigin = origin
-        fusion.viewport = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixelWidth), height: Double(pixelHeight))
         var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)

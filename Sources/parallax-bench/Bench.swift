@@ -62,8 +62,6 @@ struct SceneResult: Encodable {
     /// levels (magnified everywhere).
     var nearestQuadsPerFrame: Double
     var magnifiedQuadsPerFrame: Double
-    /// Layers per frame composited in fused draws (several stacked layers in one pass).
-    var fusedLayersPerFrame: Double = 0
     /// Quads per frame drawn in pieces around a part later opaque quads hide (OcclusionHoles).
     var occludedQuadsPerFrame: Double = 0
 }
@@ -116,7 +114,7 @@ final class Bench {
         submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1); shaded.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
-        var nearestQuads = 0, magnifiedQuads = 0, fusedLayers = 0, occludedQuads = 0
+        var nearestQuads = 0, magnifiedQuads = 0, occludedQuads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -165,7 +163,7 @@ final class Bench {
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
-                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads; fusedLayers += s.fusedLayers
+                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads
                 occludedQuads += s.occludedQuads
                 try poses?.record(frame: frame - warmup, list: compositor.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
@@ -217,7 +215,7 @@ final class Bench {
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
             damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
             readbackMs: readback, nearestQuadsPerFrame: Double(nearestQuads) / n,
-            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n, fusedLayersPerFrame: Double(fusedLayers) / n,
+            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n,
             occludedQuadsPerFrame: Double(occludedQuads) / n)
     }
 

@@ -95,12 +95,6 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
-    @Flag(help: "Draw every layer in its own blended pass (no fused compositing of stacked layers; the default).")
-    var noFusion = false
-
-    @Flag(help: "Composite runs of stacked pixel-aligned layers in one fused pass (GLRenderer.fuseLayers).")
-    var fusion = false
-
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
@@ -111,7 +105,6 @@ struct BenchCommand: ParsableCommand {
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
-        if fusion && noFusion { throw ValidationError("--fusion and --no-fusion exclude each other") }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
@@ -138,8 +131,6 @@ struct BenchCommand: ParsableCommand {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.gpuTiming = !noGpuTiming
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
-            if noFusion { renderer.fuseLayers = false }
-            if fusion { renderer.fuseLayers = true }
             let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)
             let bench = Bench(renderer: renderer, framebuffer: framebuffer, frames: frames, warmup: warmup, dt: dt, probe: probe)
