@@ -95,6 +95,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("Turn a renderer technique on (1) or off (0) to compare (repeatable).",
+            valueName: "NAME=0|1"))
+    var tuning: [String] = []
+
     @Flag(help: "Exit with status 1 if a steady-state frame allocates in input, update or flatten.")
     var checkAllocations = false
 
@@ -105,6 +109,10 @@ struct BenchCommand: ParsableCommand {
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
+        var t = RendererTuning()
+        for a in tuning where t.set(a) == nil {
+            throw ValidationError("--set \(a): expected NAME=0 or NAME=1 with NAME one of \(RendererTuning.switches.map(\.name).joined(separator: ", "))")
+        }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
@@ -130,6 +138,7 @@ struct BenchCommand: ParsableCommand {
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.gpuTiming = !noGpuTiming
+            for a in tuning { _ = rendererOptions.tuning.set(a) }
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
             let framebuffer = try Framebuffer(width: p.width, height: p.height)
             let probe = try FillProbe(shaderDirectory: shaders)

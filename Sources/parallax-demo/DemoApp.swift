@@ -55,7 +55,7 @@ final class DemoApp {
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
     /// Presents only what changed, without a swap (a CPU rasteriser under X with
-    /// GLX_MESA_copy_sub_buffer; `PARALLAX_PARTIAL_PRESENT=0` turns it off); nil: swaps.
+    /// GLX_MESA_copy_sub_buffer; `--no-partial-present` turns it off); nil: swaps.
     private var partialPresenter: PartialPresenter?
     /// The next present shows the whole frame, with a swap (the window was resized, exposed
     /// or shown again, or the back buffer holds something else).
@@ -71,7 +71,8 @@ final class DemoApp {
     /// `pacesFrames`: present at most once per display refresh even where vsync does not
     /// wait (Xvfb, remote displays); false for `--no-vsync` and headless runs.
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
-         eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false) throws {
+         eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false,
+         presentsPartially: Bool = true) throws {
         self.host = host
         pacer = pacesFrames ? FramePacer(refreshRate: host.refreshRate) : nil
         self.screenshotFolder = screenshotFolder
@@ -81,7 +82,7 @@ final class DemoApp {
         uploads.usesPixelBuffers = !renderer.rendersOnCPU
         renderer.textures.uploadBudget = uploads
         // Only where the copy is the CPU's work and vsync does not pace the swap anyway.
-        if renderer.rendersOnCPU && ProcessInfo.processInfo.environment["PARALLAX_PARTIAL_PRESENT"] != "0" {
+        if renderer.rendersOnCPU && presentsPartially {
             partialPresenter = PartialPresenter.make(for: host)
         }
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)

@@ -52,6 +52,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Disable vsync (measure the uncapped frame rate).")
     var noVsync = false
 
+    @Flag(help: "Swap whole frames even where only what changed could be presented (GLX_MESA_copy_sub_buffer on a CPU rasteriser).")
+    var noPartialPresent = false
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard SizeOption.parse(size) != nil else {
@@ -84,7 +87,7 @@ struct DemoCommand: ParsableCommand {
             }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
-                                  pacesFrames: !noVsync && !headless)
+                                  pacesFrames: !noVsync && !headless, presentsPartially: !noPartialPresent)
             if fullscreen { app.toggleFullscreen() }
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
