@@ -17,7 +17,7 @@ import Layers
 import Scene
 
 /// A frame kept between presents and redrawn where it changed.
-public final class KeptFrame {
+package final class KeptFrame {
     private var framebuffer: Framebuffer?
     /// The render list the kept frame shows.
     private var shown = RenderList()
@@ -26,22 +26,22 @@ public final class KeptFrame {
     /// The kept frame holds `shown` completely (false: redraw it whole next time).
     private var isValid = false
     /// Pixels redrawn by the last `draw` (0: nothing; the whole frame: width x height).
-    public private(set) var lastRedrawnPixels = 0
+    package private(set) var lastRedrawnPixels = 0
     /// The pixels the last `draw` changed, rows from the bottom (GL's window coordinates):
     /// the whole frame, the damage, or nil when nothing changed.
-    public private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
+    package private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Forgets the kept frame (a scene switch, a reload): the next draw is whole.
-    public func invalidate() { isValid = false }
+    package func invalidate() { isValid = false }
 
     /// Brings the kept frame up to `list`, drawn by `renderer` over `background`, redrawing
     /// only the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
     /// buffer) of `width` x `height` pixels: all of it when `copiesWhole`, else only
     /// `lastChangedBox` (the destination holds the previous frame: it was not swapped).
     /// Falls back to drawing straight into the window when no framebuffer can be made.
-    public func draw(renderer: GLRenderer, list: RenderList, images: ImageSource, background: Color,
+    package func draw(renderer: GLRenderer, list: RenderList, images: ImageSource, background: Color,
                      width: Int, height: Int, destination: GLuint = 0, copiesWhole: Bool = true) {
         if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
             framebuffer?.destroy()
