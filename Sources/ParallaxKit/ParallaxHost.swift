@@ -10,15 +10,6 @@ import Platform
 import Scene
 import SceneRuntime
 
-/// Neither a scene file nor a built-in scene has this name.
-public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
-    public let name: String
-    public init(name: String) { self.name = name }
-    public var description: String {
-        "\(name): no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))"
-    }
-}
-
 /// Embeds a scene in an app: owns the scene, its driver (the scene clock) and, from the
 /// first draw on, a renderer; takes the app's input events, advances to the app's time
 /// and draws into the app's framebuffer.
@@ -100,14 +91,7 @@ public final class ParallaxHost {
         let images = ImageStore()
         images.decodesInBackground = true
         if let window { images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: window.sceneViewport.width) }
-        let scene: Scene
-        if InputFile.namesSomething(nameOrPath) {
-            scene = try SceneLoader.load(path: nameOrPath, images: images)
-        } else if BuiltInScenes.json(nameOrPath) != nil {
-            scene = try BuiltInScenes.load(nameOrPath, images: images)
-        } else {
-            throw SceneNotFound(name: nameOrPath)
-        }
+        let scene = try BuiltInScenes.load(fileOrName: nameOrPath, images: images)
         self.init(scene: scene, images: images, window: window)
     }
 

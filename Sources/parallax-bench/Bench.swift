@@ -89,19 +89,11 @@ final class Bench {
         self.dt = dt
     }
 
-    /// Loads a named scene or a scene file.
-    static func load(_ name: String, images: ImageStore) throws -> Scene {
-        if let text = BenchScenes.json(name) {
-            return try SceneLoader.parse(text, file: "bench:\(name)", directory: ".", images: images)
-        }
-        return try SceneLoader.load(path: name, images: images)
-    }
-
     /// `damage`: redraw each frame only where it differs from the previous one, into the
     /// kept framebuffer (a frame with no change draws nothing).
     func run(scene name: String, damage: Bool = false) throws -> SceneResult {
         let images = ImageStore()
-        let scene = try Bench.load(name, images: images)
+        let scene = try BuiltInScenes.load(fileOrName: name, images: images, builtIn: BenchScenes.json)
         let total = warmup + frames
         let events = withoutInput ? [] : BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
         let driver = SceneDriver(scene: scene, events: [])

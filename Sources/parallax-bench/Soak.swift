@@ -80,7 +80,7 @@ struct Soak {
         while now() - start < seconds || cycle < 3 {
             for name in scenes {
                 let images = ImageStore()
-                let scene = try Bench.load(name, images: images)
+                let scene = try BuiltInScenes.load(fileOrName: name, images: images, builtIn: BenchScenes.json)
                 let driver = SceneDriver(scene: scene, events: [])
                 let compositor = Compositor(renderer: renderer, scene: scene, images: images)
                 var t = 0.0

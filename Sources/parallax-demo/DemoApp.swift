@@ -86,7 +86,7 @@ final class DemoApp {
             partialPresenter = PartialPresenter.make(for: host)
         }
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
-        let first = try SceneSource.load(initialScene, images: images)
+        let first = try BuiltInScenes.load(fileOrName: initialScene, images: images)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
@@ -244,7 +244,7 @@ final class DemoApp {
     private func switchScene(to name: String, reload: Bool) {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
-            let next = try SceneSource.load(name, images: fresh)
+            let next = try BuiltInScenes.load(fileOrName: name, images: fresh)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             eventLog?.attach(to: next)
             compositor.show(next, images: fresh)

@@ -91,7 +91,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let images = ImageStore()
-        let scene = try SceneSource.load(scene, images: images)
+        let scene = try BuiltInScenes.load(fileOrName: scene, images: images)
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false) }
         eventLog?.attach(to: scene)
         defer { withExtendedLifetime(eventLog) {} }
