@@ -169,6 +169,14 @@ public final class ImageStore {
         }
     }
 
+    /// Produces the pixels of a lazy image now if they are not there yet (the compositor
+    /// does, before drawing, so no artwork is painted nor text rasterised inside a render
+    /// pass); does nothing for other images (a hand-off image goes to the renderer only).
+    public func produce(_ ref: ImageRef) {
+        guard let i = slot(ref), entries[i].loader != nil, entries[i].image == nil, loadErrors[i] == nil else { return }
+        _ = image(for: ref)
+    }
+
     /// Drops the CPU copy of a lazily produced image (it can be produced again).
     public func releasePixels(_ ref: ImageRef) {
         guard let i = slot(ref), entries[i].loader != nil else { return }

@@ -103,8 +103,9 @@ public final class Compositor {
     }
 
     /// Begins the frame of scene time `time` (the scene is already advanced to it) for
-    /// `target`: sets the contents scale, flattens the scene and forgets the textures of
-    /// evicted images. No GL drawing; no allocation once warm.
+    /// `target`: sets the contents scale, flattens the scene, forgets the textures of
+    /// evicted images and produces the lazy images (artwork, text) the frame shows that
+    /// have no texture yet, so `render` only uploads. No GL drawing; no allocation once warm.
     public func beginFrame(atTime time: Double, target: RenderTarget) {
         self.time = time
         self.target = target
@@ -114,6 +115,9 @@ public final class Compositor {
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
         let textures = renderer.textures
         images.drainEvicted { textures.invalidate($0) }
+        for q in list.quads {
+            if case .image(let ref) = q.contents, !textures.holds(ref) { images.produce(ref) }
+        }
         checked = false
     }
 

@@ -2,6 +2,7 @@ import Assets
 import Foundation
 import GLRenderer
 import Images
+import Input
 import LayerMath
 import Layers
 import Scene
@@ -81,6 +82,44 @@ final class CompositorTests: XCTestCase {
         compositor.beginFrame(atTime: 10, target: .framebuffer(out))
         XCTAssertTrue(compositor.needsDisplay, "a frame owed is drawn whatever its list")
         XCTAssertEqual(compositor.updateBounds, Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height))
+    }
+
+    /// A lazily painted image is produced when the frame begins, before any GL call of the
+    /// render pass; the pass only uploads it, and later frames paint nothing again.
+    func testLazyImagesArePaintedWhenTheFrameBeginsNotInsideTheRenderPass() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let images = ImageStore()
+        var painted = 0
+        let ref = images.addLazy(key: "red", width: 2, height: 2, isOpaque: true) {
+            painted += 1
+            return Image(width: 2, height: 2, pixels: (0..<4).flatMap { _ in [UInt8(255), 0, 0, 255] })
+        }
+        let layer = Layer(name: "red", bounds: Size(40, 40), position: Point(50, 50))
+        layer.contents = .image(ref)
+        let scene = Scene(canvas: Size(100, 100), components: [OneLayer(layer)])
+        let out = try Framebuffer(width: 100, height: 100)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        compositor.beginFrame(atTime: 0, target: .framebuffer(out))
+        XCTAssertEqual(painted, 1, "painted as the frame begins")
+        try compositor.render()
+        XCTAssertEqual(painted, 1, "the render pass paints nothing")
+        XCTAssertEqual(h.renderer.stats.missingImages, 0)
+        let pixels = h.renderer.readPixels(out)
+        XCTAssertEqual(Array(pixels.pixels[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4]), [255, 0, 0, 255], "red at the centre")
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        try compositor.render()
+        XCTAssertEqual(painted, 1, "a texture is kept: nothing painted again")
+    }
+
+    /// A component of one layer.
+    private final class OneLayer: SceneComponent {
+        let name = "one"
+        let rootLayer: Layer
+        init(_ layer: Layer) { rootLayer = layer }
+        func handle(_ event: InputEvent, at time: Double) {}
+        func update(to time: Double) {}
     }
 
     /// The largest difference of any channel of any pixel (the sizes must agree).
