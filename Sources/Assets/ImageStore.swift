@@ -173,7 +173,9 @@ public final class ImageStore {
     /// does, before drawing, so no artwork is painted nor text rasterised inside a render
     /// pass); does nothing for other images (a hand-off image goes to the renderer only).
     public func produce(_ ref: ImageRef) {
-        guard let i = slot(ref), entries[i].loader != nil, entries[i].image == nil, loadErrors[i] == nil else { return }
+        // The loader is not looked at here: reading a stored closure can allocate.
+        guard let i = slot(ref), entries[i].image == nil, entries[i].chain == nil, !entries[i].handsOff,
+              loadErrors[i] == nil else { return }
         _ = image(for: ref)
     }
 

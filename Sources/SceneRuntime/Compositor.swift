@@ -103,9 +103,8 @@ public final class Compositor {
     }
 
     /// Begins the frame of scene time `time` (the scene is already advanced to it) for
-    /// `target`: sets the contents scale, flattens the scene, forgets the textures of
-    /// evicted images and produces the lazy images (artwork, text) the frame shows that
-    /// have no texture yet, so `render` only uploads. No GL drawing; no allocation once warm.
+    /// `target`: sets the contents scale, flattens the scene and forgets the textures of
+    /// evicted images. No GL drawing; no allocation once warm.
     public func beginFrame(atTime time: Double, target: RenderTarget) {
         self.time = time
         self.target = target
@@ -115,9 +114,6 @@ public final class Compositor {
         flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
         let textures = renderer.textures
         images.drainEvicted { textures.invalidate($0) }
-        for q in list.quads {
-            if case .image(let ref) = q.contents, !textures.holds(ref) { images.produce(ref) }
-        }
         checked = false
     }
 
@@ -148,9 +144,23 @@ public final class Compositor {
         return needsDisplay ? time : time + rest
     }
 
-    /// Draws the frame begun into its target. With `redrawsOnlyDamage`, only what changed.
+    /// Produces the lazy images (artwork, text) of the frame's quads that have no texture
+    /// yet, before any GL call, so the render pass only uploads them.
+    private func resolveImages() {
+        let textures = renderer.textures, images = self.images
+        list.quads.withUnsafeBufferPointer { quads in
+            for k in quads.indices {
+                guard case .image(let ref) = quads[k].contents, !textures.holds(ref) else { continue }
+                images.produce(ref)
+            }
+        }
+    }
+
+    /// Draws the frame begun into its target, its lazy images produced first. With
+    /// `redrawsOnlyDamage`, only what changed.
     /// - Throws: `AppTargetError` for an `.app` target that cannot be drawn into.
     public func render() throws {
+        resolveImages()
         if pausesDecoders && !frameOpen && renderer.rendersOnCPU {
             images.frameGate.beginFrame()
             frameOpen = true
@@ -209,6 +219,7 @@ public final class Compositor {
         let budget = textures.uploadBudget.bytesPerFrame
         textures.uploadBudget.bytesPerFrame = .max
         defer { textures.uploadBudget.bytesPerFrame = budget }
+        resolveImages()
         renderer.render(list, into: target, images: images, background: scene.background)
         // The target now holds this frame drawn whole: a kept frame copied to it is not there.
         owesFrame = true

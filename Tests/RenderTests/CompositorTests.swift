@@ -84,15 +84,16 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(compositor.updateBounds, Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height))
     }
 
-    /// A lazily painted image is produced when the frame begins, before any GL call of the
-    /// render pass; the pass only uploads it, and later frames paint nothing again.
-    func testLazyImagesArePaintedWhenTheFrameBeginsNotInsideTheRenderPass() throws {
+    /// A lazily painted image is produced by `render` before the renderer's pass begins
+    /// (the texture cache's frame count has not moved yet); later frames paint nothing again.
+    func testLazyImagesArePaintedBeforeTheRenderPassNotInsideIt() throws {
         let h: RenderHarness
         do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
         let images = ImageStore()
-        var painted = 0
+        var painted = 0, paintedInCacheFrame = -1
         let ref = images.addLazy(key: "red", width: 2, height: 2, isOpaque: true) {
             painted += 1
+            paintedInCacheFrame = h.renderer.textures.frame
             return Image(width: 2, height: 2, pixels: (0..<4).flatMap { _ in [UInt8(255), 0, 0, 255] })
         }
         let layer = Layer(name: "red", bounds: Size(40, 40), position: Point(50, 50))
@@ -102,9 +103,12 @@ final class CompositorTests: XCTestCase {
         defer { out.destroy() }
         let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
         compositor.beginFrame(atTime: 0, target: .framebuffer(out))
-        XCTAssertEqual(painted, 1, "painted as the frame begins")
+        XCTAssertEqual(painted, 0, "beginFrame only flattens")
+        let frameBefore = h.renderer.textures.frame
         try compositor.render()
-        XCTAssertEqual(painted, 1, "the render pass paints nothing")
+        XCTAssertEqual(painted, 1)
+        XCTAssertEqual(paintedInCacheFrame, frameBefore, "painted before the renderer's pass began")
+        XCTAssertEqual(h.renderer.textures.frame, frameBefore + 1)
         XCTAssertEqual(h.renderer.stats.missingImages, 0)
         let pixels = h.renderer.readPixels(out)
         XCTAssertEqual(Array(pixels.pixels[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4]), [255, 0, 0, 255], "red at the centre")
