@@ -1,10 +1,6 @@
-// The renderer's measurement switches, as one value with defaults (`GLRenderer.Options.tuning`):
-// each turns one fill-rate technique on or off so that the bench and the tests can compare
-// the same frame both ways. Package-level: an app gets the defaults, and the library reads
-// no environment variable to change them (parallax-bench sets them from `--set NAME=0|1`).
-//
-// Does NOT: change what a frame looks like (each technique gives the same pixels, within
-// 1/255, on or off), or apply after the renderer is made (set the renderer's own properties).
+// The renderer's measurement switches as one package-level value with defaults, set by
+// parallax-bench's `--set NAME=0|1` and the tests; an app's environment cannot change them.
+// Does NOT: change pixels (each technique gives the same, within 1/255), or apply later.
 
 /// The renderer's measurement switches (see `GLRenderer`'s property of each name).
 package struct RendererTuning: Equatable {

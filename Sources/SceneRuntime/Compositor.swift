@@ -1,10 +1,4 @@
-// The compositor: one object that owns a frame from the scene to the target, shaped like
-// Core Animation's CARenderer: `beginFrame(atTime:target:)` (contents scale, flatten,
-// evicted images), `needsDisplay` and `updateBounds` (what changed since the frame last
-// drawn), `render()`, `nextFrameTime`, `endFrame()` (after the present: decoders go on,
-// a spare texture is made in the slack). The demo, `ParallaxHost`, the bench and
-// `parallax-render` drive their frames through it and nothing else.
-//
+// The compositor: one object owns a frame from the scene to the target, like CARenderer.
 // Does NOT: advance the scene (its clock is the caller's: input events reach the scene at
 // their own times first), swap buffers, or pace presents (the platform does).
 

@@ -12,9 +12,9 @@ public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
 }
 
 extension BuiltInScenes {
-    /// Loads the scene file `name` (anything at that path, so a broken link says what is
-    /// wrong with it), or else the built-in scene of that name: the one loader of the host
-    /// and the tools. `builtIn` gives a built-in scene's text by name (the bench adds its own).
+    /// Loads the scene file `name` (anything at that path: a broken link says what is wrong),
+    /// else the built-in scene of that name; the one loader of the host and the tools.
+    /// `builtIn` gives a built-in scene's text by name (the bench adds its own).
     /// - Throws: the loader's one-line error; `SceneNotFound` when neither exists.
     public static func load(fileOrName name: String, images: ImageStore,
                             builtIn: (String) -> String? = BuiltInScenes.json) throws -> Scene {

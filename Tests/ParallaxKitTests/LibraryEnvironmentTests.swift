@@ -1,10 +1,9 @@
 import Foundation
 import XCTest
 
-/// An app's environment does not change what the library does: the only variables its
-/// modules read are the documented shader folder override and, in Platform, the ones that
-/// say whether there is a display (to pick SDL's offscreen driver). Measurement switches
-/// are `RendererTuning` values, set by parallax-bench's flags.
+/// An app's environment does not change what the library does: its modules read only the
+/// documented shader folder override and, in Platform, whether there is a display (to pick
+/// SDL's offscreen driver).
 final class LibraryEnvironmentTests: XCTestCase {
     /// The variable names read by the modules `import ParallaxKit` brings.
     func testTheLibraryReadsOnlyTheShaderOverrideAndTheDisplayVariables() throws {

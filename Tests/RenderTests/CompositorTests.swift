@@ -13,10 +13,9 @@ import _TestSupport
 /// The compositor drives every frame loop: the demo's path (a kept frame redrawn where it
 /// changed, then copied out) gives the pixels `parallax-render --size` gives.
 final class CompositorTests: XCTestCase {
-    /// The text scene at 1.5 pixels per canvas point (a 1280x720 canvas in 1920x1080):
-    /// through the demo's path its text is rasterised at 1.5x, as `parallax-render --size
-    /// 1920x1080` rasterises it, so the two agree within 1/255. Text rasterised at 1x and
-    /// stretched (what the demo drew before the compositor set the scale) differs by far more.
+    /// The text scene at 1.5 pixels per canvas point (1280x720 in 1920x1080): through the
+    /// demo's path it agrees with `parallax-render --size 1920x1080` within 1/255; text
+    /// rasterised at 1x and stretched differs by far more.
     func testTextThroughTheDemosPathAt1_5xMatchesParallaxRenderSize() throws {
         let h: RenderHarness
         do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
