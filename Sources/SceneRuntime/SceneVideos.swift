@@ -5,7 +5,7 @@ import Scene
 
 /// Hands a scene's new video frames to the GPU before a frame is drawn: each video layer's
 /// pending frame is converted into the texture it now shows (`VideoConverter`). Call it
-/// before every `GLRenderer.render` of a scene with videos (`SceneRenderer.submit` does).
+/// before every `GLRenderer.render` of a scene with videos (`Compositor.render` does).
 ///
 /// Does not: decode (the scene's `update` does) or draw.
 public final class SceneVideos {
