@@ -178,6 +178,16 @@ public final class ImageStore {
         }
     }
 
+    /// Produces the pixels of a lazy image now if they are not there yet (the compositor
+    /// does, before drawing, so no artwork is painted nor text rasterised inside a render
+    /// pass); does nothing for other images (a hand-off image goes to the renderer only).
+    public func produce(_ ref: ImageRef) {
+        // The loader is not looked at here: reading a stored closure can allocate.
+        guard let i = slot(ref), entries[i].image == nil, entries[i].chain == nil, !entries[i].handsOff,
+              loadErrors[i] == nil else { return }
+        _ = image(for: ref)
+    }
+
     /// Drops the CPU copy of a lazily produced image (it can be produced again).
     public func releasePixels(_ ref: ImageRef) {
         guard let i = slot(ref), entries[i].loader != nil else { return }

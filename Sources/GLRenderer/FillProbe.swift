@@ -10,17 +10,17 @@ import Foundation
 /// Measures, on one framebuffer, what a clear costs and how many blended, bilinearly
 /// filtered texels per second a minimal shader fills (full-screen quads, one texture sample,
 /// premultiplied blending): the floor any compositor pays per visible pixel.
-public final class FillProbe {
+package final class FillProbe {
     /// The measured figures.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Median time of a frame that only clears colour (and waits for it), milliseconds.
-        public var clearMilliseconds: Double
+        package var clearMilliseconds: Double
         /// Blended bilinear texels per second of the minimal shader.
-        public var pixelsPerSecond: Double
+        package var pixelsPerSecond: Double
         /// The same with nearest sampling (the fastest textured fill).
-        public var nearestPixelsPerSecond: Double
+        package var nearestPixelsPerSecond: Double
 
-        public init(clearMilliseconds: Double, pixelsPerSecond: Double, nearestPixelsPerSecond: Double) {
+        package init(clearMilliseconds: Double, pixelsPerSecond: Double, nearestPixelsPerSecond: Double) {
             self.clearMilliseconds = clearMilliseconds
             self.pixelsPerSecond = pixelsPerSecond
             self.nearestPixelsPerSecond = nearestPixelsPerSecond
@@ -28,7 +28,7 @@ public final class FillProbe {
 
         /// The speed of light of a frame that blends `pixels` visible pixels: one clear plus
         /// each pixel filled once at the bilinear rate.
-        public func milliseconds(forPixels pixels: Double) -> Double {
+        package func milliseconds(forPixels pixels: Double) -> Double {
             clearMilliseconds + (pixelsPerSecond > 0 ? pixels / pixelsPerSecond * 1000 : 0)
         }
     }
@@ -37,7 +37,7 @@ public final class FillProbe {
     private var vao: GLuint = 0, vbo: GLuint = 0, texture: GLuint = 0
 
     /// Compiles the probe's shaders (`fill.vert`, `fill.frag`). Requires a current context.
-    public init(shaderDirectory: String? = nil) throws {
+    package init(shaderDirectory: String? = nil) throws {
         var library = ShaderLibrary(overrideDirectory: shaderDirectory)
         library.glslES = GLCapabilities.currentIsES()
         program = try library.program(vertex: "fill.vert", fragment: "fill.frag")
@@ -84,7 +84,7 @@ public final class FillProbe {
     /// Measures on `framebuffer`: `frames` frames of a clear alone, then of a clear plus
     /// `layers` blended full-screen quads, bilinear and nearest (medians; the fill rate is
     /// the difference divided by the pixels). Waits for the GPU after each frame.
-    public func measure(framebuffer: Framebuffer, frames: Int = 30, layers: Int = 4) -> Result {
+    package func measure(framebuffer: Framebuffer, frames: Int = 30, layers: Int = 4) -> Result {
         glBindFramebuffer(GLConstant.framebuffer, framebuffer.drawFramebuffer)
         glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
         glDisable(GLConstant.depthTest)

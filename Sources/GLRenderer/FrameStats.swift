@@ -64,9 +64,6 @@ public struct FrameStats: Equatable, Sendable {
     public var foldedQuads = 0
     /// Quads with an edge left open for the later opaque quad that shares it (`SharedEdges`).
     public var sharedEdges = 0
-    /// Fused draws (runs of stacked layers composited in one pass) and the layers they drew.
-    public var fusedRuns = 0
-    public var fusedLayers = 0
 
     /// Program, texture, stencil and scissor changes together.
     public var stateChanges: Int { programChanges + textureChanges + stencilChanges + scissorChanges + blendChanges }

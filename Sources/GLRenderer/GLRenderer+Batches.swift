@@ -5,7 +5,7 @@
 // scissor, the coverage program's two flags); the batch's first record is its base instance.
 //
 // The queue is drawn (flushed) before anything else touches GL state that queued draws
-// depend on: a clip shape, a fused run, the pre-pass's depth and blend switches, a texture
+// depend on: a clip shape, the pre-pass's depth and blend switches, a texture
 // upload or mip build, the end of a command range (a framebuffer switch follows).
 //
 // Does NOT: decide what a quad draws (QuadPlanner) or which draws share a call (DrawBatcher).

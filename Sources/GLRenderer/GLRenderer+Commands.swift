@@ -91,36 +91,28 @@ extension GLRenderer {
                 glDepthMask(GLConstant.false)
             }
         }
-        // Consecutive quads may be composited in one fused draw (GLRenderer+Fusion); a
-        // clip push ends the run, quads that draw nothing do not.
-        let fusing = fusionPossible(appTarget: drawingAppTarget)
         // Without the pre-pass, parts of quads that a later opaque quad hides are left out
         // (OcclusionHoles): the occluders first, then each quad's hole as it is drawn.
-        let cutting = cutsOccludedParts && !useDepth && !fusing
+        let cutting = cutsOccludedParts && !useDepth
         occlusion.reset()
         clipBands.reset()
         sharedEdges.reset()
         // Soft clips' edge bands belong to the topmost opaque layer (ClipBandCovers).
         let banding = planner.clipsAreSoft && clipLowering.hasAnalyticClips
         // Edges shared with a later opaque quad are left open (SharedEdges); not with the
-        // pre-pass (it draws the unopened interiors) or fused runs.
-        let joining = joinsSharedEdges && planner.antialias && !planner.multisampled && !useDepth && !fusing
+        // pre-pass (it draws the unopened interiors).
+        let joining = joinsSharedEdges && planner.antialias && !planner.multisampled && !useDepth
         if cutting || banding || joining {
             collectOpaqueParts(list, commands: commands, images: images, holes: cutting, bands: banding, seams: joining)
         }
         let seamBand = axisAlignedMarginPixels / max(targetMap.scale, 1e-300)
         // A colour layer lying exactly over the quad before it folds into that quad's draws
-        // (OverlayFolding). Not with the pre-pass or fused runs, which draw interiors apart.
-        let folding = foldsOverlays && !useDepth && !fusing
+        // (OverlayFolding). Not with the pre-pass, which draws interiors apart.
+        let folding = foldsOverlays && !useDepth
         var foldedThrough = commands.lowerBound - 1
         for k in commands where k > foldedThrough {
-            if case .popClip = list.commands[k] {
-                // A run never spans a clip's end (nor its start).
-                if fusing { flushRun(list) }
-                continue
-            }
+            if case .popClip = list.commands[k] { continue }
             if case .pushClip(let i) = list.commands[k] {
-                if fusing { flushRun(list) }
                 // A scissor clip is applied by each draw inside it (`clipScissorBox`), an
                 // analytic one by the quad shader (`AnalyticClip`).
                 if clipLowering.skipsStencil(i) {
@@ -139,13 +131,6 @@ extension GLRenderer {
             if !open.isEmpty { stats.sharedEdges += 1 }
             if p.softClip { p.clipCover = clipBands.cover(forQuad: i, clip: q.clipIndex) }
             count(q, p, list: list, map: map)
-            if fusing {
-                if let box = fusionBox(q, p) {
-                    addToRun(i, p, box: box, list: list)
-                    continue
-                }
-                flushRun(list)
-            }
             let hole = cutting ? occludedHole(q, p, index: i) : nil
             // The next quad, folded into this one's draws (a folded layer has no hole either:
             // it is drawn only as the tint); one at most (OverlayFolding).
@@ -164,7 +149,6 @@ extension GLRenderer {
             }
             drawQuad(q, p, index: i, hole: hole)
         }
-        if fusing { flushRun(list) }
     }
 
     /// Counts quad `q`, planned as `p`, in the frame's statistics.

@@ -25,8 +25,7 @@ extension GLRenderer {
     var rasterSwitches: RasterizedGroups.Switches {
         RasterizedGroups.Switches(antialias: antialias, magnifiedWithoutMips: samplesMagnifiedWithoutMips,
                                   scissorClips: scissorClips, analyticClips: analyticClips, softClips: softClips,
-                                  joinsSharedEdges: joinsSharedEdges, fuseLayers: fuseLayers,
-                                  maxFusedLayers: maxFusedLayers, reorderOpaque: reorderOpaque,
+                                  joinsSharedEdges: joinsSharedEdges, reorderOpaque: reorderOpaque,
                                   cutsOccludedParts: cutsOccludedParts, opaqueWithoutBlending: opaqueWithoutBlending)
     }
 

@@ -14,7 +14,7 @@ extension GLRenderer {
     /// the work an ideal compositor cannot avoid: each visible layer pixel blended once (for
     /// a frame's layers rather than the images rasterized layers are kept in, count a list
     /// flattened with `Flattener.groupsRasterizedLayers` false). Waits for the GPU.
-    public func countVisiblePixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
+    package func countVisiblePixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
                                    background: Color) throws -> Int {
         try requireExactSampleCounts("counting visible pixels")
         if countingPrograms == nil {
@@ -39,7 +39,7 @@ extension GLRenderer {
     /// and pre-pass choice, and returns every fragment shaded and written (hidden and fully
     /// transparent ones included, clip-shape passes left out): against
     /// `countVisiblePixels`, the overdraw a frame pays for. Waits for the GPU.
-    public func countShadedPixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
+    package func countShadedPixels(_ list: RenderList, into target: RenderTarget, images: ImageSource,
                                   background: Color) throws -> Int {
         try requireExactSampleCounts("counting shaded pixels")
         if countQuery == 0 { glGenQueries(1, &countQuery) }

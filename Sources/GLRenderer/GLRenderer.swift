@@ -48,10 +48,8 @@ public final class GLRenderer {
         public var maxAnisotropy: Float? = nil
         /// Debug builds: install a KHR_debug message callback printing to stderr.
         public var debugOutput = false
-        /// Composite runs of stacked layers in one fused pass (see `GLRenderer.fuseLayers`);
-        /// off by default: it measured no faster on the bench scenes (docs/performance.md).
-        /// `$PARALLAX_FUSION` = 0 or 1 overrides it.
-        public var fuseLayers = false
+        /// The measurement switches (the bench and the tests compare techniques on and off).
+        package var tuning = RendererTuning()
         public init() {}
     }
 
@@ -80,19 +78,8 @@ public final class GLRenderer {
     public private(set) var glErrors: [String] = []
     /// Edge antialiasing in the shader (see `Options.antialias`).
     public var antialias: Bool
-    /// Composite runs of consecutive stacked layers (same clip, boxes that nest) in one
-    /// draw that samples up to 8 layers and blends once (Shaders/fused.frag, `LayerFusion`);
-    /// off: one blended draw per layer. Never used on app targets, multisampled targets,
-    /// without antialiasing, or when counting visible pixels.
-    public var fuseLayers: Bool
-    /// The most layers one fused draw composites (2...8; `$PARALLAX_FUSION_LAYERS` sets it).
-    public var maxFusedLayers = LayerFusion.maxLayers
-    /// The fused program, the run being grown and its scratch memory (GLRenderer+Fusion).
-    let fusion = FusionState()
     /// The program scaling frames onto a larger output (`copy(_:to:width:height:)`), made on first use.
     var scaledCopy: ScaledCopy?
-    /// The frame being drawn goes to an app's framebuffer (`RenderTarget.isAppTarget`).
-    var drawingAppTarget = false
 
     /// The general quad program: coverage (antialiased or hard) and a `u_textured` branch.
     var quadProgram: ShaderProgram
@@ -154,28 +141,26 @@ public final class GLRenderer {
     /// fragment and the second pass cost more than the hidden pixels they save, on llvmpipe
     /// and on an H100 alike (docs/performance.md). The visible-pixel count behind the
     /// bench's speed of light always uses it, so hidden pixels are never counted.
-    public var reorderOpaque = false
+    package var reorderOpaque: Bool
     /// Leave out the parts of quads that later opaque quads hide, drawing the rest in pieces
     /// (`OcclusionHoles`: the same pixels, fewer fragments; a card's shadow under the card).
     /// Only without the pre-pass, which rejects those fragments by depth instead.
-    /// `$PARALLAX_OCCLUSION` = 0 or 1 overrides it.
-    public var cutsOccludedParts = true
+    package var cutsOccludedParts: Bool
     /// Fold a colour layer that lies exactly over the quad drawn before it (same matrix,
     /// bounds, clip: a cube face's shading) into that quad's draws, its interior and its
     /// antialiased ring, so it is not drawn at all (`OverlayFolding`). Not with the
-    /// pre-pass or fused runs.
-    /// `$PARALLAX_FOLD` = 0 or 1 overrides it.
-    public var foldsOverlays = true
+    /// pre-pass.
+    package var foldsOverlays: Bool
     /// Count the largest opaque rectangle of a translucent image's texels as an occluder
     /// too (`OpaqueRegion`: the hills band of a parallax icon's middle layer hides the
-    /// layers under it). `$PARALLAX_OPAQUE_TEXELS` = 0 or 1 overrides it.
-    public var cutsUnderOpaqueTexels = true
+    /// layers under it).
+    package var cutsUnderOpaqueTexels: Bool
     /// A damaged frame whose damage covers at least this fraction of the target is redrawn
     /// whole (`render(damage:)`): on a CPU rasteriser a full clear is a memory fill, while
     /// a partial one is a shaded quad, and past about 40 % of the frame the scissored
     /// redraw measured slower than the whole one (the carousel's browse: 45 % of the frame,
     /// 4.2-4.4 ms against 3.9-4.1). The stats still give the damage as what changed.
-    public var wholeRedrawFraction = 0.4
+    package var wholeRedrawFraction: Double
     /// This window's occluders (reused frame after frame).
     var occlusion = OcclusionHoles()
     /// The opaque parts that own soft clips' edge bands (ClipBandCovers), per window.
@@ -185,8 +170,8 @@ public final class GLRenderer {
     /// Before the first full frame into one of its own targets (not an app's), on a CPU
     /// rasteriser, draw a few small examples of the draws that animations meet later
     /// (`ShaderWarmUp`), so the shader variants llvmpipe compiles per state exist before
-    /// they are needed (30-60 ms, once). `$PARALLAX_WARMUP` = 0 or 1 overrides it.
-    public var warmsUpShaderVariants = true
+    /// they are needed (30-60 ms, once).
+    package var warmsUpShaderVariants: Bool
     /// The warm-up has run (or was not wanted when the first frame came).
     var warmedUp = false
     /// Sample image quads magnified (or minified by under 2 %) at every pixel, in perspective
@@ -200,7 +185,7 @@ public final class GLRenderer {
     /// Apply clips that are axis-aligned rectangles of the canvas as scissor boxes (the same
     /// pixels as their stencil shapes, without drawing them); false: every clip is a stencil
     /// shape (tests compare the two).
-    public var scissorClips = true
+    package var scissorClips: Bool
     /// This frame's clips: scissor boxes, stencil values and the clip around each group.
     var clipLowering = ClipLowering()
     /// The scissor of the bound target before any clip (the damage, an app's viewport), in
@@ -214,16 +199,16 @@ public final class GLRenderer {
     var targetOrigin = (x: 0, y: 0)
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
     /// (`AnalyticClip`: the same pixels as the stencil shape); false: stencil (tests compare).
-    public var analyticClips = true
+    package var analyticClips: Bool
     /// Antialias the edges of analytic clips (`QuadPlanner.softClips`: a rounded card's
     /// corners and a tilted card's sides come out smooth); false: hard edges, the pixels of
-    /// the stencil shape (tests compare the two). `$PARALLAX_SOFT_CLIPS` = 0 or 1 overrides it.
-    public var softClips = true
+    /// the stencil shape (tests compare the two).
+    package var softClips: Bool
     /// Leave open (coverage 1, no antialiased strip) a quad's edge that a later opaque quad
     /// shares along its whole length (`SharedEdges`: the pixel is then the area split of
     /// the two, where two antialiased edges left a light line of what lies behind them);
-    /// false: every edge antialiased on its own. `$PARALLAX_SHARED_EDGES` = 0 or 1 overrides it.
-    public var joinsSharedEdges = true
+    /// false: every edge antialiased on its own.
+    package var joinsSharedEdges: Bool
     /// Draw opaque fully covered parts with blending off (the same pixels, no read of the
     /// target); false: blended like the rest (tests compare the two).
     var opaqueWithoutBlending = true
@@ -269,17 +254,11 @@ public final class GLRenderer {
         borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
         shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
         antialias = options.antialias
-        // `$PARALLAX_<NAME>` = 0 or 1 overrides each switch (measurements and tests compare).
-        fuseLayers = GLRenderer.environmentSwitch("PARALLAX_FUSION") ?? options.fuseLayers
-        warmsUpShaderVariants = GLRenderer.environmentSwitch("PARALLAX_WARMUP") ?? warmsUpShaderVariants
-        cutsUnderOpaqueTexels = GLRenderer.environmentSwitch("PARALLAX_OPAQUE_TEXELS") ?? cutsUnderOpaqueTexels
-        joinsSharedEdges = GLRenderer.environmentSwitch("PARALLAX_SHARED_EDGES") ?? joinsSharedEdges
-        softClips = GLRenderer.environmentSwitch("PARALLAX_SOFT_CLIPS") ?? softClips
-        foldsOverlays = GLRenderer.environmentSwitch("PARALLAX_FOLD") ?? foldsOverlays
-        cutsOccludedParts = GLRenderer.environmentSwitch("PARALLAX_OCCLUSION") ?? cutsOccludedParts
-        if let n = ProcessInfo.processInfo.environment["PARALLAX_FUSION_LAYERS"].flatMap({ Int($0) }) {
-            maxFusedLayers = max(2, min(n, LayerFusion.maxLayers))
-        }
+        let t = options.tuning
+        reorderOpaque = t.reorderOpaque; cutsOccludedParts = t.cutsOccludedParts; foldsOverlays = t.foldsOverlays
+        cutsUnderOpaqueTexels = t.cutsUnderOpaqueTexels; wholeRedrawFraction = t.wholeRedrawFraction
+        warmsUpShaderVariants = t.warmsUpShaderVariants; scissorClips = t.scissorClips; analyticClips = t.analyticClips
+        softClips = t.softClips; joinsSharedEdges = t.joinsSharedEdges
 
         let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
         let anisotropy = min(capabilities.maxAnisotropy, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
@@ -347,16 +326,6 @@ public final class GLRenderer {
         if countQuery != 0 { glDeleteQueries(1, &countQuery) }
     }
 
-    /// The environment variable `name` as a switch: "0" false, "1" true, anything else
-    /// (or unset) nil, leaving the default.
-    static func environmentSwitch(_ name: String) -> Bool? {
-        switch ProcessInfo.processInfo.environment[name] {
-        case "0": return false
-        case "1": return true
-        default: return nil
-        }
-    }
-
     /// The context's extension names.
     static func extensionNames() -> Set<String> {
         var count: GLint = 0
@@ -396,8 +365,6 @@ public final class GLRenderer {
         if !countingVisible { gpuTimer?.begin() }
         let (pw, ph) = target.pixelSize
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
-        drawingAppTarget = target.isAppTarget
-        fusion.forgetUnits()
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         baseScissor = nil
         appliedScissor = .none
@@ -562,7 +529,6 @@ public final class GLRenderer {
         targetMap = map
         targetPixelSize = (pixelWidth, pixelHeight)
         targetOrigin = origin
-        fusion.viewport = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixelWidth), height: Double(pixelHeight))
         var region: Rect? = QuadPlanner.targetRegion(map, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         if let d = damageBox { region = region!.intersection(d) ?? Rect(x: d.minX, y: d.minY, width: 0, height: 0) }
         planner = QuadPlanner(map: map, antialias: antialias, multisampled: targetIsMultisampled, visible: region)

@@ -10,41 +10,41 @@
 import CGL
 
 /// One face's stencil state: func, ref, value mask, fail, depth fail, depth pass, write mask.
-public struct StencilFaceState: Equatable, Sendable {
-    public var function: GLint = 0, reference: GLint = 0, valueMask: GLint = 0
-    public var fail: GLint = 0, depthFail: GLint = 0, depthPass: GLint = 0, writeMask: GLint = 0
-    public init() {}
+package struct StencilFaceState: Equatable, Sendable {
+    package var function: GLint = 0, reference: GLint = 0, valueMask: GLint = 0
+    package var fail: GLint = 0, depthFail: GLint = 0, depthPass: GLint = 0, writeMask: GLint = 0
+    package init() {}
 }
 
 /// A copy of the GL state the renderer changes, read with `glGet*` (about 40 queries, no
 /// GPU round trip on Mesa) and restored with the matching setters. A value type of fixed
 /// size: capturing and restoring allocate nothing.
-public struct GLStateSnapshot: Equatable {
-    public var program: GLint = 0
-    public var vertexArray: GLint = 0
-    public var arrayBuffer: GLint = 0
-    public var activeTexture: GLint = 0
+package struct GLStateSnapshot: Equatable {
+    package var program: GLint = 0
+    package var vertexArray: GLint = 0
+    package var arrayBuffer: GLint = 0
+    package var activeTexture: GLint = 0
     /// The 2D texture and the sampler object bound on unit 0 (the only unit the renderer uses).
-    public var texture0: GLint = 0, sampler0: GLint = 0
+    package var texture0: GLint = 0, sampler0: GLint = 0
     /// GL_PIXEL_UNPACK_BUFFER_BINDING: texture uploads would read from it.
-    public var pixelUnpackBuffer: GLint = 0
+    package var pixelUnpackBuffer: GLint = 0
     /// GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS.
-    public var unpackRowLength: GLint = 0, unpackSkipRows: GLint = 0, unpackSkipPixels: GLint = 0
-    public var renderbuffer: GLint = 0
-    public var drawFramebuffer: GLint = 0
-    public var readFramebuffer: GLint = 0
-    public var blend = false, depthTest = false, stencilTest = false, scissorTest = false, cullFace = false
+    package var unpackRowLength: GLint = 0, unpackSkipRows: GLint = 0, unpackSkipPixels: GLint = 0
+    package var renderbuffer: GLint = 0
+    package var drawFramebuffer: GLint = 0
+    package var readFramebuffer: GLint = 0
+    package var blend = false, depthTest = false, stencilTest = false, scissorTest = false, cullFace = false
     /// Capabilities the renderer needs off (`otherCapabilities`), one bit each, in order.
-    public var otherEnables: UInt16 = 0
+    package var otherEnables: UInt16 = 0
     /// Front and back polygon modes (the renderer fills).
-    public var polygonMode = SIMD2<GLint>(GLint(GL_FILL), GLint(GL_FILL))
+    package var polygonMode = SIMD2<GLint>(GLint(GL_FILL), GLint(GL_FILL))
 
     /// Capabilities a fresh context has off and the renderer needs off: sRGB encoding,
     /// rasterizer discard, polygon offset, alpha-to-coverage, sample coverage and mask,
     /// logic operations, depth clamping. (Primitive restart is left alone: the renderer
     /// draws unindexed strips.)
     /// (A fixed-size vector, not an array: walking it allocates nothing, even in debug builds.)
-    public static let otherCapabilities = SIMD8<Int32>(
+    package static let otherCapabilities = SIMD8<Int32>(
         GL_FRAMEBUFFER_SRGB, GL_RASTERIZER_DISCARD, GL_POLYGON_OFFSET_FILL, GL_SAMPLE_ALPHA_TO_COVERAGE,
         GL_SAMPLE_COVERAGE, GL_SAMPLE_MASK, GL_COLOR_LOGIC_OP, GL_DEPTH_CLAMP)
     /// The bits of `otherCapabilities` OpenGL ES 3.0 has (no sRGB switch, logic operations,
@@ -54,27 +54,27 @@ public struct GLStateSnapshot: Equatable {
     static func capabilityBits(es: Bool) -> UInt16 { es ? esCapabilityBits : 0xFF }
 
     /// GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA.
-    public var blendFunc = SIMD4<GLint>(0, 0, 0, 0)
+    package var blendFunc = SIMD4<GLint>(0, 0, 0, 0)
     /// GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA.
-    public var blendEquation = SIMD2<GLint>(0, 0)
-    public var depthFunc: GLint = 0
-    public var depthMask = true
-    public var clearDepth: GLfloat = 1
-    public var stencilFront = StencilFaceState(), stencilBack = StencilFaceState()
-    public var clearStencil: GLint = 0
+    package var blendEquation = SIMD2<GLint>(0, 0)
+    package var depthFunc: GLint = 0
+    package var depthMask = true
+    package var clearDepth: GLfloat = 1
+    package var stencilFront = StencilFaceState(), stencilBack = StencilFaceState()
+    package var clearStencil: GLint = 0
     /// Red, green, blue, alpha writes (1: on).
-    public var colorMask = SIMD4<UInt8>(1, 1, 1, 1)
+    package var colorMask = SIMD4<UInt8>(1, 1, 1, 1)
     /// x, y, width, height.
-    public var viewport = SIMD4<GLint>(0, 0, 0, 0)
-    public var scissorBox = SIMD4<GLint>(0, 0, 0, 0)
-    public var clearColor = SIMD4<GLfloat>(0, 0, 0, 0)
-    public var unpackAlignment: GLint = 4
-    public var packAlignment: GLint = 4
+    package var viewport = SIMD4<GLint>(0, 0, 0, 0)
+    package var scissorBox = SIMD4<GLint>(0, 0, 0, 0)
+    package var clearColor = SIMD4<GLfloat>(0, 0, 0, 0)
+    package var unpackAlignment: GLint = 4
+    package var packAlignment: GLint = 4
 
-    public init() {}
+    package init() {}
 
     /// Reads the current context's state.
-    public static func capture() -> GLStateSnapshot {
+    package static func capture() -> GLStateSnapshot {
         var s = GLStateSnapshot()
         func int(_ name: Int32) -> GLint { var v: GLint = 0; glGetIntegerv(GLenum(name), &v); return v }
         func int4(_ name: Int32) -> SIMD4<GLint> {
@@ -148,7 +148,7 @@ public struct GLStateSnapshot: Equatable {
     /// pixel-unpack buffer (an upload would read from the app's buffer), rows packed (row
     /// length, skipped rows and pixels 0), no sampler object on unit 0 (the textures' own
     /// parameters apply), `otherCapabilities` off, polygons filled.
-    public static func setRendererDefaults() {
+    package static func setRendererDefaults() {
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
@@ -161,7 +161,7 @@ public struct GLStateSnapshot: Equatable {
     }
 
     /// Puts the state back (every item, changed or not: one call each).
-    public func restore() {
+    package func restore() {
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         // A program the app deleted while it was current is deleted for real once the
         // renderer switched away: it cannot be made current again (GL_INVALID_VALUE).

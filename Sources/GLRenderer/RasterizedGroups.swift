@@ -24,7 +24,7 @@ struct RasterizedGroups {
     struct Switches: Equatable {
         var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false, softClips = false
         var joinsSharedEdges = false
-        var fuseLayers = false, maxFusedLayers = 0, reorderOpaque = false
+        var reorderOpaque = false
         var cutsOccludedParts = false, opaqueWithoutBlending = false
     }
 

@@ -46,7 +46,7 @@ extension GLRenderer {
     /// Milliseconds to read `framebuffer` back as an image (what a PNG or a screenshot
     /// costs before encoding): median of `repeats`, each after a glFinish so only the read
     /// itself is timed.
-    public func readbackMilliseconds(_ framebuffer: Framebuffer, repeats: Int = 5) -> Double {
+    package func readbackMilliseconds(_ framebuffer: Framebuffer, repeats: Int = 5) -> Double {
         var times: [Double] = []
         for _ in 0..<max(1, repeats) {
             glFinish()

@@ -8,18 +8,18 @@ import Images
 /// (the first directory holding it wins), then in the copies of the top-level `Shaders/`
 /// compiled into the binary (`EmbeddedShaders`, written by scripts/embed-shaders.sh). The
 /// binary needs no resource bundle and holds no path of the machine that built it.
-public struct ShaderLibrary {
+package struct ShaderLibrary {
     /// The directories searched, in order (duplicates removed), before the built-in copies.
-    public let searchPaths: [String]
+    package let searchPaths: [String]
     /// Whether files missing from `searchPaths` come from the shaders built into the binary.
-    public let usesBuiltIn: Bool
+    package let usesBuiltIn: Bool
     /// Compile for OpenGL ES: each file's `#version` line becomes GLSL ES 3.00's header
     /// (`ShaderLibrary.esSource`).
-    public var glslES = false
+    package var glslES = false
 
     /// - Parameter overrideDirectory: searched first when given.
     /// - Parameter environment: the process environment (`PARALLAX_SHADERS` is read from it).
-    public init(overrideDirectory: String? = nil,
+    package init(overrideDirectory: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         var paths: [String] = []
         if let overrideDirectory { paths.append(overrideDirectory) }
@@ -30,21 +30,21 @@ public struct ShaderLibrary {
     }
 
     /// Creates a library that searches exactly `paths`, without the built-in copies (tests, tools).
-    public init(searchPaths paths: [String]) {
+    package init(searchPaths paths: [String]) {
         searchPaths = paths
         usesBuiltIn = false
     }
 
     /// The built-in copy of `file` (a file name in `Shaders/`), nil when there is none.
-    public static func builtInSource(_ file: String) -> String? {
+    package static func builtInSource(_ file: String) -> String? {
         EmbeddedShaders.files.first { $0.name == file }?.text
     }
 
     /// The names of the built-in shader files.
-    public static var builtInFiles: [String] { EmbeddedShaders.files.map(\.name) }
+    package static var builtInFiles: [String] { EmbeddedShaders.files.map(\.name) }
 
     /// The full path of `file`, or `RendererError.shaderNotFound` listing every searched directory.
-    public func locate(_ file: String) throws -> String {
+    package func locate(_ file: String) throws -> String {
         for dir in searchPaths {
             let path = (dir as NSString).appendingPathComponent(file)
             if FileManager.default.isReadableFile(atPath: path) { return path }
@@ -53,7 +53,7 @@ public struct ShaderLibrary {
     }
 
     /// The text of `file`: from the first search directory holding it, else the built-in copy.
-    public func source(_ file: String) throws -> String {
+    package func source(_ file: String) throws -> String {
         let path: String
         do {
             path = try locate(file)
@@ -73,7 +73,7 @@ public struct ShaderLibrary {
     /// `defines` (e.g. `["PLAIN"]`, or `["LAYERS 4"]` for a value) are inserted as `#define NAME 1`
     /// (`#define NAME VALUE`) lines after the
     /// fragment shader's `#version` line, to build specialised variants of one file.
-    public func program(vertex: String, fragment: String, defines: [String] = []) throws -> GLuint {
+    package func program(vertex: String, fragment: String, defines: [String] = []) throws -> GLuint {
         let vs = try compile(vertex, kind: GLConstant.vertexShader)
         defer { glDeleteShader(vs) }
         let fs = try compile(fragment, kind: GLConstant.fragmentShader, defines: defines)

@@ -143,7 +143,7 @@ extension TextureCache {
     /// `SpareTextures.maximumWaitFrames` frames) for this call to make its texture, so no
     /// frame makes one; that texture is made first.
     @discardableResult
-    public func prepareSpare(recentFrames: Int = 60) -> Bool {
+    package func prepareSpare(recentFrames: Int = 60) -> Bool {
         spares.hostMakesSpares = true
         if let wanted = spares.wanted {
             spares.wanted = nil

@@ -95,7 +95,7 @@ public final class TextureCache {
     }
 
     /// Deletes the textures of every image of `store` (a store that has gone away).
-    public func removeAll(store: UInt32) {
+    package func removeAll(store: UInt32) {
         for (key, _) in entries where key.store == store { remove(key) }
         missing = missing.filter { $0.store != store }
     }
@@ -276,7 +276,7 @@ public final class TextureCache {
 
     /// Deletes textures not used in the last `frames` frames; returns how many.
     @discardableResult
-    public func evictUnused(olderThanFrames frames: Int) -> Int {
+    package func evictUnused(olderThanFrames frames: Int) -> Int {
         var removed = 0
         for (key, e) in entries where frame - e.lastUsedFrame > frames {
             remove(key)
@@ -295,7 +295,7 @@ public final class TextureCache {
     }
 
     /// True when a texture for `ref` (this very generation) is held, complete or not.
-    public func holds(_ ref: ImageRef) -> Bool { entries[Key(ref)]?.generation == ref.generation }
+    package func holds(_ ref: ImageRef) -> Bool { entries[Key(ref)]?.generation == ref.generation }
 
     /// Deletes every texture.
     public func removeAll() {

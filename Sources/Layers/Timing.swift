@@ -55,14 +55,14 @@ public struct TimingFunction: Equatable, Sendable {
 }
 
 /// iCarousel's cubic ease-in-out: `t < 0.5 ? 0.5 (2t)^3 : 0.5 (2t - 2)^3 + 1`.
-public func cubicEaseInOut(_ t: Double) -> Double {
+package func cubicEaseInOut(_ t: Double) -> Double {
     let t = min(max(t, 0), 1)
     return t < 0.5 ? 0.5 * pow(2 * t, 3) : 0.5 * pow(2 * t - 2, 3) + 1
 }
 
 /// Linear interpolation.
 @inline(__always)
-public func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+package func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
 
 /// A value animated from `from` to `to` over `duration` seconds starting at `start`,
 /// like a CABasicAnimation evaluated at a given time (no stored clock).

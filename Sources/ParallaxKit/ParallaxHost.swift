@@ -10,17 +10,6 @@ import Platform
 import Scene
 import SceneRuntime
 
-/// Neither a scene file nor a built-in scene has this name.
-public struct SceneNotFound: Error, CustomStringConvertible, Equatable {
-    /// The name that was looked up.
-    public let name: String
-    /// The error for the scene name or path `name`.
-    public init(name: String) { self.name = name }
-    public var description: String {
-        "\(name): no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))"
-    }
-}
-
 /// Embeds a scene in an app: owns the scene, its driver (the scene clock) and, from the
 /// first draw on, a renderer; takes the app's input events, advances to the app's time
 /// and draws into the app's framebuffer.
@@ -64,7 +53,7 @@ public final class ParallaxHost {
     public var window: WindowGeometry {
         didSet {
             hasWindowGeometry = true
-            if window != oldValue { mustPresent = true }
+            if window != oldValue { compositor?.setNeedsDisplay() }
         }
     }
     /// True once the app gave the window's geometry. Without it `draw(loadAction:)` throws
@@ -84,15 +73,9 @@ public final class ParallaxHost {
     /// The scene time reached so far (seconds).
     public var time: Double { driver.time }
 
-    private var sceneRenderer: SceneRenderer?
-    /// The render list last drawn (for `needsDisplay`).
-    private var presented = RenderList()
-    private var mustPresent = true
+    /// Draws the frames (created by the first `draw`).
+    public private(set) var compositor: Compositor?
     private let queue = EventQueue()
-    /// The app calls `didPresent` (from its first call on, `draw` pauses the decoders).
-    private var reportsPresents = false
-    /// `draw` began a frame for the decoders (`FrameGate`) that `didPresent` has not ended.
-    private var frameOpen = false
     /// The most events `drainEvents` keeps between two calls (the oldest are dropped).
     public static let maxQueuedEvents = 1024
 
@@ -129,14 +112,7 @@ public final class ParallaxHost {
         let images = ImageStore()
         images.decodesInBackground = true
         if let window { images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: window.sceneViewport.width) }
-        let scene: Scene
-        if InputFile.namesSomething(nameOrPath) {
-            scene = try SceneLoader.load(path: nameOrPath, images: images)
-        } else if BuiltInScenes.json(nameOrPath) != nil {
-            scene = try BuiltInScenes.load(nameOrPath, images: images)
-        } else {
-            throw SceneNotFound(name: nameOrPath)
-        }
+        let scene = try BuiltInScenes.load(fileOrName: nameOrPath, images: images)
         self.init(scene: scene, images: images, window: window)
     }
 
@@ -195,10 +171,14 @@ public final class ParallaxHost {
     /// An app that redraws only on change skips the frame (and its own drawing) otherwise.
     /// Flattens the scene (no GL, no allocation once warm).
     public var needsDisplay: Bool {
-        guard let r = sceneRenderer, !mustPresent else { return true }
-        r.flatten(scene)
-        return !r.list.drawsSame(as: presented)
+        guard let c = compositor else { return true }
+        c.beginFrame(atTime: driver.time, target: c.target)   // the target drawn into last
+        return c.needsDisplay
     }
+
+    /// The scene time at which the next `draw` may change pixels (`Compositor.nextFrameTime`):
+    /// an app that sleeps between frames wakes at the latest then, or on input.
+    public var nextFrameTime: Double { compositor?.nextFrameTime ?? driver.time }
 
     /// Draws the scene at the current time into the app's framebuffer (see the type's
     /// notes for what the framebuffer needs). Creates the renderer on the first call.
@@ -206,20 +186,9 @@ public final class ParallaxHost {
     ///   `AppTargetError` when the target cannot be drawn into (no stencil for clips,
     ///   incomplete, empty viewport); nothing is drawn then.
     public func draw(into target: AppTarget) throws {
-        let r = try makeRenderer()
-        if reportsPresents && !frameOpen && r.renderer.rendersOnCPU {
-            images.frameGate.beginFrame()
-            frameOpen = true
-        }
-        r.prepare(scene, for: .app(target))
-        r.flatten(scene)
-        let textures = r.renderer.textures
-        images.drainEvicted { textures.invalidate($0) }
-        r.showVideoFrames(scene, images: images)
-        try r.renderer.render(r.list, into: target, images: images, background: scene.background)
-        presented.copy(from: r.list)
-        // An image whose upload waits for a later frame: that frame must be drawn.
-        mustPresent = r.renderer.stats.deferredUploads > 0
+        let c = try makeCompositor()
+        c.beginFrame(atTime: driver.time, target: .app(target))
+        try c.render()
     }
 
     /// Tells the host the app has presented the frame (after its buffer swap). On a CPU
@@ -228,15 +197,9 @@ public final class ParallaxHost {
     /// (`FrameGate`), and the host makes the next streamed poster's texture here, in the
     /// time before the next frame (`TextureCache.prepareSpare`), with the app's GL state kept.
     public func didPresent() {
-        reportsPresents = true
-        if frameOpen {
-            images.frameGate.endFrame()
-            frameOpen = false
-        }
-        guard let r = sceneRenderer, r.renderer.rendersOnCPU else { return }
-        let saved = GLStateSnapshot.capture()
-        r.renderer.textures.prepareSpare()
-        saved.restore()
+        guard let c = compositor else { return }
+        c.pausesDecoders = true
+        c.endFrame()
     }
 
     /// Draws into the viewport `window.sceneViewport` of the default framebuffer.
@@ -247,12 +210,9 @@ public final class ParallaxHost {
         try draw(into: AppTarget(framebuffer: 0, viewport: window.sceneViewport, loadAction: loadAction))
     }
 
-    /// The renderer, once the first `draw` created it (its stats, textures, GL strings).
-    public var renderer: SceneRenderer? { sceneRenderer }
-
-    /// The renderer, created now when there is none (requires the app's current context).
-    public func makeRenderer() throws -> SceneRenderer {
-        if let r = sceneRenderer { return r }
+    /// The compositor, created now when there is none (requires the app's current context).
+    public func makeCompositor() throws -> Compositor {
+        if let c = compositor { return c }
         // Compiling shaders and making the quad geometry binds programs and buffers: the
         // app's state is kept around that too.
         let saved = GLStateSnapshot.capture()
@@ -261,9 +221,9 @@ public final class ParallaxHost {
         if api != .auto && api.rawValue != capabilities.apiKey {
             throw RendererError.noContext("the host asks for \(api.requestName) but the current context is \(capabilities.apiName)")
         }
-        let r = SceneRenderer(renderer: try GLRenderer(shaderDirectory: shaderDirectory))
-        sceneRenderer = r
-        return r
+        let c = Compositor(renderer: try GLRenderer(shaderDirectory: shaderDirectory), scene: scene, images: images)
+        compositor = c
+        return c
     }
 
     // MARK: Events to the app

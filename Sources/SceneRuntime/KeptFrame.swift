@@ -5,8 +5,8 @@
 // undefined, or only what changed when the caller presents without swapping (a partial
 // present: `PartialPresenter`), so a grid where one card sways costs about that card.
 //
-// Does NOT: decide whether to present at all (the demo skips frames that draw what is on
-// screen), swap buffers, or keep anything across a size change (it starts over).
+// Does NOT: decide whether to present at all (the compositor skips frames that draw what
+// is on screen), swap buffers, or keep anything across a size change (it starts over).
 
 import CGL
 import Assets
@@ -17,7 +17,7 @@ import Layers
 import Scene
 
 /// A frame kept between presents and redrawn where it changed.
-public final class KeptFrame {
+package final class KeptFrame {
     private var framebuffer: Framebuffer?
     /// The render list the kept frame shows.
     private var shown = RenderList()
@@ -26,27 +26,27 @@ public final class KeptFrame {
     /// The kept frame holds `shown` completely (false: redraw it whole next time).
     private var isValid = false
     /// Pixels redrawn by the last `draw` (0: nothing; the whole frame: width x height).
-    public private(set) var lastRedrawnPixels = 0
+    package private(set) var lastRedrawnPixels = 0
     /// The pixels the last `draw` changed, rows from the bottom (GL's window coordinates):
     /// the whole frame, the damage, or nil when nothing changed.
-    public private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
+    package private(set) var lastChangedBox: (x: Int, y: Int, width: Int, height: Int)?
     /// Draw the frame at most this size (the output's aspect kept, `RenderScale`) and scale
     /// it to the destination bilinearly; nil: at the destination's size. A scaled frame is
     /// copied whole (a changed box would blur into its neighbours).
-    public var renderLimit: (width: Int, height: Int)?
+    package var renderLimit: (width: Int, height: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Forgets the kept frame (a scene switch, a reload): the next draw is whole.
-    public func invalidate() { isValid = false }
+    package func invalidate() { isValid = false }
 
-    /// Brings the kept frame up to `sceneRenderer.list` (already flattened), redrawing only
-    /// the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
+    /// Brings the kept frame up to `list`, drawn by `renderer` over `background`, redrawing
+    /// only the damage, then copies it to `destination` (a framebuffer name, 0: the window's back
     /// buffer) of `width` x `height` pixels: all of it when `copiesWhole`, else only
     /// `lastChangedBox` (the destination holds the previous frame: it was not swapped).
     /// Falls back to drawing straight into the window when no framebuffer can be made.
-    public func draw(_ sceneRenderer: SceneRenderer, scene: Scene, images: ImageStore, width: Int, height: Int,
-                     destination: GLuint = 0, copiesWhole: Bool = true) {
+    package func draw(renderer: GLRenderer, list: RenderList, images: ImageSource, background: Color,
+                     width: Int, height: Int, destination: GLuint = 0, copiesWhole: Bool = true) {
         let output = (width: width, height: height)
         let (width, height) = RenderScale.size(output: output, limit: renderLimit)
         let scaled = (width, height) != output
@@ -56,21 +56,20 @@ public final class KeptFrame {
             isValid = false
         }
         guard let fb = framebuffer else {
-            sceneRenderer.submit(scene, images: images, into: .window(width: output.width, height: output.height))
+            renderer.render(list, into: .window(width: output.width, height: output.height), images: images, background: background)
             lastRedrawnPixels = output.width * output.height
             lastChangedBox = (0, 0, output.width, output.height)
             return
         }
-        let list = sceneRenderer.list
-        if shownBackground != scene.background { isValid = false }
-        shownBackground = scene.background
+        if shownBackground != background { isValid = false }
+        shownBackground = background
         if !isValid {
-            sceneRenderer.submit(scene, images: images, into: .framebuffer(fb))
+            renderer.render(list, into: .framebuffer(fb), images: images, background: background)
             lastRedrawnPixels = width * height
             lastChangedBox = (0, 0, width, height)
         } else if let damage = list.damage(since: shown) {
-            sceneRenderer.submit(scene, images: images, into: .framebuffer(fb), damage: damage)
-            let s = sceneRenderer.renderer.stats
+            renderer.render(list, into: .framebuffer(fb), images: images, background: background, damage: damage)
+            let s = renderer.stats
             lastRedrawnPixels = s.damagePixels
             lastChangedBox = s.damagePixels > 0 ? (s.damageX, s.damageY, s.damageWidth, s.damageHeight) : nil
         } else {
@@ -79,13 +78,13 @@ public final class KeptFrame {
         }
         // A quad whose image waited for a later upload (or had none yet) is missing from the
         // kept pixels without any change in the list: redraw whole next time.
-        let stats = sceneRenderer.renderer.stats
+        let stats = renderer.stats
         isValid = lastRedrawnPixels == 0 || (stats.deferredUploads == 0 && stats.missingImages == 0)
         shown.copy(from: list)
         if scaled {
             if lastChangedBox != nil || copiesWhole {
                 lastChangedBox = (0, 0, output.width, output.height)
-                sceneRenderer.renderer.copy(fb, to: destination, width: output.width, height: output.height)
+                renderer.copy(fb, to: destination, width: output.width, height: output.height)
             }
             return
         }

@@ -62,8 +62,6 @@ struct SceneResult: Encodable {
     /// levels (magnified everywhere).
     var nearestQuadsPerFrame: Double
     var magnifiedQuadsPerFrame: Double
-    /// Layers per frame composited in fused draws (several stacked layers in one pass).
-    var fusedLayersPerFrame: Double = 0
     /// Quads per frame drawn in pieces around a part later opaque quads hide (OcclusionHoles).
     var occludedQuadsPerFrame: Double = 0
 }
@@ -96,24 +94,17 @@ final class Bench {
         self.dt = dt
     }
 
-    /// Loads a named scene or a scene file.
-    static func load(_ name: String, images: ImageStore) throws -> Scene {
-        if let text = BenchScenes.json(name) {
-            return try SceneLoader.parse(text, file: "bench:\(name)", directory: ".", images: images)
-        }
-        return try SceneLoader.load(path: name, images: images)
-    }
-
     /// `damage`: redraw each frame only where it differs from the previous one, into the
     /// kept framebuffer (a frame with no change draws nothing).
     func run(scene name: String, damage: Bool = false) throws -> SceneResult {
         let images = ImageStore()
         images.thumbnailCache = thumbnailCache
-        let scene = try Bench.load(name, images: images)
+        let scene = try BuiltInScenes.load(fileOrName: name, images: images, builtIn: BenchScenes.json)
         let total = warmup + frames
         let events = withoutInput ? [] : BenchScript.events(scene: name, canvas: scene.canvas, duration: Double(total) * dt)
         let driver = SceneDriver(scene: scene, events: [])
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let compositor = Compositor(renderer: renderer, scene: scene, images: images)
+        compositor.redrawsOnlyDamage = damage
         let target = RenderTarget.framebuffer(framebuffer)
 
         var input = [Double](), update = [Double](), flatten = [Double](), submit = [Double](), wall = [Double]()
@@ -121,7 +112,7 @@ final class Bench {
         submitCpu.reserveCapacity(frames); visible.reserveCapacity(frames / 8 + 1); shaded.reserveCapacity(frames / 8 + 1)
         var gpu = [Double](), pixels = [Double](), draws = [Double](), changes = [Double](), quads = [Double]()
         var uploads = 0
-        var nearestQuads = 0, magnifiedQuads = 0, fusedLayers = 0, occludedQuads = 0
+        var nearestQuads = 0, magnifiedQuads = 0, occludedQuads = 0
         input.reserveCapacity(frames); update.reserveCapacity(frames); flatten.reserveCapacity(frames)
         submit.reserveCapacity(frames); wall.reserveCapacity(frames); gpu.reserveCapacity(frames)
         pixels.reserveCapacity(frames); draws.reserveCapacity(frames); changes.reserveCapacity(frames)
@@ -129,7 +120,6 @@ final class Bench {
         var allocations: UInt64 = 0, allocationsCore: UInt64 = 0
         var nextEvent = 0
         var layerCount = 0
-        var previous = RenderList()
         var damagePixels = 0.0
         // The speed of light counts the frame's layers, each visible pixel once, not the
         // images a rasterized layer is cached in (CALayer.shouldRasterize).
@@ -148,44 +138,33 @@ final class Bench {
             let t1 = now()
             driver.advance(to: t)
             let t2 = now()
-            sceneRenderer.prepare(scene, for: target)
-            sceneRenderer.flatten(scene)
+            compositor.beginFrame(atTime: t, target: target)
             let t3 = now()
             if measured { alloc_counter_enable(0); allocationsCore += alloc_counter_count(); alloc_counter_enable(1) }
             let c3 = threadCPU()
-            var drawn = true
-            if damage {
-                let region = frame == 0 ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
-                                        : sceneRenderer.list.damage(since: previous)
-                if let region {
-                    renderer.render(sceneRenderer.list, into: target, images: images, background: scene.background,
-                                    damage: frame == 0 ? nil : region)
-                } else {
-                    drawn = false
-                }
-                previous.copy(from: sceneRenderer.list)
-            } else {
-                sceneRenderer.submit(scene, images: images, into: target)
-            }
+            // With --damage a frame that draws what the framebuffer holds is not drawn.
+            let drawn = !damage || compositor.needsDisplay
+            if drawn { try compositor.render() }
             if drawn, let output { renderer.copy(framebuffer, to: output.drawFramebuffer, width: output.width, height: output.height) }
             let c4 = threadCPU()
             let t4 = now()
             if measured { alloc_counter_enable(0); allocations += alloc_counter_count() }
             renderer.finish()
             let t5 = now()
+            compositor.endFrame()
             if startupSeconds == nil { startupSeconds = processUptime() }
             if measured {
                 input.append((t1 - t0) * 1000); update.append((t2 - t1) * 1000); flatten.append((t3 - t2) * 1000)
                 submit.append((t4 - t3) * 1000); wall.append((t5 - t0) * 1000); submitCpu.append((c4 - c3) * 1000)
                 if let g = renderer.lastGPUMilliseconds { gpu.append(g) }
                 let s = drawn ? renderer.stats : FrameStats()
-                damagePixels += Double(drawn ? (s.damagePixels > 0 ? s.damagePixels : framebuffer.width * framebuffer.height) : 0)
+                damagePixels += Double(drawn ? compositor.redrawnPixels : 0)
                 pixels.append(s.pixelsDrawn); draws.append(Double(s.drawCalls)); changes.append(Double(s.stateChanges))
                 quads.append(Double(s.quads))
                 uploads += s.textureUploads
-                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads; fusedLayers += s.fusedLayers
+                nearestQuads += s.nearestQuads; magnifiedQuads += s.magnifiedQuads
                 occludedQuads += s.occludedQuads
-                try poses?.record(frame: frame - warmup, list: sceneRenderer.list, images: images,
+                try poses?.record(frame: frame - warmup, list: compositor.list, images: images,
                                   width: framebuffer.width, height: framebuffer.height)
                 // Exact counts need GL_SAMPLES_PASSED: none on OpenGL ES (the counts stay 0 there).
                 if !damage, renderer.capabilities.exactSampleCounts, (frame - warmup) % 8 == 0 {
@@ -193,7 +172,7 @@ final class Bench {
                     uncachedFlattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &uncached)
                     visible.append(Double(try renderer.countVisiblePixels(uncached, into: target, images: images,
                                                                           background: scene.background)))
-                    shaded.append(Double(try renderer.countShadedPixels(sceneRenderer.list, into: target, images: images,
+                    shaded.append(Double(try renderer.countShadedPixels(compositor.list, into: target, images: images,
                                                                         background: scene.background)))
                 }
             }
@@ -236,7 +215,7 @@ final class Bench {
             textures: renderer.textures.count, textureBytes: renderer.textures.totalBytes,
             damageWallMs: damage ? wallSummary : nil, damagePixelsPerFrame: damage ? damagePixels / n : nil,
             readbackMs: readback, nearestQuadsPerFrame: Double(nearestQuads) / n,
-            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n, fusedLayersPerFrame: Double(fusedLayers) / n,
+            magnifiedQuadsPerFrame: Double(magnifiedQuads) / n,
             occludedQuadsPerFrame: Double(occludedQuads) / n)
     }
 

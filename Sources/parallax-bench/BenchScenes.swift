@@ -9,8 +9,7 @@ enum BenchScenes {
     /// `fade-group` / `fade-per-layer`: a tilted 800x480 card at opacity 0.6 with four
     /// overlapping opaque layers, composited as one group (offscreen image) or per layer:
     /// the cost of group opacity. `translucent-stack`: 12 pixel-aligned cards of five
-    /// translucent colour layers each (a card and four insets), the case layer fusion
-    /// (`--fusion`) applies to.
+    /// translucent colour layers each (a card and four insets): many blended draws.
     static let extras = ["layers-1000", "home", "showcase", "fade-group", "fade-per-layer", "translucent-stack"]
 
     static func json(_ name: String) -> String? {

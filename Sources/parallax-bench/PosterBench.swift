@@ -147,7 +147,7 @@ struct PosterBench {
         let carousel = scene.components.compactMap { $0 as? Carousel }.first!
         let shelf = carousel.shelf!
         let driver = SceneDriver(scene: scene, events: [])
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         let target = RenderTarget.framebuffer(bench.framebuffer)
         var firstFrame = 0.0
         var listedAt = shelf.isListing ? 0.0 : loadSeconds     // when the complete, sorted list was there
@@ -167,7 +167,7 @@ struct PosterBench {
         var spareAfterLast = 0.0      // ms spent making a spare texture after the previous frame
         var coldFrame = 0
         /// Presses `keys` at 8 per second over as many frames (plus `tail` seconds), into `pass`.
-        func browse(keys: [String], tail: Double, isCold: Bool, into pass: inout Pass) {
+        func browse(keys: [String], tail: Double, isCold: Bool, into pass: inout Pass) throws {
             let dt = bench.dt
             let frames = Int((Double(keys.count) / PosterBench.itemsPerSecond + tail) / dt)
             let wallStart = now()
@@ -187,7 +187,8 @@ struct PosterBench {
                 let gate = frameGate && renderer.rendersOnCPU ? images.frameGate : nil
                 gate?.beginFrame()
                 driver.advance(to: t)
-                sceneRenderer.render(scene, images: images, into: target)
+                compositor.beginFrame(atTime: t, target: target)
+                try compositor.render()
                 renderer.finish()
                 gate?.endFrame()
                 let ms = (now() - f0) * 1000
@@ -236,11 +237,11 @@ struct PosterBench {
         for segment in 0..<coldSegments {
             let items = min(segmentItems, browseItems - segment * segmentItems)
             // Each cold segment ends with a second of rest: the decodes still queued arrive then.
-            browse(keys: Array(repeating: "Right", count: items), tail: 1, isCold: true, into: &cold)
+            try browse(keys: Array(repeating: "Right", count: items), tail: 1, isCold: true, into: &cold)
             if segment == coldSegments - 1 { break }
             let decoded = shelf.decodedCount
             let swing = Array(repeating: "Left", count: warmSwing) + Array(repeating: "Right", count: warmSwing)
-            browse(keys: swing + swing, tail: 0, isCold: false, into: &warm)
+            try browse(keys: swing + swing, tail: 0, isCold: false, into: &warm)
             warmDecodes += shelf.decodedCount - decoded
         }
         if let frameLog {

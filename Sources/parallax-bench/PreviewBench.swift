@@ -68,7 +68,7 @@ struct PreviewBench {
         let images = ImageStore()
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         var samples: [Double] = []
         var run = Run()
         let start = now()
@@ -87,7 +87,8 @@ struct PreviewBench {
                 waiting = true
             }
             scene.update(to: time)
-            sceneRenderer.render(scene, images: images, into: .framebuffer(framebuffer))
+            compositor.beginFrame(atTime: time, target: .framebuffer(framebuffer))
+            try compositor.render()
             renderer.finish()
             samples.append((now() - t0) * 1000)
             for v in scene.videos.all { played[ObjectIdentifier(v)] = v.decodeCPUSeconds }

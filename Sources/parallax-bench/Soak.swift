@@ -70,7 +70,6 @@ struct Soak {
     func run() throws -> Report {
         var rng = SplitMix(seed: seed)
         let renderer = bench.renderer
-        let sceneRenderer = SceneRenderer(renderer: renderer)
         let target = RenderTarget.framebuffer(bench.framebuffer)
         let start = now()
         var frames = 0, eventCount = 0
@@ -81,8 +80,9 @@ struct Soak {
         while now() - start < seconds || cycle < 3 {
             for name in scenes {
                 let images = ImageStore()
-                let scene = try Bench.load(name, images: images)
+                let scene = try BuiltInScenes.load(fileOrName: name, images: images, builtIn: BenchScenes.json)
                 let driver = SceneDriver(scene: scene, events: [])
+                let compositor = Compositor(renderer: renderer, scene: scene, images: images)
                 var t = 0.0
                 for _ in 0..<30 {
                     t += 1.0 / 60
@@ -91,9 +91,10 @@ struct Soak {
                         eventCount += 1
                     }
                     driver.advance(to: t)
-                    sceneRenderer.render(scene, images: images, into: target)
+                    compositor.beginFrame(atTime: t, target: target)
+                    try compositor.render()
                     frames += 1
-                    for q in sceneRenderer.list.quads where !q.matrix.isFinite || !q.opacity.isFinite {
+                    for q in compositor.list.quads where !q.matrix.isFinite || !q.opacity.isFinite {
                         failures.append("\(name): non-finite matrix or opacity in \(q.name) at t=\(t)")
                     }
                     let e = glGetError()

@@ -105,11 +105,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Disable GL_TIME_ELAPSED queries.")
     var noGpuTiming = false
 
-    @Flag(help: "Draw every layer in its own blended pass (no fused compositing of stacked layers; the default).")
-    var noFusion = false
-
-    @Flag(help: "Composite runs of stacked pixel-aligned layers in one fused pass (GLRenderer.fuseLayers).")
-    var fusion = false
+    @Option(name: .customLong("set"), help: ArgumentHelp("Turn a renderer technique on (1) or off (0) to compare (repeatable).",
+            valueName: "NAME=0|1"))
+    var tuning: [String] = []
 
     @Option(help: "Keep the posters of scene files' carousels and card rows decoded at their shown size in this folder (the demo's thumbnail cache), and report its hits, misses and bytes written.")
     var thumbnailCache: String?
@@ -131,7 +129,10 @@ struct BenchCommand: ParsableCommand {
         }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be >= 1 and --warmup >= 0") }
         guard dt.isFinite, dt > 0 else { throw ValidationError("--dt must be > 0") }
-        if fusion && noFusion { throw ValidationError("--fusion and --no-fusion exclude each other") }
+        var t = RendererTuning()
+        for a in tuning where t.set(a) == nil {
+            throw ValidationError("--set \(a): expected NAME=0 or NAME=1 with NAME one of \(RendererTuning.switches.map(\.name).joined(separator: ", "))")
+        }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
@@ -158,9 +159,8 @@ struct BenchCommand: ParsableCommand {
         try withExtendedLifetime(host) {
             var rendererOptions = GLRenderer.Options()
             rendererOptions.gpuTiming = !noGpuTiming
+            for a in tuning { _ = rendererOptions.tuning.set(a) }
             let renderer = try GLRenderer(shaderDirectory: shaders, options: rendererOptions)
-            if noFusion { renderer.fuseLayers = false }
-            if fusion { renderer.fuseLayers = true }
             let drawn = RenderScale.size(output: p, limit: renderSize.flatMap(SizeOption.parse))
             let framebuffer = try Framebuffer(width: drawn.width, height: drawn.height)
             let probe = try FillProbe(shaderDirectory: shaders)

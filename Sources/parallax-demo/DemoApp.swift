@@ -29,7 +29,8 @@ final class DemoApp {
     """
 
     private let host: GLContextHost
-    private let sceneRenderer: SceneRenderer
+    /// Draws the frames: contents scale, damage, decoder pacing, when to look again.
+    private var compositor: Compositor!
     private let clock = Clock()
     private var images = ImageStore()
     /// The running scene on the wall clock (scene switches restart its clock per event).
@@ -50,27 +51,22 @@ final class DemoApp {
     private var fpsFrames = 0
     private var fpsStart = 0.0
     private var drawable = (width: 0, height: 0)
-    /// The render list on screen (to skip frames that would draw it again).
-    private var presented = RenderList()
-    private var mustPresent = true
-    /// How long to sleep waiting for events while nothing changes (0: draw at full rate).
+    /// How long to sleep waiting for events (0: draw at full rate).
     private var idleWait = 0.0
     /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
     private(set) var framesDrawn = 0, framesSkipped = 0
     /// Pixels redrawn over all drawn frames (damaged redraw: only where the frame changed).
     private(set) var pixelsRedrawn = 0
     private var windowPoints = (width: 0, height: 0)
-    /// The frame kept between presents, redrawn only where it changed.
-    private let keptFrame = KeptFrame()
     /// Draw the scene at most this size and scale it to the window (`--render-size`).
     var renderLimit: (width: Int, height: Int)? {
-        get { keptFrame.renderLimit }
-        set { keptFrame.renderLimit = newValue }
+        get { compositor.renderLimit }
+        set { compositor.renderLimit = newValue }
     }
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
     /// Presents only what changed, without a swap (a CPU rasteriser under X with
-    /// GLX_MESA_copy_sub_buffer; `PARALLAX_PARTIAL_PRESENT=0` turns it off); nil: swaps.
+    /// GLX_MESA_copy_sub_buffer; `--no-partial-present` turns it off); nil: swaps.
     private var partialPresenter: PartialPresenter?
     /// The next present shows the whole frame, with a swap (the window was resized, exposed
     /// or shown again, or the back buffer holds something else).
@@ -90,10 +86,10 @@ final class DemoApp {
     /// `pacesFrames`: present at most once per display refresh even where vsync does not
     /// wait (Xvfb, remote displays); false for `--no-vsync` and headless runs.
     init(host: GLContextHost, renderer: GLRenderer, initialScene: String, recordPath: String?,
-         eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false) throws {
+         eventsPath: String? = nil, screenshotFolder: String = ".", pacesFrames: Bool = false,
+         presentsPartially: Bool = true) throws {
         self.host = host
         pacer = pacesFrames ? FramePacer(refreshRate: host.refreshRate) : nil
-        self.sceneRenderer = SceneRenderer(renderer: renderer)
         self.screenshotFolder = screenshotFolder
         var uploads = UploadBudget(bytesPerFrame: StreamingImages.uploadBytesPerFrame)
         // Through pixel-buffer objects on a GPU (an H100: the same frame times, 119 MB resident
@@ -101,11 +97,11 @@ final class DemoApp {
         uploads.usesPixelBuffers = !renderer.rendersOnCPU
         renderer.textures.uploadBudget = uploads
         // Only where the copy is the CPU's work and vsync does not pace the swap anyway.
-        if renderer.rendersOnCPU && ProcessInfo.processInfo.environment["PARALLAX_PARTIAL_PRESENT"] != "0" {
+        if renderer.rendersOnCPU && presentsPartially {
             partialPresenter = PartialPresenter.make(for: host)
         }
         images = StreamingImages.store(pixelWidth: host.drawableSize.width)
-        let first = try SceneSource.load(initialScene, images: images)
+        let first = try BuiltInScenes.load(fileOrName: initialScene, images: images, tilt: .finger)
         drawable = host.drawableSize
         windowPoints = host.windowSize
         if let recordPath {
@@ -121,50 +117,52 @@ final class DemoApp {
         session = SceneSession(scene: first, name: initialScene, wall: clock.now()) { [weak self] line in
             self?.record(line)
         }
+        compositor = Compositor(renderer: renderer, scene: first, images: images)
+        // The frame is kept between presents and redrawn only where it changed.
+        compositor.redrawsOnlyDamage = true
+        compositor.pausesDecoders = true
     }
 
     /// Runs until quit (or `maxFrames` frames when > 0).
     ///
     /// Idle: a frame whose render list draws the same pixels as the one on screen is not
-    /// drawn nor presented; the loop then sleeps in `waitEvents` (1/60 s, doubling up to
-    /// `maxIdleWait` while nothing changes), so a scene at rest costs almost no CPU and
-    /// input wakes it at once. A change that starts from rest with no input (a timer in a
-    /// component) shows at most `maxIdleWait` late.
+    /// drawn nor presented; the loop then sleeps in `waitEvents` until the compositor's
+    /// `nextFrameTime` (1/60 s, doubling up to `Compositor.maximumRest` while nothing
+    /// changes), so a scene at rest costs almost no CPU and input wakes it at once.
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
             events.removeAll(keepingCapacity: true)
             if idleWait > 0 {
-                if host.waitEvents(into: &events, timeout: idleWait) { mustPresent = true }
+                if host.waitEvents(into: &events, timeout: idleWait) { compositor.setNeedsDisplay() }
             } else {
                 host.pollEvents(into: &events)
             }
             if host.takeExposure() {
-                mustPresent = true
+                compositor.setNeedsDisplay()
                 presentsWhole = true
             }
             // Scene time is taken per event: a scene switch restarts the clock mid-batch.
             for e in events { handle(e, at: clock.now()) }
             session.advance(wall: clock.now())
-            if overlay.expire(now: clock.now()) { mustPresent = true }
+            let time = session.driver.time
+            _ = overlay.expire(now: clock.now())
+            compositor.overlay = overlay.layer
             if drawable.width > 0 && drawable.height > 0 {
-                sceneRenderer.flatten(scene, overlay: overlay.layer)
-                if mustPresent || !sceneRenderer.list.drawsSame(as: presented) {
-                    // On a CPU rasteriser, decode workers wait while the frame renders.
-                    let gate = sceneRenderer.renderer.rendersOnCPU ? images.frameGate : nil
-                    gate?.beginFrame()
+                compositor.beginFrame(atTime: time, target: .window(width: drawable.width, height: drawable.height))
+                if compositor.needsDisplay {
                     // A partial present leaves the back buffer as it was: only what changed is copied.
                     let partial = partialPresenter != nil && !presentsWhole && drawable == swappedSize
-                    keptFrame.draw(sceneRenderer, scene: scene, images: images, width: drawable.width, height: drawable.height,
-                                   copiesWhole: !(partial && backBufferHoldsFrame))
-                    pixelsRedrawn += keptFrame.lastRedrawnPixels
+                    compositor.targetHoldsLastFrame = partial && backBufferHoldsFrame
+                    try compositor.render()
+                    pixelsRedrawn += compositor.redrawnPixels
                     if let pacer {
                         // At most one present per refresh where vsync does not wait (FramePacer).
                         let wait = pacer.delay(now: clock.now())
                         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                     }
                     if partial, let presenter = partialPresenter {
-                        if let b = keptFrame.lastChangedBox { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
+                        if let b = compositor.changedPixels { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
                         backBufferHoldsFrame = true
                         partialPresents += 1
                     } else {
@@ -175,18 +173,12 @@ final class DemoApp {
                         backBufferHoldsFrame = false
                     }
                     pacer?.presented(at: clock.now())
-                    gate?.endFrame()
-                    // After presenting: a spare texture for the next streamed poster, if one is due.
-                    sceneRenderer.renderer.textures.prepareSpare()
-                    presented.copy(from: sceneRenderer.list)
-                    // An image whose upload waits for a later frame: that frame must be drawn.
-                    mustPresent = sceneRenderer.renderer.stats.deferredUploads > 0
-                    idleWait = 0
+                    compositor.endFrame()
                     framesDrawn += 1
                 } else {
-                    idleWait = idleWait == 0 ? 1.0 / 60 : min(idleWait * 2, DemoApp.maxIdleWait)
                     framesSkipped += 1
                 }
+                idleWait = max(0, compositor.nextFrameTime - time)
             } else {
                 // Minimised or 0x0: nothing to draw; do not spin.
                 Thread.sleep(forTimeInterval: 0.05)
@@ -197,16 +189,13 @@ final class DemoApp {
         }
     }
 
-    /// The longest sleep between checks of a scene at rest.
-    static let maxIdleWait = 0.1
-
     /// Toggles fullscreen and takes the new sizes at once (the resize event may come later).
     func toggleFullscreen() {
         isFullscreen = host.toggleFullscreen()
         host.setPointerVisible(!isFullscreen)
         drawable = host.drawableSize
         windowPoints = host.windowSize
-        mustPresent = true
+        compositor.setNeedsDisplay()
         presentsWhole = true
     }
 
@@ -216,7 +205,7 @@ final class DemoApp {
         guard t - fpsStart >= 1 else { return }
         let fps = Double(fpsFrames) / (t - fpsStart)
         let status = scene.components.last?.status ?? ""
-        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps - \(sceneRenderer.renderer.capabilities.apiName)")
+        host.setTitle("parallax-demo - \(sceneName) - \(status) - \(Int(fps.rounded())) fps - \(compositor.renderer.capabilities.apiName)")
         fpsFrames = 0
         fpsStart = t
     }
@@ -228,14 +217,14 @@ final class DemoApp {
         case .resized(let pw, let ph, let xw, let xh):
             windowPoints = (pw, ph)
             drawable = (xw, xh)
-            mustPresent = true
+            compositor.setNeedsDisplay()
             presentsWhole = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
             break
         case .controllerAdded(let name):
             controllerFamily = ControllerGlyphs.family(name: name)
             for c in scene.components { (c as? ControllerTest)?.setFamily(controllerFamily) }
-            mustPresent = true
+            compositor.setNeedsDisplay()
             print("controller connected: \(name) (\(controllerFamily.rawValue) buttons)")
         case .controllerRemoved:
             print("controller disconnected")
@@ -291,14 +280,14 @@ final class DemoApp {
     private func switchScene(to name: String, reload: Bool) {
         let fresh = StreamingImages.store(pixelWidth: drawable.width)
         do {
-            let next = try SceneSource.load(name, images: fresh)
+            let next = try BuiltInScenes.load(fileOrName: name, images: fresh, tilt: .finger)
             images = fresh     // the old store's textures go when it does (ImageStoreID.retire)
             overlay.hide()     // its text is the old store's
             eventLog?.attach(to: next)
             sounds.attach(to: next)
             next.videoPlayback = .live
             speech.attach(to: next)
-            mustPresent = true
+            compositor.show(next, images: fresh)
             presentsWhole = true
             // The recording goes on: a scene line starts the new scene's segment.
             session.replace(with: next, name: name, wall: clock.now())
@@ -315,7 +304,8 @@ final class DemoApp {
         let scale = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: max(1, drawable.width),
                                              pixelHeight: max(1, drawable.height)).scale
         overlay.show(message, canvas: scene.canvas, images: images, scale: scale, now: clock.now())
-        mustPresent = true
+        compositor.overlay = overlay.layer
+        compositor.setNeedsDisplay()
     }
 
     /// Delivers an event that happened at wall time `now` (scene time is the session's).
@@ -345,21 +335,14 @@ final class DemoApp {
     func saveScreenshot(to path: String) throws {
         let (w, h) = drawable
         guard w > 0, h > 0 else { throw DemoError(description: "no drawable to capture (window minimised)") }
-        // Render a fresh frame into the back buffer and read it before any swap, with every
-        // texture it needs uploaded now (the frame loop's per-frame upload budget would
-        // leave images that were just painted at this size, such as the header's rows, out).
-        let textures = sceneRenderer.renderer.textures
-        let budget = textures.uploadBudget.bytesPerFrame
-        textures.uploadBudget.bytesPerFrame = .max
-        defer { textures.uploadBudget.bytesPerFrame = budget }
-        let target = RenderTarget.window(width: w, height: h)
-        sceneRenderer.prepare(scene, for: target)
-        sceneRenderer.flatten(scene, overlay: overlay.layer)       // what the screen shows
-        sceneRenderer.submit(scene, images: images, into: target)
+        // A fresh frame drawn whole into the back buffer and read before any swap, with
+        // every texture it needs uploaded now.
+        let time = session.sceneTime(wall: clock.now())
+        compositor.overlay = overlay.layer      // what the screen shows
+        guard let image = compositor.capture(atTime: time, target: .window(width: w, height: h)) else { return }
         // That drew into the window's framebuffer (which may resize its back buffer): the
         // next present is a whole one.
         presentsWhole = true
-        let image = sceneRenderer.renderer.readWindowPixels(width: w, height: h)
         try image.writePNG(path: path)
     }
 

@@ -70,6 +70,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Show which controller button is which (the controller-test screen) instead of a scene.")
     var controllerTest = false
 
+    @Flag(help: "Swap whole frames even where only what changed could be presented (GLX_MESA_copy_sub_buffer on a CPU rasteriser).")
+    var noPartialPresent = false
+
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
@@ -121,7 +124,7 @@ struct DemoCommand: ParsableCommand {
             }
             let app = try DemoApp(host: host, renderer: renderer, initialScene: controllerTest ? "controller-test" : scene ?? BuiltInScenes.defaultName,
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
-                                  pacesFrames: !noVsync && !headless)
+                                  pacesFrames: !noVsync && !headless, presentsPartially: !noPartialPresent)
             app.renderLimit = renderSize.flatMap(SizeOption.parse)
             try app.run(maxFrames: frames)
             if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }

@@ -105,7 +105,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let images = ImageStore()
-        let scene = try LoadBudget.run(self.scene) { try SceneSource.load(self.scene, images: images, tilt: .auto) }   // a preview circles on its own
+        let scene = try LoadBudget.run(self.scene) { try BuiltInScenes.load(fileOrName: self.scene, images: images, tilt: .auto) }   // a preview circles on its own
         try StopSignals.check()
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false, streaming: false) }
         eventLog?.attach(to: scene)
@@ -128,10 +128,10 @@ struct RenderCommand: ParsableCommand {
     func renderFrame(_ driver: SceneDriver, images: ImageStore, outputs: ToolOutputs) throws -> String? {
         let scene = driver.scene
         driver.advance(to: time)
-        if png != nil, let size {
-            // Text is rasterised at the output's pixels per canvas point.
-            let s = SizeOption.parse(size)!
-            scene.setContentsScale(min(Double(s.width) / scene.canvas.width, Double(s.height) / scene.canvas.height))
+        if png != nil {
+            // Text is rasterised at the output's pixels per canvas point (as the frame will be).
+            let (w, h) = pixelSize(scene)
+            Compositor.setContentsScale(of: scene, pixelWidth: w, pixelHeight: h)
         }
         var list = RenderList()
         var flattener = Flattener()
@@ -139,11 +139,10 @@ struct RenderCommand: ParsableCommand {
         let dump = QuadsDump.json(list, time: time)
         if let quads, quads != "-" { try outputs.stage(Array(dump.utf8), to: quads) }
         if let png {
-            try withOffscreenRenderer(scene) { renderer, framebuffer in
-                SceneVideos().show(scene, renderer: renderer, images: images)
-                renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+            try withOffscreenCompositor(scene, images: images) { compositor, target in
+                let image = compositor.capture(atTime: time, target: target)!
                 try checkImages(images)
-                try stagePNG(renderer.readPixels(framebuffer), to: png, outputs)
+                try stagePNG(image, to: png, outputs)
             }
         }
         return quads == "-" || (quads == nil && png == nil && events != "-") ? dump : nil
@@ -175,23 +174,25 @@ struct RenderCommand: ParsableCommand {
         let scene = driver.scene
         var list = RenderList()
         var flattener = Flattener()
-        let videos = SceneVideos()
-        let draw: (GLRenderer?, Framebuffer?) throws -> Void = { renderer, framebuffer in
+        // Quads alone need no GL: the same flatten the compositor does.
+        let draw: (Compositor?, RenderTarget?) throws -> Void = { compositor, target in
             for i in 0..<count {
                 try StopSignals.check()
                 let t = time + Double(i) / fps
                 driver.advance(to: t)
-                flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+                var frame: Image?
+                if let compositor, let target {
+                    frame = compositor.capture(atTime: t, target: target)!
+                } else {
+                    flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+                }
                 if let quadsPattern {
                     let path = quadsPattern.path(i)
                     try outputs.claim(path, name: "--quads \(path)")
-                    try outputs.stage(Array(QuadsDump.json(list, time: t).utf8), to: path)
+                    try outputs.stage(Array(QuadsDump.json(compositor?.list ?? list, time: t).utf8), to: path)
                 }
-                guard let renderer, let framebuffer else { continue }
-                videos.show(scene, renderer: renderer, images: images)
-                renderer.render(list, into: .framebuffer(framebuffer), images: images, background: scene.background)
+                guard let frame else { continue }
                 try checkImages(images)
-                let frame = try renderer.readPixels(framebuffer)
                 if let pngPattern {
                     let path = pngPattern.path(i)
                     try outputs.claim(path, name: "--png \(path)")
@@ -203,7 +204,7 @@ struct RenderCommand: ParsableCommand {
         if pngPattern == nil && clipFrames == nil {
             try draw(nil, nil)
         } else {
-            try withOffscreenRenderer(scene) { try draw($0, $1) }
+            try withOffscreenCompositor(scene, images: images) { try draw($0, $1) }
         }
         if let clip, let format, let ffmpeg, let clipFrames, let scratch {
             try FrameExport.encode(ffmpeg: ffmpeg, format: format, input: clipFrames.pattern, fps: fps, output: clip,
@@ -221,12 +222,15 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Creates the headless context, renderer and framebuffer at the --size pixel size.
-    func withOffscreenRenderer(_ scene: Scene, _ body: (GLRenderer, Framebuffer) throws -> Void) throws {
-        var (w, h) = (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
-        if let size {
-            (w, h) = SizeOption.parse(size)!
-        }
+    /// The PNG's pixel size: --size, else the canvas size.
+    func pixelSize(_ scene: Scene) -> (width: Int, height: Int) {
+        if let size { return SizeOption.parse(size)! }
+        return (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
+    }
+
+    /// Creates the headless context, compositor and framebuffer at the --size pixel size.
+    func withOffscreenCompositor(_ scene: Scene, images: ImageStore, _ body: (Compositor, RenderTarget) throws -> Void) throws {
+        let (w, h) = pixelSize(scene)
         let what = size == nil ? "the scene's canvas" : "--size"
         if let problem = SizeOption.problem(width: w, height: h, what: what) { throw ToolOutputError(problem) }
         var options = GLContextHost.Options()
@@ -245,7 +249,7 @@ struct RenderCommand: ParsableCommand {
             }
             let framebuffer = try Framebuffer(width: w, height: h, samples: samples)
             defer { framebuffer.destroy() }
-            try body(renderer, framebuffer)
+            try body(Compositor(renderer: renderer, scene: scene, images: images), .framebuffer(framebuffer))
         }
     }
 

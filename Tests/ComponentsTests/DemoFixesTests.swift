@@ -81,12 +81,12 @@ final class DemoFixesTests: XCTestCase {
 
     // A typo in a built-in scene name said "no such file" without listing the names.
     func testABuiltInNameTypoListsTheBuiltInScenes() {
-        XCTAssertThrowsError(try SceneSource.load("carousle", images: ImageStore())) { e in
+        XCTAssertThrowsError(try BuiltInScenes.load(fileOrName: "carousle", images: ImageStore())) { e in
             let text = "\(e)"
             XCTAssertTrue(text.hasPrefix("carousle: no such file, and not a built-in scene (built-in scenes: home, button, grid"), text)
             XCTAssertFalse(text.contains("\n"))
         }
-        XCTAssertNoThrow(try SceneSource.load("home", images: ImageStore()))
+        XCTAssertNoThrow(try BuiltInScenes.load(fileOrName: "home", images: ImageStore()))
     }
 
     // A scene path that is a symbolic link loop, or a link to nothing, said "no such file,
@@ -97,13 +97,13 @@ final class DemoFixesTests: XCTestCase {
         XCTAssertEqual(symlink(dir.file("b.json"), dir.file("a.json")), 0)
         XCTAssertEqual(symlink(dir.file("a.json"), dir.file("b.json")), 0)
         XCTAssertEqual(symlink(dir.file("missing.json"), dir.file("dangling.json")), 0)
-        XCTAssertThrowsError(try SceneSource.load(dir.file("a.json"), images: ImageStore())) { e in
+        XCTAssertThrowsError(try BuiltInScenes.load(fileOrName: dir.file("a.json"), images: ImageStore())) { e in
             XCTAssertEqual("\(e)", "\(dir.file("a.json")): cannot open: too many levels of symbolic links (a symbolic link loop)")
         }
-        XCTAssertThrowsError(try SceneSource.load(dir.file("dangling.json"), images: ImageStore())) { e in
+        XCTAssertThrowsError(try BuiltInScenes.load(fileOrName: dir.file("dangling.json"), images: ImageStore())) { e in
             XCTAssertEqual("\(e)", "\(dir.file("dangling.json")): cannot open: a symbolic link to a file that does not exist")
         }
-        XCTAssertThrowsError(try SceneSource.load(dir.file("absent.json"), images: ImageStore())) { e in
+        XCTAssertThrowsError(try BuiltInScenes.load(fileOrName: dir.file("absent.json"), images: ImageStore())) { e in
             XCTAssertTrue("\(e)".hasSuffix("absent.json: no such file, and not a built-in scene (built-in scenes: home, button, grid, "
                                            + "carousel, coverflow, cube, header, affine, layers, carousel-100k, text, movies, showcase)"), "\(e)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Images
 import SceneRuntime
+import ToolSupport
 import XCTest
 import _TestSupport
 

@@ -4,6 +4,7 @@ import Foundation
 import Images
 import LayerMath
 import Scene
+import SceneRuntime
 import ToolSupport
 import XCTest
 import _TestSupport
@@ -14,7 +15,7 @@ import _TestSupport
 final class LayeredImagePreviewTests: XCTestCase {
     func button(_ path: String, tilt: RotateMethod = .finger) throws -> (Scene, ParallaxButton) {
         XCTAssertTrue(LayeredImagePreview.handles(path), path)
-        let scene = try SceneSource.load(path, images: ImageStore(), tilt: tilt)
+        let scene = try BuiltInScenes.load(fileOrName: path, images: ImageStore(), tilt: tilt)
         return (scene, try XCTUnwrap(scene.components.first as? ParallaxButton))
     }
 
@@ -63,7 +64,7 @@ final class LayeredImagePreviewTests: XCTestCase {
 
     func testAFolderWithoutLayersSaysWhatAPreviewOpens() throws {
         let dir = try TemporaryDirectory()
-        XCTAssertThrowsError(try SceneSource.load(dir.path, images: ImageStore())) { error in
+        XCTAssertThrowsError(try BuiltInScenes.load(fileOrName: dir.path, images: ImageStore(), tilt: .finger)) { error in
             XCTAssertTrue("\(error)".contains("a preview opens an .lsr file, an .imagestack folder or a folder of layer PNGs"),
                           "\(error)")
         }

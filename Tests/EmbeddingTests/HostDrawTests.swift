@@ -178,7 +178,7 @@ final class HostDrawTests: XCTestCase {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         assertRGBA(fb.pixel(50, 50), red, "the square was drawn")
         assertRGBA(fb.pixel(5, 5), green, "the app's pixels kept")
-        XCTAssertEqual(host.renderer.map { $0.renderer.stats.clipPasses } ?? -1, 2, "the clip was pushed and popped")
+        XCTAssertEqual(host.compositor.map { $0.renderer.stats.clipPasses } ?? -1, 2, "the clip was pushed and popped")
         XCTAssertEqual(glGetError(), GLenum(GL_NO_ERROR), "end")
     }
 

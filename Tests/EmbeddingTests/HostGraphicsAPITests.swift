@@ -10,7 +10,7 @@ final class HostGraphicsAPITests: XCTestCase {
     func testAutoTakesTheCurrentContext() throws {
         let context = try EmbeddingContext.make()
         let h = host()
-        let renderer = try h.makeRenderer().renderer
+        let renderer = try h.makeCompositor().renderer
         XCTAssertEqual(renderer.capabilities.apiKey, context.api.rawValue)
     }
 
@@ -19,12 +19,12 @@ final class HostGraphicsAPITests: XCTestCase {
         let h = host()
         let (asked, current): (GraphicsAPI, String) = context.api == .es ? (.desktop, "OpenGL ES") : (.es, "OpenGL ")
         h.api = asked
-        XCTAssertThrowsError(try h.makeRenderer()) { error in
+        XCTAssertThrowsError(try h.makeCompositor()) { error in
             let text = "\(error)"
             XCTAssertTrue(text.hasPrefix("no usable OpenGL context: the host asks for \(asked.requestName) "
                                          + "but the current context is \(current)"), text)
             XCTAssertFalse(text.contains("\n"))
         }
-        XCTAssertNil(h.renderer, "no renderer is kept after a refusal")
+        XCTAssertNil(h.compositor, "no compositor is kept after a refusal")
     }
 }

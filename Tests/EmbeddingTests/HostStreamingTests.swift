@@ -73,7 +73,7 @@ final class HostStreamingTests: XCTestCase {
         let gate = host.images.frameGate
         try host.draw(into: target)
         XCTAssertFalse(gate.isRendering, "an app that never reports its presents: the gate is never closed")
-        guard host.renderer!.renderer.rendersOnCPU else { throw XCTSkip("the gate brackets frames only on a CPU rasteriser") }
+        guard host.compositor!.renderer.rendersOnCPU else { throw XCTSkip("the gate brackets frames only on a CPU rasteriser") }
         host.didPresent()
         try host.draw(into: target)
         XCTAssertTrue(gate.isRendering, "from the first didPresent on, draw begins a frame")

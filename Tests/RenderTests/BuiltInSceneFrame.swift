@@ -11,7 +11,8 @@ final class BuiltInSceneFrame {
     let scene: Scene
     let images = ImageStore()
     let framebuffer: Framebuffer
-    private let sceneRenderer: SceneRenderer
+    private let compositor: Compositor
+    private let time: Double
 
     /// `name` at `time` seconds; `pressRight`: a Right press at 0.10 s (a focus move under way).
     init(_ name: String, at time: Double, pressRight: Bool = false) throws {
@@ -22,7 +23,8 @@ final class BuiltInSceneFrame {
             {"t":0.15,"type":"key","key":"Right","down":false}
             """, file: "replay") : []
         SceneDriver(scene: scene, events: events).advance(to: time)
-        sceneRenderer = SceneRenderer(renderer: h.renderer)
+        compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        self.time = time
         framebuffer = try Framebuffer(width: Int(scene.canvas.width * 0.75), height: Int(scene.canvas.height * 0.75))
     }
 
@@ -30,8 +32,7 @@ final class BuiltInSceneFrame {
 
     /// Flattens and draws the scene with the renderer's current settings; its pixels.
     func draw() throws -> [UInt8] {
-        let renderer = try RenderHarness.shared().renderer
-        sceneRenderer.render(scene, images: images, into: .framebuffer(framebuffer))
-        return renderer.readPixels(framebuffer).pixels
+        _ = try RenderHarness.shared()
+        return compositor.capture(atTime: time, target: .framebuffer(framebuffer))!.pixels
     }
 }

@@ -58,21 +58,20 @@ final class KeptFrameTests: XCTestCase {
             """
         let driver = SceneDriver(scene: scene, events: try Replay.parse(replay, file: "replay"))
         let renderer = try GLRenderer()
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        var flattener = Flattener(), list = RenderList()
         let w = Int(scene.canvas.width) / 2, h = Int(scene.canvas.height) / 2
         let out = try Framebuffer(width: w, height: h), full = try Framebuffer(width: w, height: h)
         defer { out.destroy(); full.destroy() }
         let kept = KeptFrame()
         for frame in 1...90 {
             driver.advance(to: Double(frame) / 60)
-            sceneRenderer.prepare(scene, for: .framebuffer(out))
-            sceneRenderer.flatten(scene)
-            kept.draw(sceneRenderer, scene: scene, images: images, width: w, height: h, destination: out.drawFramebuffer,
-                      copiesWhole: copiesWhole(frame))
+            flattener.flatten(scene.rootLayers, canvas: scene.canvas, into: &list)
+            kept.draw(renderer: renderer, list: list, images: images, background: scene.background,
+                      width: w, height: h, destination: out.drawFramebuffer, copiesWhole: copiesWhole(frame))
             check(kept, frame, w, h)
             if frame % 6 == 0 || frame == 90 {
                 let copied = renderer.readPixels(out)
-                sceneRenderer.submit(scene, images: images, into: .framebuffer(full))
+                renderer.render(list, into: .framebuffer(full), images: images, background: scene.background)
                 XCTAssertEqual(copied.pixels, renderer.readPixels(full).pixels, "frame \(frame)")
             }
         }
@@ -86,13 +85,13 @@ final class KeptFrameTests: XCTestCase {
         let images = ImageStore()
         let scene = try BuiltInScenes.load(name, images: images)
         let driver = SceneDriver(scene: scene, events: [])
-        let sceneRenderer = SceneRenderer(renderer: harness.renderer)
+        let compositor = Compositor(renderer: harness.renderer, scene: scene, images: images)
         let target = try Framebuffer(width: Int(scene.canvas.width) / 2, height: Int(scene.canvas.height) / 2)
         defer { target.destroy() }
         var before: [UInt8] = [], last: [UInt8] = []
         for t in times {
             driver.advance(to: t)
-            sceneRenderer.render(scene, images: images, into: .framebuffer(target))
+            _ = compositor.capture(atTime: t, target: .framebuffer(target))
             before = last
             last = harness.renderer.readPixels(target).pixels
         }

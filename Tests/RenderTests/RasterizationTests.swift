@@ -241,14 +241,12 @@ final class RasterizationTests: XCTestCase {
         let scene = try SceneLoader.parse(json, file: "picks.json", directory: "/tmp", images: images)
         SceneDriver(scene: scene, events: []).advance(to: 1.5)
         let grid = try XCTUnwrap(scene.components.compactMap { $0 as? FocusGrid }.first)
-        let sceneRenderer = SceneRenderer(renderer: h.renderer)
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
         let target = try Framebuffer(width: 1920, height: 1080)
         defer { target.destroy() }
         func draw(rasterized: Bool) -> [UInt8] {
             for card in grid.cards { card.root.shouldRasterize = rasterized }
-            sceneRenderer.prepare(scene, for: .framebuffer(target))
-            sceneRenderer.render(scene, images: images, into: .framebuffer(target))
-            return h.renderer.readPixels(target).pixels
+            return compositor.capture(atTime: 1.5, target: .framebuffer(target))!.pixels
         }
         for analytic in [true, false] {
             h.renderer.analyticClips = analytic

@@ -47,12 +47,12 @@ final class ReplayDeterminismRenderTests: XCTestCase {
         let driver = SceneDriver(scene: scene, events: try Replay.parse(replay, file: "replay"))
         for frame in 1...Int((time * 60).rounded()) { driver.advance(to: Double(frame) / 60) }
         let renderer = try GLRenderer()
-        let sceneRenderer = SceneRenderer(renderer: renderer)
+        let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         let framebuffer = try Framebuffer(width: Int(scene.canvas.width) / 2, height: Int(scene.canvas.height) / 2)
         defer { framebuffer.destroy() }
-        sceneRenderer.render(scene, images: images, into: .framebuffer(framebuffer))
-        XCTAssertGreaterThan(sceneRenderer.list.quads.count, 0)
-        return try renderer.readPixels(framebuffer).encodePNG()
+        let image = try XCTUnwrap(compositor.capture(atTime: driver.time, target: .framebuffer(framebuffer)))
+        XCTAssertGreaterThan(compositor.list.quads.count, 0)
+        return try image.encodePNG()
     }
 
     func checkDeterministic(_ name: String) throws {

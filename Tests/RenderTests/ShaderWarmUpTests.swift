@@ -25,7 +25,7 @@ final class ShaderWarmUpTests: XCTestCase {
         SceneDriver(scene: scene, events: events).advance(to: 0.3)
         let framebuffer = try Framebuffer(width: 960, height: 540)
         defer { framebuffer.destroy() }
-        SceneRenderer(renderer: renderer).render(scene, images: images, into: .framebuffer(framebuffer))
+        _ = Compositor(renderer: renderer, scene: scene, images: images).capture(atTime: 0.3, target: .framebuffer(framebuffer))
         return (renderer.readPixels(framebuffer).pixels, renderer.stats, renderer.textures.totalBytes, renderer.warmedUp)
     }
 

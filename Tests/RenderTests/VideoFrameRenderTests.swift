@@ -44,7 +44,9 @@ final class VideoFrameRenderTests: XCTestCase {
         SceneDriver(scene: scene, events: []).advance(to: time)
         let framebuffer = try Framebuffer(width: 64, height: 32)
         defer { framebuffer.destroy() }
-        SceneRenderer(renderer: harness.renderer).render(scene, images: images, into: .framebuffer(framebuffer))
+        let compositor = Compositor(renderer: harness.renderer, scene: scene, images: images)
+        compositor.beginFrame(atTime: time, target: .framebuffer(framebuffer))
+        try compositor.render()
         return harness.renderer.readPixels(framebuffer).pixels
     }
 

@@ -22,7 +22,8 @@ import Scene
 /// Input: Left/Right (Up/Down when vertical) move one item per key-down, counting from
 /// the running animation's target; Home/End; Return selects the centred item; pointer
 /// drags and flicks; clicks centre the item under the pointer (hit-tested through the
-/// 3D transforms); wheel; D-pad; left stick (repeats 5 per second past 0.5).
+/// 3D transforms); wheel. The D-pad and the left stick move it through the focus engine
+/// (`moveFocus`), which repeats a held stick.
 public final class Carousel: SceneComponent {
     public let name: String
     public let rootLayer: Layer
@@ -103,8 +104,6 @@ public final class Carousel: SceneComponent {
     private var dragging = false
     private var downPoint = Point.zero
     private var wheelAccumulator = 0.0
-    private var stickDirection = 0
-    private var nextStickRepeat = 0.0
     private var lastIndex: Int
     /// The scroll offset the items were last laid out at (nan: never).
     private var laidOutOffset = Double.nan
@@ -116,13 +115,6 @@ public final class Carousel: SceneComponent {
 
     /// Distance a pointer must move before a press becomes a drag.
     public static let dragThreshold = 5.0
-    /// Left-stick repeat interval (5 moves per second).
-    public static let stickRepeatInterval = 0.2
-    /// Repeats after which a held stick's animation is in its steady state (the lag
-    /// behind the target halves with every repeat: 2^-64 is below a Double's precision).
-    static let stickSteadyRepeats = 64
-    /// Repeats made since the stick was pushed.
-    private var stickRepeats = 0
 
     /// Creates a carousel of `count` items in `frame` (canvas points). Items show
     /// `imageRefs[i]` when given (then `count` must match), or the image files
@@ -283,7 +275,7 @@ public final class Carousel: SceneComponent {
     /// The caption layer under the centred item (nil without captions).
     public var captionLayer: TextLayer? { caption?.text }
 
-    /// Advances physics, autoscroll and stick repeats to `newTime` (no layout).
+    /// Advances physics and autoscroll to `newTime` (no layout).
     /// CoverFlow2 steps a running motion on the absolute 60 Hz grid, like iCarousel's
     /// timer, so its flip starts when the index changes whatever the caller's rate.
     private func advance(to newTime: Double) {
@@ -306,36 +298,6 @@ public final class Carousel: SceneComponent {
         guard newTime >= previous else { return }
         let wasProgrammatic = physics.isAnimating && !physics.isSettlingAfterDrag
         time = newTime
-        while stickDirection != 0 && nextStickRepeat <= newTime {
-            // A stick held for hours must not cost one step per repeat: once the repeats
-            // are in their steady state, skip all but the last in one shift (closed form),
-            // and once pinned at an end (no wrap), the rest do nothing.
-            let interval = Carousel.stickRepeatInterval
-            // Beyond about 1e15 s a Double has no room for one more interval: adding it
-            // changes nothing and the loop would never end (found by scripts/fuzz.sh replay).
-            guard nextStickRepeat + interval > nextStickRepeat else {
-                nextStickRepeat = .infinity
-                break
-            }
-            let pending = ((newTime - nextStickRepeat) / interval).rounded(.down)
-            if stickRepeats >= Carousel.stickSteadyRepeats && pending >= 2 {
-                let skipped = physics.skipRepeatedScrolls(pending - 1, direction: stickDirection, interval: interval)
-                if skipped > 0 {
-                    nextStickRepeat += skipped * interval
-                    lastInteraction = nextStickRepeat - interval
-                    continue
-                }
-                if !physics.isAnimating && physics.targetIndex == physics.currentIndex && stickRepeats > 2 * Carousel.stickSteadyRepeats {
-                    nextStickRepeat += (pending - 1) * interval
-                    lastInteraction = nextStickRepeat - interval
-                }
-            }
-            physics.update(to: nextStickRepeat)
-            physics.scroll(byItems: stickDirection)
-            lastInteraction = nextStickRepeat
-            nextStickRepeat += interval
-            stickRepeats += 1
-        }
         let indexBefore = physics.currentIndex, physicsBefore = physics
         physics.update(to: newTime)
         if physics.currentIndex != indexBefore {
@@ -460,18 +422,6 @@ public final class Carousel: SceneComponent {
             if steps != 0 {
                 wheelAccumulator -= steps
                 physics.scroll(byItems: Int(min(max(steps, -3), 3)))
-            }
-        case .controllerAxis(let name, let value):
-            guard name == (vertical ? "lefty" : "leftx"), value.isFinite else { return }
-            let direction = value > 0.5 ? 1 : value < -0.5 ? -1 : 0
-            if direction != stickDirection {
-                stickDirection = direction
-                stickRepeats = 0
-                if direction != 0 {
-                    interact()
-                    physics.scroll(byItems: direction)
-                    nextStickRepeat = t + Carousel.stickRepeatInterval
-                }
             }
         default:
             return

@@ -467,29 +467,6 @@ public struct ScrollPhysics: Equatable, Sendable {
         setRaw(x)
     }
 
-    /// Skips up to `repeats` repetitions of `scroll(byItems: direction)` made every
-    /// `interval` seconds (a held key or stick) once they have reached their steady state:
-    /// each repetition then starts the same ease-in-out one item further and `interval`
-    /// later, so skipping k of them shifts the running animation by k items and k intervals.
-    /// Without wrap it stops two items short of the end (the caller plays the rest).
-    /// - Returns: how many repetitions were skipped (0 when the motion is not an ease).
-    public mutating func skipRepeatedScrolls(_ repeats: Double, direction: Int, interval: Double) -> Double {
-        guard case .easing(let from, let to, let start, let duration) = motion,
-              repeats >= 1, repeats.isFinite, direction != 0, interval > 0 else { return 0 }
-        var k = repeats.rounded(.down)
-        if !wrap {
-            let end = clampedRest(direction > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
-            k = min(k, (abs(end - to) - 2).rounded(.down))
-            if k < 1 { return 0 }
-        }
-        let d = k * Double(direction), dt = k * interval
-        motion = .easing(from: from + d, to: to + d, start: start + dt, duration: duration)
-        time += dt
-        let t = duration > 0 ? min(1, (time - start - dt) / duration) : 1
-        setRaw(from + d + (to - from) * cubicEaseInOut(t))
-        return k
-    }
-
     /// Starts an ease-in-out from `from` to `target` (both unwrapped, same turn).
     private mutating func startScroll(from: Double, to target: Double, animated: Bool) {
         guard target.isFinite, from.isFinite else { return }

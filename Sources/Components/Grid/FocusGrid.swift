@@ -10,11 +10,11 @@ import Darwin
 #endif
 
 /// The tvOS focus experience beyond the seed: a grid of parallax cards where one has
-/// focus. Arrow keys / D-pad move the focus (clamped at the edges); the focused card
-/// lifts (scale, deeper shadow, spotlight) and sways with the pointer over it or the
-/// right stick; Return / A presses it in; after `idleDelay` seconds without input it grows
-/// a little more and keeps a slow Lissajous sway (HIG "Focus and Parallax",
-/// tvOS's focus behaviour). Pointer moves and clicks over a card focus it.
+/// focus. Arrow keys / D-pad move the focus through the focus engine (`moveFocus`,
+/// clamped at the edges); the focused card lifts (scale, deeper shadow, spotlight) and
+/// sways with the pointer over it or the right stick; Return / A presses it in; after
+/// `idleDelay` seconds without input it grows a little more and keeps a slow Lissajous
+/// sway (HIG "Focus and Parallax", tvOS's focus behaviour). Pointer moves and clicks over a card focus it.
 ///
 /// Figures (from the Swift tvOS look-alikes below; Apple publishes none):
 /// - tilt: PGSSoft/ParallaxView's tvOS motion effect — m34 = -1/700, at most π/32
@@ -217,13 +217,9 @@ public final class FocusGrid: SceneComponent {
         guard !cards.isEmpty, time.isFinite else { return }   // a NaN or infinite time is ignored
         if let (key, down) = event.asKey {
             noteInput(at: time)
-            switch key {
-            case "Left", "Right", "Up", "Down":
-                if down { moveFocus(key, at: time) }
-            case "Return":
+            // Arrow keys never come here: the focus engine moves the focus (`moveFocus`).
+            if key == "Return" {
                 if down { beginPress(pointer: false, at: time) } else { endPress(over: true, at: time) }
-            default:
-                break
             }
             return
         }
@@ -324,20 +320,6 @@ public final class FocusGrid: SceneComponent {
         idleOut = Tween(from: idleWeight(at: time), to: 0, start: time, duration: FocusGrid.transitionDuration,
                         timing: .easeOut)
         lastInput = time
-    }
-
-    private func moveFocus(_ key: String, at time: Double) {
-        let n = cards.count, columns = max(1, min(configuration.columns, n))
-        let i = focusedIndex, row = i / columns, column = i % columns
-        let rows = (n + columns - 1) / columns
-        var next = i
-        switch key {
-        case "Left": if column > 0 { next = i - 1 }
-        case "Right": if column < columns - 1 && i + 1 < n { next = i + 1 }
-        case "Up": if row > 0 { next = i - columns }
-        default: if row + 1 < rows { next = min(i + columns, n - 1) }
-        }
-        setFocus(next, at: time)
     }
 
     /// Moves the focus to card `index` (clamped), animating both cards.

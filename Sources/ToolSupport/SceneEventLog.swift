@@ -5,26 +5,6 @@ import Images
 import Scene
 import SceneRuntime
 
-/// How the tools find a scene from their SCENE argument: a layered image to preview
-/// (`.lsr`, `.imagestack`, a folder of layer PNGs: `LayeredImagePreview`), an existing
-/// scene file, else a built-in scene name; anything else is an error that lists the
-/// built-in names (a typo in a built-in name should not only say "no such file").
-///
-/// Does not: search folders or guess close names.
-public enum SceneSource {
-    /// Loads the scene file `name`, the preview of the layered image `name` (tilting as
-    /// `tilt` says), or the built-in scene of that name.
-    public static func load(_ name: String, images: ImageStore, tilt: RotateMethod = .finger) throws -> Scene {
-        if LayeredImagePreview.handles(name) { return try LayeredImagePreview.load(path: name, tilt: tilt, images: images) }
-        if !InputFile.namesSomething(name) {
-            if BuiltInScenes.json(name) != nil { return try BuiltInScenes.load(name, images: images) }
-            throw SceneError(file: name, path: "",
-                             message: "no such file, and not a built-in scene (built-in scenes: \(BuiltInScenes.names.joined(separator: ", ")))")
-        }
-        return try SceneLoader.load(path: name, images: images)
-    }
-}
-
 /// Writes a scene's events as JSON lines (`--events FILE`, or `-` for standard output),
 /// one line per event as it happens, flushed per line so kiosk scripts can follow it.
 ///

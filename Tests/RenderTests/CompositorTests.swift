@@ -1,0 +1,154 @@
+import Assets
+import Foundation
+import GLRenderer
+import Images
+import Input
+import LayerMath
+import Layers
+import Scene
+import SceneRuntime
+import XCTest
+import _TestSupport
+
+/// The compositor drives every frame loop: the demo's path (a kept frame redrawn where it
+/// changed, then copied out) gives the pixels `parallax-render --size` gives.
+final class CompositorTests: XCTestCase {
+    /// The text scene at 1.5 pixels per canvas point (1280x720 in 1920x1080): through the
+    /// demo's path it agrees with `parallax-render --size 1920x1080` within 1/255; text
+    /// rasterised at 1x and stretched differs by far more.
+    func testTextThroughTheDemosPathAt1_5xMatchesParallaxRenderSize() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let time = 1.3
+        let dir = try TemporaryDirectory()
+        let png = dir.file("text.png")
+        let status = try runRender(["text", "--time", "\(time)", "--size", "1920x1080", "--png", png])
+        XCTAssertEqual(status, 0, "parallax-render failed")
+        let expected = try Image.read(path: png)
+
+        let images = ImageStore()
+        images.pixelsPerPoint = 1.5
+        let scene = try BuiltInScenes.load("text", images: images)
+        SceneDriver(scene: scene, events: []).advance(to: time)
+        let out = try Framebuffer(width: 1920, height: 1080)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        compositor.redrawsOnlyDamage = true
+        compositor.beginFrame(atTime: time, target: .framebuffer(out))
+        XCTAssertTrue(compositor.needsDisplay, "the first frame is owed")
+        try compositor.render()
+        compositor.endFrame()
+        XCTAssertEqual(compositor.redrawnPixels, 1920 * 1080, "the first frame is drawn whole")
+        let demo = h.renderer.readPixels(out)
+        XCTAssertEqual(scene.contentsScale, 1.5)
+        XCTAssertLessThanOrEqual(maxDifference(demo, expected), 1, "the demo's path against parallax-render --size")
+
+        // The same frame with the text rasterised at 1x and stretched must fail that comparison.
+        let softImages = ImageStore()
+        let soft = try BuiltInScenes.load("text", images: softImages)
+        SceneDriver(scene: soft, events: []).advance(to: time)
+        var flattener = Flattener(), list = RenderList()
+        flattener.flatten(soft.rootLayers, canvas: soft.canvas, into: &list)
+        h.renderer.render(list, into: .framebuffer(out), images: softImages, background: soft.background)
+        XCTAssertGreaterThan(maxDifference(h.renderer.readPixels(out), expected), 32, "stretched 1x text is visibly softer")
+    }
+
+    /// A frame that draws what the target holds is not needed; the next frame time is then
+    /// later than the frame's (the scene rests), and the frame's own time while it moves.
+    func testAFrameAtRestIsNotNeededAndItsNextFrameTimeIsLater() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let images = ImageStore()
+        let scene = try BuiltInScenes.load("text", images: images)
+        let driver = SceneDriver(scene: scene, events: [])
+        let out = try Framebuffer(width: 320, height: 180)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        XCTAssertEqual(compositor.nextFrameTime, .infinity, "no frame begun: nothing scheduled")
+        driver.advance(to: 10)
+        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
+        XCTAssertTrue(compositor.needsDisplay)
+        XCTAssertEqual(compositor.nextFrameTime, 10)
+        try compositor.render()
+        compositor.endFrame()
+        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
+        XCTAssertFalse(compositor.needsDisplay, "the same list again")
+        XCTAssertNil(compositor.updateBounds)
+        XCTAssertEqual(compositor.nextFrameTime, 10 + 1.0 / 60, accuracy: 1e-12)
+        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
+        XCTAssertEqual(compositor.nextFrameTime, 10 + 2.0 / 60, accuracy: 1e-12, "the wait doubles at rest")
+        compositor.setNeedsDisplay()
+        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
+        XCTAssertTrue(compositor.needsDisplay, "a frame owed is drawn whatever its list")
+        XCTAssertEqual(compositor.updateBounds, Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height))
+    }
+
+    /// A lazily painted image is produced by `render` before the renderer's pass begins
+    /// (the texture cache's frame count has not moved yet); later frames paint nothing again.
+    func testLazyImagesArePaintedBeforeTheRenderPassNotInsideIt() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let images = ImageStore()
+        var painted = 0, paintedInCacheFrame = -1
+        let ref = images.addLazy(key: "red", width: 2, height: 2, isOpaque: true) {
+            painted += 1
+            paintedInCacheFrame = h.renderer.textures.frame
+            return Image(width: 2, height: 2, pixels: (0..<4).flatMap { _ in [UInt8(255), 0, 0, 255] })
+        }
+        let layer = Layer(name: "red", bounds: Size(40, 40), position: Point(50, 50))
+        layer.contents = .image(ref)
+        let scene = Scene(canvas: Size(100, 100), components: [OneLayer(layer)])
+        let out = try Framebuffer(width: 100, height: 100)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        compositor.beginFrame(atTime: 0, target: .framebuffer(out))
+        XCTAssertEqual(painted, 0, "beginFrame only flattens")
+        let frameBefore = h.renderer.textures.frame
+        try compositor.render()
+        XCTAssertEqual(painted, 1)
+        XCTAssertEqual(paintedInCacheFrame, frameBefore, "painted before the renderer's pass began")
+        XCTAssertEqual(h.renderer.textures.frame, frameBefore + 1)
+        XCTAssertEqual(h.renderer.stats.missingImages, 0)
+        let pixels = h.renderer.readPixels(out)
+        XCTAssertEqual(Array(pixels.pixels[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4]), [255, 0, 0, 255], "red at the centre")
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        try compositor.render()
+        XCTAssertEqual(painted, 1, "a texture is kept: nothing painted again")
+    }
+
+    /// A component of one layer.
+    private final class OneLayer: SceneComponent {
+        let name = "one"
+        let rootLayer: Layer
+        init(_ layer: Layer) { rootLayer = layer }
+        func handle(_ event: InputEvent, at time: Double) {}
+        func update(to time: Double) {}
+    }
+
+    /// The largest difference of any channel of any pixel (the sizes must agree).
+    private func maxDifference(_ a: Image, _ b: Image) -> Int {
+        guard a.width == b.width, a.height == b.height else { XCTFail("sizes differ"); return 255 }
+        var worst = 0
+        for k in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[k]) - Int(b.pixels[k]))) }
+        return worst
+    }
+
+    /// Runs the parallax-render built beside the tests headless; its exit status.
+    private func runRender(_ arguments: [String]) throws -> Int32 {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let render = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("parallax-render").path
+        guard FileManager.default.isExecutableFile(atPath: render) else {
+            XCTFail("parallax-render is not built beside the tests (\(render))")
+            return -1
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: render)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
