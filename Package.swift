@@ -80,8 +80,10 @@ let modules: [Target] = [
     .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
+    // What a frame draws, planned without GL: quads, clips, batches, instance records.
+    .target(name: "RenderPlan", dependencies: ["LayerMath", "Layers"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video"]),
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video", "RenderPlan"]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
@@ -127,7 +129,9 @@ let tests: [Target] = [
     .testTarget(name: "SceneTests", dependencies: ["Scene", "Assets", "Input", "JSON", "LayerMath", "Layers"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
+    .testTarget(name: "RenderPlanTests", dependencies: ["RenderPlan", "LayerMath", "Layers", "_TestSupport"]),
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "RenderPlan", "Typography",
+                                                    "_TestSupport"],
                 resources: [.copy("Goldens")]),
     .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport"]),
 ]

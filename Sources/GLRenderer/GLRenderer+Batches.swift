@@ -13,49 +13,17 @@
 import CGL
 import LayerMath
 import Layers
-
-/// What one queued draw's instance record holds (quad.vert lists the layout).
-struct InstanceValues {
-    /// Bounds space to canvas points (homogeneous); the projection is multiplied in.
-    var model: Transform3D
-    /// The drawn rectangle (the ring's outer edge), and the rectangle drawn alone (the
-    /// ring's inner edge).
-    var outer: Rect, fill: Rect
-    var content: Rect, texRect: Rect
-    /// Premultiplied colour (the opacity in every channel for an image).
-    var r: Float, g: Float, b: Float, a: Float
-    /// The shape: bounds size and corner radius.
-    var size: Size, radius: Double
-    /// NDC depth (painter's order).
-    var depth: Float
-    /// The quad's clip tested in the coverage shader (`AnalyticClip`); nil: none.
-    var clip: AnalyticClip? = nil
-    /// The clip's edge is antialiased (`QuadPlan.softClip`), and where in its band a later
-    /// opaque quad covers this one (`QuadPlan.clipCover`).
-    var softClip = false
-    var clipCover: Rect? = nil
-    /// The quad's open sides (`QuadPlan.openSides`), and whether its content rectangle is
-    /// its whole shape (`QuadPlan.shapeIsContent`).
-    var openSides: QuadSides = []
-    var shapeIsContent = false
-    /// The colour layer folded over the quad (`OverlayFolding`); in a covered part the
-    /// colour above is then already scaled by 1 - its alpha.
-    var tint = OverlayTint.none
-    /// A border's or a shadow's shape (`LayerPart`); `.own` otherwise.
-    var part = LayerPart.own
-    /// The shape's corners left square (`CornerMask.squareBits`).
-    var squareCorners = 0
-}
+import RenderPlan
 
 extension GLRenderer {
     /// The stencil test of a quad drawn at the current clip depth.
-    var currentStencilTest: GLStateCache.StencilMode { stencilDepth == 0 ? .off : .test(depth: stencilDepth) }
+    var currentStencilTest: StencilMode { stencilDepth == 0 ? .off : .test(depth: stencilDepth) }
 
     /// Queues one draw; it reaches GL at the next `flushBatches`.
     func queueDraw(_ key: DrawKey, box: DrawBox, _ v: InstanceValues) {
         if instances.isFull { flushBatches() }
         batcher.add(key, box: box)
-        writeRecord(instances.nextRecord(), v)
+        InstanceRecord.write(v, projection: projection, to: instances.nextRecord())
     }
 
     /// Queues one draw of plan `p` for quad `q` (see `QuadDraws`): `covered`, its fully
@@ -67,9 +35,9 @@ extension GLRenderer {
     /// `piece`: draw only this rectangle of that part (a seam of a stacked hole).
     /// `tint`: the colour layer folded over it (`OverlayFolding`): the covered part adds it,
     /// the coverage part blends it over its coverage in the shader.
-    func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
+    func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let u = covered ? plainProgram(p) : coverageProgram(q.part)
+        let program = covered ? plainProgram(p) : coverageProgram(q.part)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -84,11 +52,11 @@ extension GLRenderer {
             fill = hole
             geometry = .ring
         }
-        var key = DrawKey(program: u.program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
-        if p.texture != 0 {
+        var key = DrawKey(program: program, geometry: geometry, stencil: stencil, scissor: clipScissorBox(q.clipIndex))
+        if !p.texture.isNone {
             key.texture = p.texture
-            key.sampler = p.nearest && u.program == plainTexturedProgram.program ? nearestSampler
-                        : p.filters.map { filterSamplers[$0.samplerIndex] } ?? (p.magnified ? linearSampler : 0)
+            key.sampler = p.nearest && program == .plainTextured ? .nearest
+                        : p.filters.map { .filters($0.samplerIndex) } ?? (p.magnified ? .linear : .own)
         }
         if !covered { key.smooth = p.smooth }
         if covered && p.opaque && opaqueWithoutBlending { key.blend = false }
@@ -127,11 +95,11 @@ extension GLRenderer {
     /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
     /// general one (an unblurred shadow is the plain rounded shape).
     @inline(__always)
-    func coverageProgram(_ part: LayerPart) -> ShaderProgram {
+    func coverageProgram(_ part: LayerPart) -> DrawProgram {
         switch part {
-        case .border: return borderProgram
-        case .shadow(let sigma, _) where sigma > 0: return shadowProgram
-        default: return quadProgram
+        case .border: return .border
+        case .shadow(let sigma, _) where sigma > 0: return .shadow
+        default: return .quad
         }
     }
 
@@ -144,25 +112,25 @@ extension GLRenderer {
         for b in 0..<batcher.batchCount {
             let key = batcher.batchKeys[b]
             let u = shaderProgram(key.program)
+            let textured = !key.texture.isNone
             state.setStencil(key.stencil, stats: &stats)
             state.setBlend(key.blend, stats: &stats)
             applyScissor(key.scissor)
             state.useProgram(u.program, stats: &stats)
-            if key.texture != 0 {
-                state.bindTexture(key.texture, stats: &stats)
-                state.bindSampler(key.sampler, stats: &stats)
+            if textured {
+                state.bindTexture(key.texture.rawValue, stats: &stats)
+                state.bindSampler(sampler(key.sampler), stats: &stats)
             }
-            if u.program == quadProgram.program {
+            if key.program == .quad {
                 if key.smooth != antialiasUniform {
                     glUniform1i(u.antialias, key.smooth ? 1 : 0)
                     antialiasUniform = key.smooth
                 }
-                let textured = key.texture != 0
                 if textured != texturedUniform {
                     glUniform1i(u.textured, textured ? 1 : 0)
                     texturedUniform = textured
                 }
-            } else if u.program == borderProgram.program || u.program == shadowProgram.program {
+            } else if key.program == .border || key.program == .shadow {
                 // Borders and shadows are few: their uniforms are set with each batch.
                 glUniform1i(u.antialias, key.smooth ? 1 : 0)
                 glUniform1i(u.textured, 0)
@@ -178,66 +146,25 @@ extension GLRenderer {
         batcher.reset()
     }
 
-    /// The program linked as `name` among the quad and clip programs (the counting variants
-    /// while counting).
-    private func shaderProgram(_ name: GLuint) -> ShaderProgram {
-        if name == quadProgram.program { return quadProgram }
-        if name == borderProgram.program { return borderProgram }
-        if name == shadowProgram.program { return shadowProgram }
-        if name == plainTexturedProgram.program { return plainTexturedProgram }
-        if name == plainColorProgram.program { return plainColorProgram }
-        return clipProgram
+    /// The linked program for `program` (the counting variants while counting).
+    private func shaderProgram(_ program: DrawProgram) -> ShaderProgram {
+        switch program {
+        case .quad: return quadProgram
+        case .border: return borderProgram
+        case .shadow: return shadowProgram
+        case .plainTextured: return plainTexturedProgram
+        case .plainColor: return plainColorProgram
+        case .clip: return clipProgram
+        }
     }
 
-    /// Writes `v` as one record (quad.vert's layout): the matrix m * projection row by row
-    /// (read as columns: transpose = GL_FALSE, docs/architecture.md), then the rectangles,
-    /// the colour, the shape, the clip, the folded tint and the clip band's cover.
-    private func writeRecord(_ p: UnsafeMutablePointer<Float>, _ v: InstanceValues) {
-        let m = v.model * projection
-        p[0] = Float(m.m11); p[1] = Float(m.m12); p[2] = Float(m.m13); p[3] = Float(m.m14)
-        p[4] = Float(m.m21); p[5] = Float(m.m22); p[6] = Float(m.m23); p[7] = Float(m.m24)
-        p[8] = Float(m.m31); p[9] = Float(m.m32); p[10] = Float(m.m33); p[11] = Float(m.m34)
-        p[12] = Float(m.m41); p[13] = Float(m.m42); p[14] = Float(m.m43); p[15] = Float(m.m44)
-        GLRenderer.put(v.outer, p + 16)
-        GLRenderer.put(v.fill, p + 20)
-        GLRenderer.put(v.content, p + 24)
-        GLRenderer.put(v.texRect, p + 28)
-        p[32] = v.r; p[33] = v.g; p[34] = v.b; p[35] = v.a
-        if v.shapeIsContent {
-            p[36] = 0; p[37] = 0; p[38] = 0   // bounds float32 cannot hold: unused
-        } else {
-            p[36] = Float(v.size.width); p[37] = Float(v.size.height); p[38] = Float(v.radius)
+    /// The sampler object for `choice` (0: the texture's own filtering).
+    private func sampler(_ choice: SamplerChoice) -> GLuint {
+        switch choice {
+        case .own: return 0
+        case .nearest: return nearestSampler
+        case .linear: return linearSampler
+        case .filters(let index): return filterSamplers[index]
         }
-        p[39] = v.depth
-        if let c = v.clip {
-            p[40] = Float(c.scaleX); p[41] = Float(c.scaleY); p[42] = Float(c.offsetX); p[43] = Float(c.offsetY)
-            p[44] = Float(c.width); p[45] = Float(c.height); p[46] = Float(c.radius)
-        } else {
-            for k in 40..<47 { p[k] = 0 }
-        }
-        // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
-        // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's,
-        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask).
-        p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0)
-                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0))
-        p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
-        if let c = v.clipCover {
-            p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)
-        } else {
-            // Empty (x1 < x0): no point is inside.
-            p[52] = 1; p[53] = 1; p[54] = -1; p[55] = -1
-        }
-        // The border's width, or the shadow's standard deviation and inset (quad.frag).
-        switch v.part {
-        case .border(let width): p[56] = Float(width); p[57] = 0; p[58] = 0
-        case .shadow(let sigma, let inset): p[56] = 0; p[57] = Float(sigma); p[58] = Float(inset)
-        case .own, .background: p[56] = 0; p[57] = 0; p[58] = 0
-        }
-        p[59] = 0
-    }
-
-    @inline(__always)
-    private static func put(_ r: Rect, _ p: UnsafeMutablePointer<Float>) {
-        p[0] = Float(r.minX); p[1] = Float(r.minY); p[2] = Float(r.width); p[3] = Float(r.height)
     }
 }

@@ -10,6 +10,7 @@
 import CGL
 import LayerMath
 import Layers
+import RenderPlan
 
 extension GLRenderer {
     /// Draws `range` of the list's commands into the bound target: windows of quads and clip
@@ -296,7 +297,7 @@ extension GLRenderer {
 
     /// The coverage-free program for `p`'s fully covered part.
     @inline(__always)
-    func plainProgram(_ p: QuadPlan) -> ShaderProgram { p.textured ? plainTexturedProgram : plainColorProgram }
+    func plainProgram(_ p: QuadPlan) -> DrawProgram { p.textured ? .plainTextured : .plainColor }
 
     /// The plan of `q` (quad `i` of the list) for the bound target (`planner`), with its
     /// analytic clip, its texture looked up (uploaded on first use) and its mip chain built
@@ -313,7 +314,7 @@ extension GLRenderer {
             // An upload or a stale texture's deletion must not overtake queued draws.
             if textures.mayChangeTexture(for: ref) { flushBatches() }
             var bound = state.texture
-            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
+            var visible = TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
             let t = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
             state.noteBoundTexture(bound)
             if t == 0 {
@@ -322,7 +323,7 @@ extension GLRenderer {
             }
             guard var p = planner.plan(q, fill: .image(isOpaque: ref.isOpaque, texels: visible),
                                        clip: clipLowering.analyticClip(forQuad: i), open: open) else { return nil }
-            p.texture = t
+            p.texture = TextureHandle(t)
             if p.needsMipmaps {
                 if textures.needsMipmapBuild(ref) { flushBatches() }
                 var bound = state.texture
@@ -343,7 +344,7 @@ extension GLRenderer {
         for q in list.quads {
             guard case .image(let ref) = q.contents, textures.mayChangeTexture(for: ref) else { continue }
             var bound = state.texture
-            var visible = TextureCache.TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
+            var visible = TexelBox(x0: 0, y0: 0, x1: 1, y1: 1, width: 1, height: 1)
             _ = textures.texture(for: ref, source: images, stats: &stats, bound: &bound, visible: &visible)
             state.noteBoundTexture(bound)
         }
@@ -380,7 +381,7 @@ extension GLRenderer {
     /// with draws that share its key and reordered only past draws it touches no pixel of.
     /// It passes the depth test wherever it lies: clip.frag writes depth 0, nearer than
     /// every depth a quad writes (window depth > 0).
-    private func drawClipShape(_ clip: RenderClip, mode: GLStateCache.StencilMode) {
+    private func drawClipShape(_ clip: RenderClip, mode: StencilMode) {
         // Clip shapes write only the stencil: the visible-pixel count leaves them out.
         if countingVisible {
             flushBatches()
@@ -388,7 +389,7 @@ extension GLRenderer {
         }
         let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
         // Push and pop must reach the same pixels: both under the parent chain's scissor.
-        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
+        queueDraw(DrawKey(program: .clip, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
                   box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0,

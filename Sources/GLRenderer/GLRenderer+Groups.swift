@@ -11,6 +11,7 @@
 import CGL
 import LayerMath
 import Layers
+import RenderPlan
 
 /// Where one group's offscreen image is and where it lands in its parent target.
 struct GroupImage {
@@ -155,7 +156,7 @@ extension GLRenderer {
         let box = DrawBox(x0: Double(image.x) - 1, y0: Double(image.y) - 1,
                           x1: Double(image.x + image.width) + 1, y1: Double(image.y + image.height) + 1)
         let clip = index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1
-        queueDraw(DrawKey(program: plainTexturedProgram.program, geometry: .rect, texture: image.texture,
+        queueDraw(DrawKey(program: .plainTextured, geometry: .rect, texture: TextureHandle(image.texture),
                           stencil: currentStencilTest, scissor: clipScissorBox(clip)), box: box,
                   InstanceValues(model: model, outer: rect, fill: rect, content: rect,
                                  texRect: Rect(x: 0, y: th, width: tw, height: -th), r: op, g: op, b: op, a: op,

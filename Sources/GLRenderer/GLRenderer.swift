@@ -26,6 +26,7 @@ import Foundation
 import Images
 import LayerMath
 import Layers
+import RenderPlan
 
 /// How canvas points map to target pixels: pixel = point * scale + offset.
 public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
@@ -511,7 +512,7 @@ public final class GLRenderer {
     /// frame's scissor (`baseScissor`), the same pixels as `glClear`.
     func fillBackground(_ color: Color, over rect: Rect) {
         let a = Float(max(0, min(1, color.a)))
-        var key = DrawKey(program: plainColorProgram.program, geometry: .rect, scissor: baseScissor)
+        var key = DrawKey(program: .plainColor, geometry: .rect, scissor: baseScissor)
         key.blend = false
         queueDraw(key, box: .everything, InstanceValues(model: .identity, outer: rect, fill: rect, content: rect,
                                                         texRect: rect, r: Float(color.r) * a, g: Float(color.g) * a,

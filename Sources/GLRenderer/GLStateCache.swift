@@ -1,20 +1,9 @@
 import CGL
+import RenderPlan
 
 /// The GL state the renderer changes per draw, cached so redundant calls are skipped
 /// and every real change is counted in `FrameStats`.
 struct GLStateCache {
-    /// What the stencil stage does for the next draws.
-    enum StencilMode: Equatable {
-        /// Test disabled (no clip).
-        case off
-        /// Draw where stencil >= depth, do not write it.
-        case test(depth: Int)
-        /// Colour off; where stencil == depth, increment (push) it.
-        case increment(depth: Int)
-        /// Colour off; where stencil == depth, decrement (pop) it.
-        case decrement(depth: Int)
-    }
-
     private(set) var program: GLuint = 0
     private(set) var texture: GLuint = 0
     private(set) var stencil: StencilMode = .off

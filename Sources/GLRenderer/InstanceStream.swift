@@ -13,14 +13,15 @@
 // allocates nothing here.
 
 import CGL
+import RenderPlan
 
 /// Instance records (see the file comment).
 final class InstanceStream {
-    /// Floats in one record: 15 vec4 (quad.vert lists them).
-    static let floatsPerRecord = 60
-    static let bytesPerRecord = floatsPerRecord * MemoryLayout<Float>.stride
-    /// The attribute locations of a record's 15 vec4.
-    static let attributes: ClosedRange<GLuint> = 1...15
+    /// Floats and bytes in one record (`InstanceRecord`, the one statement of its layout).
+    static let floatsPerRecord = InstanceRecord.floats
+    static let bytesPerRecord = InstanceRecord.bytes
+    /// The attribute locations of a record's vec4.
+    static let attributes = GLuint(InstanceRecord.firstAttribute)...GLuint(InstanceRecord.firstAttribute + InstanceRecord.vec4Count - 1)
 
     /// The buffer object.
     private(set) var buffer: GLuint = 0
@@ -64,7 +65,7 @@ final class InstanceStream {
     /// Points the record attributes at record `base` (GL_ARRAY_BUFFER must be `buffer`).
     private func pointAttributes(at base: Int) {
         for location in InstanceStream.attributes {
-            let offset = base * InstanceStream.bytesPerRecord + Int(location - 1) * 16
+            let offset = base * InstanceStream.bytesPerRecord + Int(location - InstanceStream.attributes.lowerBound) * 16
             glVertexAttribPointer(location, 4, GLConstant.float, GLConstant.false, GLsizei(InstanceStream.bytesPerRecord),
                                   UnsafeRawPointer(bitPattern: offset))
         }

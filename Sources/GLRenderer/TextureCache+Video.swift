@@ -1,6 +1,7 @@
 import CGL
 import Images
 import Layers
+import RenderPlan
 
 extension TextureCache {
     /// The texture of `ref` with its whole image at level 0, uploading it from `source`

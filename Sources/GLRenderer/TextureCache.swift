@@ -1,6 +1,7 @@
 import CGL
 import Images
 import Layers
+import RenderPlan
 
 /// GPU textures for `ImageRef`s, keyed by the handle's store and slot and checked against
 /// its generation: a handle of another store, or of an image evicted from its slot, never
@@ -41,17 +42,6 @@ public final class TextureCache {
         /// A streamed chain with no texture yet (`texture` 0): the frame since which it waits
         /// for the host to make one between frames (`waitsForSpare`).
         var waitingSince: Int? = nil
-    }
-
-    /// A rectangle of texels: [x0, x1) x [y0, y1) of a width x height image.
-    struct TexelBox: Equatable {
-        var x0: Int32, y0: Int32, x1: Int32, y1: Int32, width: Int32, height: Int32
-        /// The texture has its mip chain (generated on first minified use, see `generateMipmaps`).
-        var mipmapped = false
-        /// The largest rectangle of texels with alpha 255 of a translucent image drawn whole
-        /// (`OpaqueRegion`); empty for an opaque image (the whole is opaque) and a streamed one.
-        var opaque = TexelRect.empty
-        var isWhole: Bool { x0 == 0 && y0 == 0 && x1 == width && y1 == height }
     }
 
     /// Bytes of texture memory (mip chain included) allowed before LRU eviction.

@@ -16,27 +16,27 @@ import LayerMath
 import Layers
 
 /// How a quad's bounds space sits in its clip's bounds space, and the clip's shape.
-struct AnalyticClip: Equatable {
+package struct AnalyticClip: Equatable {
     /// Clip point = quad point * scale + offset, per axis.
-    var scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double
+    package var scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double
     /// The clip's bounds size and corner radius (in its own bounds space).
-    var width: Double, height: Double, radius: Double
+    package var width: Double, height: Double, radius: Double
     /// The clip's corners left square (`CornerMask.squareBits`).
-    var squareCorners = 0
+    package var squareCorners = 0
 
     /// The clip's bounds rectangle in the quad's bounds space.
-    var rectInQuad: Rect { rectInQuad(inset: 0) }
+    package var rectInQuad: Rect { rectInQuad(inset: 0) }
 
     /// A rectangle of quad bounds space whose every point is inside the clip's rounded
     /// rectangle: its bounds inset by r(1 - 1/sqrt 2) (the inset rectangle's corners lie on
     /// the corner arcs), in the quad's bounds space. nil when nothing is left.
-    var interiorInQuad: Rect? { interiorInQuad(margin: 0) }
+    package var interiorInQuad: Rect? { interiorInQuad(margin: 0) }
 
     /// A rectangle of quad bounds space whose every point is at least `margin` (clip bounds
     /// units) inside the clip's rounded rectangle: the bounds inset by
     /// max(m, r - (r - m)/sqrt 2), which puts the inset rectangle's corners on the corner
     /// arcs moved in by m. nil when nothing is left.
-    func interiorInQuad(margin m: Double) -> Rect? {
+    package func interiorInQuad(margin m: Double) -> Rect? {
         let r = max(0, min(radius, width / 2, height / 2))
         let k = max(m, r - (r - m) / 2.0.squareRoot())
         guard k.isFinite, width - 2 * k > 0, height - 2 * k > 0 else { return nil }
@@ -44,7 +44,7 @@ struct AnalyticClip: Equatable {
     }
 
     /// The clip's bounds inset by `k` (clip units; negative grows it), in the quad's bounds space.
-    func rectInQuad(inset k: Double) -> Rect {
+    package func rectInQuad(inset k: Double) -> Rect {
         let xa = (k - offsetX) / scaleX, xb = (width - k - offsetX) / scaleX
         let ya = (k - offsetY) / scaleY, yb = (height - k - offsetY) / scaleY
         return Rect(x: min(xa, xb), y: min(ya, yb), width: abs(xb - xa), height: abs(yb - ya))
@@ -54,7 +54,7 @@ struct AnalyticClip: Equatable {
     /// homography's inverse is `clipInverse`: nil unless the composite is an axis-aligned
     /// scale and offset to within 1e-9 of the quad's extent (coplanar, unrotated relative to
     /// the clip), with finite, non-zero scales.
-    static func map(quadMatrix: Transform3D, quadSize: Size, clipInverse inv: Homography2D,
+    package static func map(quadMatrix: Transform3D, quadSize: Size, clipInverse inv: Homography2D,
                     clip: RenderClip) -> AnalyticClip? {
         let h = quadMatrix.planeHomography
         // R = H_quad * H_clip^-1 (row vectors): quad point -> clip point (homogeneous).

@@ -23,24 +23,24 @@ import Layers
 
 /// The opaque parts of one window's quads in soft analytic clips, in clip bounds space.
 /// Reuse one value: `reset` keeps the storage, so the steady state does not allocate.
-struct ClipBandCovers {
-    struct Cover {
+package struct ClipBandCovers {
+    package struct Cover {
         /// The quad's index in the render list: only quads drawn before it are covered.
-        var index: Int
+        package var index: Int
         /// Its innermost clip (`RenderQuad.clipIndex`).
-        var clip: Int
+        package var clip: Int
         /// The opaque part in the clip's bounds space, shrunk by a fiftieth of a pixel.
-        var rect: Rect
+        package var rect: Rect
     }
 
     /// The most covers one window keeps (a lookup scans them).
-    static let maximumCovers = 256
+    package static let maximumCovers = 256
 
-    private(set) var covers: [Cover] = []
+    package private(set) var covers: [Cover] = []
 
-    init() { covers.reserveCapacity(ClipBandCovers.maximumCovers) }
+    package init() { covers.reserveCapacity(ClipBandCovers.maximumCovers) }
 
-    mutating func reset() { covers.removeAll(keepingCapacity: true) }
+    package mutating func reset() { covers.removeAll(keepingCapacity: true) }
 
     /// Records quad `index`'s opaque part `part` (its bounds space, where its own coverage
     /// is 1), in clip `clipIndex` mapped by `map`, shrunk by `margin` clip units on every
@@ -51,7 +51,7 @@ struct ClipBandCovers {
     /// own coverage is at least the clip's, so the quad draws the band's pixel as c of itself
     /// (a card's layers have the card's bounds: their edges lie on the clip's). Only for a
     /// quad with square corners (`square`).
-    mutating func add(index: Int, clip clipIndex: Int, part: Rect, content: Rect, ownMargin: Double, square: Bool,
+    package mutating func add(index: Int, clip clipIndex: Int, part: Rect, content: Rect, ownMargin: Double, square: Bool,
                       map: AnalyticClip, clipMargin: Double, margin: Double) {
         guard covers.count < ClipBandCovers.maximumCovers else { return }
         func toClip(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
@@ -80,7 +80,7 @@ struct ClipBandCovers {
     }
 
     /// The largest cover of a quad drawn after quad `index` in the same clip, or nil.
-    func cover(forQuad index: Int, clip clipIndex: Int) -> Rect? {
+    package func cover(forQuad index: Int, clip clipIndex: Int) -> Rect? {
         var best: Rect? = nil, bestArea = 0.0
         for c in covers where c.index > index && c.clip == clipIndex {
             let area = c.rect.width * c.rect.height

@@ -12,11 +12,13 @@ import LayerMath
 import Layers
 
 /// A box of whole target pixels, rows counted from the top: columns x0..<x1, rows y0..<y1.
-struct PixelBox: Equatable {
-    var x0: Int, y0: Int, x1: Int, y1: Int
+package struct PixelBox: Equatable {
+    package var x0: Int, y0: Int, x1: Int, y1: Int
+
+    package init(x0: Int, y0: Int, x1: Int, y1: Int) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
 
     /// The pixels in both boxes (an empty box when they do not meet).
-    func intersection(_ o: PixelBox) -> PixelBox {
+    package func intersection(_ o: PixelBox) -> PixelBox {
         let a = max(x0, o.x0), b = max(y0, o.y0)
         return PixelBox(x0: a, y0: b, x1: max(a, min(x1, o.x1)), y1: max(b, min(y1, o.y1)))
     }
@@ -24,7 +26,7 @@ struct PixelBox: Equatable {
     /// The box of the pixels whose centres lie in the canvas rectangle `r` under `map`
     /// (left and top edges included, right and bottom excluded, as GL rasterises a shape's
     /// edges), clamped to a `pixelWidth` x `pixelHeight` target.
-    static func covering(_ r: Rect, map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox {
+    package static func covering(_ r: Rect, map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox {
         // Pixel i's centre is i + 0.5: it lies in [a, b) for i in ceil(a - 0.5) ..< ceil(b - 0.5).
         func first(_ v: Double, limit: Int) -> Int {
             let c = (v - 0.5).rounded(.up)
@@ -42,31 +44,33 @@ struct PixelBox: Equatable {
 /// Per frame: which clips are scissor boxes, the stencil value inside each clip (counting
 /// stencil clips only), and the clip around each group. Reuse one value across frames:
 /// `update` keeps the storage, so the steady state does not allocate.
-struct ClipLowering {
+package struct ClipLowering {
     /// Per clip: its canvas rectangle when it is applied as a scissor box; nil: a stencil shape.
-    private(set) var scissorRects: [Rect?] = []
+    package private(set) var scissorRects: [Rect?] = []
     /// Per clip: the stencil value inside it, the number of stencil clips in its chain
     /// (itself included). A scissor or analytic clip has its parent's value.
-    private(set) var stencilDepths: [Int] = []
+    package private(set) var stencilDepths: [Int] = []
     /// Per group: the innermost clip around its `beginGroup`, or -1.
-    private(set) var groupClips: [Int] = []
+    package private(set) var groupClips: [Int] = []
     /// Per clip: whether every quad inside it tests it in the quad shader (`AnalyticClip`).
-    private(set) var analytic: [Bool] = []
+    package private(set) var analytic: [Bool] = []
     /// Per quad: its analytic clip (nil: none, or its clip is not analytic), worked out once.
-    private(set) var quadClips: [AnalyticClip?] = []
+    package private(set) var quadClips: [AnalyticClip?] = []
     /// Per clip: its parent clip, or -1 (for the scissor chain).
     private var parents: [Int] = []
     /// Per clip: the inverse of its plane homography where it may be analytic (scratch).
     private var clipInverses: [Homography2D?] = []
     /// Clips drawn into the stencil (neither scissor boxes nor analytic).
-    private(set) var stencilClipCount = 0
+    package private(set) var stencilClipCount = 0
     /// Whether any clip of the frame is drawn into the stencil.
-    var anyStencil: Bool { stencilClipCount > 0 }
+    package var anyStencil: Bool { stencilClipCount > 0 }
     private var stack: [Int] = []
+
+    package init() {}
 
     /// Works the clips of `list` out; `scissors` false: no clip is a scissor box;
     /// `analyticClips` false: no clip is tested in the quad shader.
-    mutating func update(_ list: RenderList, scissors: Bool = true, analyticClips: Bool = true) {
+    package mutating func update(_ list: RenderList, scissors: Bool = true, analyticClips: Bool = true) {
         scissorRects.removeAll(keepingCapacity: true)
         analytic.removeAll(keepingCapacity: true)
         clipInverses.removeAll(keepingCapacity: true)
@@ -133,31 +137,31 @@ struct ClipLowering {
     }
 
     /// Whether some clip of the frame is tested in the quad shader.
-    var hasAnalyticClips: Bool { analytic.contains(true) }
+    package var hasAnalyticClips: Bool { analytic.contains(true) }
 
     /// Whether clip `index` is applied without the stencil (a scissor box or analytic).
-    func skipsStencil(_ index: Int) -> Bool {
+    package func skipsStencil(_ index: Int) -> Bool {
         index >= 0 && index < scissorRects.count && (scissorRects[index] != nil || analytic[index])
     }
 
     /// The analytic clip of quad `index` (its innermost clip tested in the quad shader), or nil.
-    func analyticClip(forQuad index: Int) -> AnalyticClip? {
+    package func analyticClip(forQuad index: Int) -> AnalyticClip? {
         index >= 0 && index < quadClips.count ? quadClips[index] : nil
     }
 
     /// The stencil value inside clip `index` (0 for -1: no clip).
-    func stencilDepth(_ index: Int) -> Int {
+    package func stencilDepth(_ index: Int) -> Int {
         index >= 0 && index < stencilDepths.count ? stencilDepths[index] : 0
     }
 
     /// Whether clip `index` is applied as a scissor box.
-    func isScissor(_ index: Int) -> Bool {
+    package func isScissor(_ index: Int) -> Bool {
         index >= 0 && index < scissorRects.count && scissorRects[index] != nil
     }
 
     /// The pixels kept by the scissor clips in the chain of clip `index` (itself and its
     /// ancestors) on a target under `map`; nil when the chain has no scissor clip.
-    func scissorBox(clip index: Int, map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox? {
+    package func scissorBox(clip index: Int, map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> PixelBox? {
         var box: PixelBox? = nil
         var c = index
         while c >= 0 && c < scissorRects.count {
@@ -173,7 +177,7 @@ struct ClipLowering {
     /// The canvas rectangle of `clip` when it is an axis-aligned rectangle of the canvas:
     /// square corners and a matrix that only scales (positively) and translates x and y,
     /// with no perspective (w = m44 > 0 everywhere). nil otherwise.
-    static func scissorRect(_ clip: RenderClip) -> Rect? {
+    package static func scissorRect(_ clip: RenderClip) -> Rect? {
         let m = clip.matrix
         guard clip.cornerRadius <= 0, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0,
               m.m44 > 0, m.m11 > 0, m.m22 > 0 else { return nil }

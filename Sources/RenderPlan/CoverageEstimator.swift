@@ -2,17 +2,17 @@ import LayerMath
 
 /// Projected area of a quad clipped to a rectangle (Sutherland-Hodgman), with reused
 /// scratch storage so per-frame use does not allocate.
-struct CoverageEstimator {
+package struct CoverageEstimator {
     private var a: [Point] = []
     private var b: [Point] = []
 
-    init() {
+    package init() {
         a.reserveCapacity(16)
         b.reserveCapacity(16)
     }
 
     /// Area of the convex-or-not quadrilateral `corners` intersected with (0,0,w,h).
-    mutating func clippedArea(_ corners: (Point, Point, Point, Point), width: Double, height: Double) -> Double {
+    package mutating func clippedArea(_ corners: (Point, Point, Point, Point), width: Double, height: Double) -> Double {
         a.removeAll(keepingCapacity: true)
         a.append(corners.0); a.append(corners.1); a.append(corners.2); a.append(corners.3)
         clip(axis: 0, bound: 0, keepGreater: true)

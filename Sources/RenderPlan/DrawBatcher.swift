@@ -13,12 +13,11 @@
 // Does NOT: call GL, hold instance data (GLRenderer+Batches writes it, InstanceStream
 // uploads it), or know what a key's fields mean beyond equality.
 
-import CGL
 import LayerMath
 
 /// Which vertex range of the unit buffer a draw uses (see quad.vert): all instances of one
 /// draw call use the same range.
-enum DrawGeometry: Equatable {
+package enum DrawGeometry: Equatable {
     /// One rectangle (the instance's `fill` rectangle): 4 vertices.
     case rect
     /// The ring between the instance's outer and inner rectangles: 10 vertices.
@@ -26,48 +25,56 @@ enum DrawGeometry: Equatable {
 }
 
 /// Everything a draw needs bound: equal keys may share one draw call.
-struct DrawKey: Equatable {
-    /// The linked program.
-    var program: GLuint
-    var geometry: DrawGeometry
-    /// Texture on unit 0 (0: none, a colour fill) and its sampler object (0: the texture's own).
-    var texture: GLuint = 0
-    var sampler: GLuint = 0
+package struct DrawKey: Equatable {
+    /// The program that draws it.
+    package var program: DrawProgram
+    package var geometry: DrawGeometry
+    /// Texture on unit 0 (none: a colour fill) and its sampler.
+    package var texture = TextureHandle.none
+    package var sampler = SamplerChoice.own
     /// The coverage program's `u_antialias` (false for every other program).
-    var smooth = false
+    package var smooth = false
     /// The stencil mode of the draw.
-    var stencil: GLStateCache.StencilMode = .off
+    package var stencil: StencilMode = .off
     /// The scissor box (the damage, an app's viewport, scissor clips); nil: none.
-    var scissor: PixelBox? = nil
+    package var scissor: PixelBox? = nil
     /// Blending on; false for an opaque fully covered part, which replaces the pixels (the
     /// same result: with source alpha 1, src + dst (1 - 1) is src), without reading them.
-    var blend = true
+    package var blend = true
+
+    package init(program: DrawProgram, geometry: DrawGeometry, texture: TextureHandle = .none, sampler: SamplerChoice = .own,
+                 smooth: Bool = false, stencil: StencilMode = .off, scissor: PixelBox? = nil, blend: Bool = true) {
+        (self.program, self.geometry, self.texture, self.sampler) = (program, geometry, texture, sampler)
+        (self.smooth, self.stencil, self.scissor, self.blend) = (smooth, stencil, scissor, blend)
+    }
 }
 
 /// A box in target pixels; `everything` for a draw that may touch any pixel.
-struct DrawBox: Equatable {
-    var x0: Double, y0: Double, x1: Double, y1: Double
+package struct DrawBox: Equatable {
+    package var x0: Double, y0: Double, x1: Double, y1: Double
+
+    package init(x0: Double, y0: Double, x1: Double, y1: Double) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
 
     /// Touches every pixel (a quad crossing the eye plane, a box that is not finite).
-    static let everything = DrawBox(x0: -.infinity, y0: -.infinity, x1: .infinity, y1: .infinity)
+    package static let everything = DrawBox(x0: -.infinity, y0: -.infinity, x1: .infinity, y1: .infinity)
 
     /// Closed boxes: sharing an edge counts as touching.
     @inline(__always)
-    func touches(_ o: DrawBox) -> Bool { x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
+    package func touches(_ o: DrawBox) -> Bool { x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
 
     @inline(__always)
-    func union(_ o: DrawBox) -> DrawBox {
+    package func union(_ o: DrawBox) -> DrawBox {
         DrawBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
 
     /// Width times height (infinite for `everything`).
-    var area: Double { (x1 - x0) * (y1 - y0) }
+    package var area: Double { (x1 - x0) * (y1 - y0) }
 
     /// The target pixels a bounds-space rectangle `r` may touch through `m` (bounds to canvas
     /// points, homogeneous) and `map` (canvas points to pixels): the box of its projected
     /// corners grown by one pixel (rounding between this double arithmetic and the GPU's
     /// floats). `everything` when a corner is not in front of the eye or not finite.
-    static func of(_ r: Rect, through m: Transform3D, map: CanvasMapping) -> DrawBox {
+    package static func of(_ r: Rect, through m: Transform3D, map: CanvasMapping) -> DrawBox {
         var b = DrawBox(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
         // Four corners without an array (no allocation per draw).
         for k in 0..<4 {
@@ -88,26 +95,26 @@ struct DrawBox: Equatable {
 /// own box until they are all used, then a draw's box is merged into the one it grows
 /// least. (A single union box would make a batch that reaches from one row of quads to the
 /// next block everything between: a grid of quads would break into one batch per row.)
-struct DrawBatcher {
+package struct DrawBatcher {
     /// How many of the most recent batches a draw looks back through for one with its key
     /// (bounds the work per draw; a draw that finds none opens a new batch).
-    var lookback: Int
+    package var lookback: Int
     /// Boxes kept per batch (see above).
-    let boxesPerBatch: Int
+    package let boxesPerBatch: Int
 
     /// Key of each batch, in the order the batches were opened.
-    private(set) var batchKeys: [DrawKey] = []
+    package private(set) var batchKeys: [DrawKey] = []
     /// Batch b's boxes are `boxes[b * boxesPerBatch ..< b * boxesPerBatch + boxCounts[b]]`.
     private var boxes: [DrawBox] = []
     private var boxCounts: [Int] = []
     /// The batch each draw joined, by draw index.
-    private(set) var batchOfDraw: [Int] = []
+    package private(set) var batchOfDraw: [Int] = []
     /// After `finish`: draw indices in drawing order (batch by batch), and where each batch
     /// starts in it (`batchStarts[b]..<batchStarts[b + 1]`; one more entry than batches).
-    private(set) var order: [Int] = []
-    private(set) var batchStarts: [Int] = []
+    package private(set) var order: [Int] = []
+    package private(set) var batchStarts: [Int] = []
 
-    init(lookback: Int = 16, boxesPerBatch: Int = 8, reservedDraws: Int = 256) {
+    package init(lookback: Int = 16, boxesPerBatch: Int = 8, reservedDraws: Int = 256) {
         self.lookback = max(1, lookback)
         self.boxesPerBatch = max(1, boxesPerBatch)
         // Room for a busy frame from the start: a frame with more draws than any before it
@@ -122,12 +129,12 @@ struct DrawBatcher {
     }
 
     /// Draws added since the last `reset`.
-    var drawCount: Int { batchOfDraw.count }
+    package var drawCount: Int { batchOfDraw.count }
     /// Batches opened since the last `reset`.
-    var batchCount: Int { batchKeys.count }
+    package var batchCount: Int { batchKeys.count }
 
     /// Forgets every draw and batch (keeps the memory).
-    mutating func reset() {
+    package mutating func reset() {
         batchKeys.removeAll(keepingCapacity: true)
         boxes.removeAll(keepingCapacity: true)
         boxCounts.removeAll(keepingCapacity: true)
@@ -140,7 +147,7 @@ struct DrawBatcher {
     /// `lookback` batches when no batch opened after that one touches `box`, else it opens a
     /// new batch. Returns the batch it is in.
     @discardableResult
-    mutating func add(_ key: DrawKey, box: DrawBox) -> Int {
+    package mutating func add(_ key: DrawKey, box: DrawBox) -> Int {
         var b = batchKeys.count - 1
         let stop = max(0, batchKeys.count - lookback)
         var joined = -1
@@ -192,7 +199,7 @@ struct DrawBatcher {
     }
 
     /// Computes `order` and `batchStarts` (a counting sort of the draws by batch, stable).
-    mutating func finish() {
+    package mutating func finish() {
         let n = batchKeys.count
         batchStarts.removeAll(keepingCapacity: true)
         batchStarts.append(contentsOf: repeatElement(0, count: n + 1))

@@ -29,47 +29,47 @@ import Layers
 
 /// The occluders of one window of quads and the hole each earlier quad may leave out.
 /// Reuse one value: `reset` keeps the storage, so the steady state does not allocate.
-struct OcclusionHoles {
+package struct OcclusionHoles {
     /// A later quad's opaque fully covered part, in canvas points.
-    struct Occluder {
+    package struct Occluder {
         /// Its index in the render list: only quads drawn before it are hidden by it.
-        var index: Int
+        package var index: Int
         /// The covered part shrunk by the safety margin, corners in order around it.
-        var corners: (Point, Point, Point, Point)
+        package var corners: (Point, Point, Point, Point)
         /// The corners' bounding box, for a quick rejection.
-        var bounds: Rect
+        package var bounds: Rect
     }
 
     /// Occluders with less area than this (canvas points squared times the pixel scale
     /// squared, i.e. target pixels) are not worth a ring.
-    static let minimumHolePixels = 1024.0
+    package static let minimumHolePixels = 1024.0
 
     /// True when `q` lies in the canvas plane along its axes (scaled and moved, not turned
     /// nor in perspective): its rectangle's corners are its bounding box's.
-    static func isAxisAligned(_ q: RenderQuad) -> Bool {
+    package static func isAxisAligned(_ q: RenderQuad) -> Bool {
         let m = q.matrix
         return q.isInFrontOfEye && m.m12 == 0 && m.m21 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1
     }
 
     /// The safety margin, as a fraction of the antialiasing margin (`QuadPlanner.edgeMargin`,
     /// about 1.5 pixels): about a fiftieth of a pixel.
-    static let marginInMargins = 1.0 / 75
+    package static let marginInMargins = 1.0 / 75
     /// The most occluders one window keeps (the cost of finding a hole grows with it).
-    static let maximumOccluders = 64
+    package static let maximumOccluders = 64
 
-    private(set) var occluders: [Occluder] = []
+    package private(set) var occluders: [Occluder] = []
     /// The strips of the last hole `hole(for:)` returned that no occluder hides (between
     /// stacked holes), in the quad's bounds space: the caller draws them as rectangles.
-    private(set) var seams: [Rect] = []
+    package private(set) var seams: [Rect] = []
     /// The most seams one hole keeps (each is one more instance to draw).
-    static let maximumSeams = 24
+    package static let maximumSeams = 24
     /// Scratch storage of `hole(for:)`, kept between calls.
     private var candidates: [Rect] = []
     private var workSeams: [(Double, Double)] = []
     private var stackSeams: [(Double, Double)] = []
     private var bestSeams: [(Double, Double)] = []
 
-    init() {
+    package init() {
         // Room for the most there can be: the steady state never grows them.
         occluders.reserveCapacity(OcclusionHoles.maximumOccluders)
         candidates.reserveCapacity(OcclusionHoles.maximumOccluders)
@@ -79,14 +79,14 @@ struct OcclusionHoles {
         self.seams.reserveCapacity(OcclusionHoles.maximumSeams)
     }
 
-    mutating func reset() { occluders.removeAll(keepingCapacity: true) }
+    package mutating func reset() { occluders.removeAll(keepingCapacity: true) }
 
     /// Adds quad `index`'s fully covered part `covered` (bounds space) as an occluder, shrunk
     /// by `margin` bounds units on every side. `scissor`: the canvas rectangle its draws
     /// are cut to (already shrunk by the margin), when a clip applied as a scissor box is
     /// around it: then only an axis-aligned quad counts. Skipped when behind the eye, too
     /// small, or when the window already has the most it keeps.
-    mutating func addOccluder(_ q: RenderQuad, index: Int, covered: Rect, margin: Double, pixelScale: Double,
+    package mutating func addOccluder(_ q: RenderQuad, index: Int, covered: Rect, margin: Double, pixelScale: Double,
                               scissor: Rect? = nil) {
         guard q.isInFrontOfEye, occluders.count < OcclusionHoles.maximumOccluders,
               covered.width > 2 * margin, covered.height > 2 * margin else { return }
@@ -112,7 +112,7 @@ struct OcclusionHoles {
     /// after it cover, shrunk by `margin` bounds units; nil when none is worth cutting, or
     /// when `q` is not wholly in front of the eye. When `q` is axis-aligned, the hole may
     /// span a stack of occluders: `seams` then holds the strips between them, to be drawn.
-    mutating func hole(for q: RenderQuad, index: Int, fill: Rect, margin: Double, pixelScale: Double) -> Rect? {
+    package mutating func hole(for q: RenderQuad, index: Int, fill: Rect, margin: Double, pixelScale: Double) -> Rect? {
         seams.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         guard !occluders.isEmpty, q.isInFrontOfEye, fill.width > 0, fill.height > 0 else { return nil }
@@ -172,11 +172,11 @@ struct OcclusionHoles {
 
     /// A stack being grown: its common x extent, its y extent and the height of its gaps.
     private struct Stack {
-        var x0, x1, y0, y1: Double
-        var gaps = 0.0
-        var members = 1
+        package var x0, x1, y0, y1: Double
+        package var gaps = 0.0
+        package var members = 1
         /// The area its members hide: the hole less its seams.
-        var hidden: Double { (x1 - x0) * (y1 - y0 - gaps) }
+        package var hidden: Double { (x1 - x0) * (y1 - y0 - gaps) }
     }
 
     /// The stack of `candidates` along y hiding the most area: grown from each candidate in
@@ -236,7 +236,7 @@ struct OcclusionHoles {
     /// way round): between the second and third smallest x and y of its corners, kept only
     /// when all four of its corners lie inside `q` (the whole of an axis-aligned rectangle;
     /// most of a slightly rotated or foreshortened one). nil: none found.
-    static func inscribedRect(_ q: (Point, Point, Point, Point)) -> Rect? {
+    package static func inscribedRect(_ q: (Point, Point, Point, Point)) -> Rect? {
         func middle(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (Double, Double) {
             // Second and third of four values.
             let lo1 = min(a, b), hi1 = max(a, b), lo2 = min(c, d), hi2 = max(c, d)
@@ -253,7 +253,7 @@ struct OcclusionHoles {
     }
 
     /// Whether `p` lies in the convex quadrilateral `q` (its boundary included).
-    static func contains(_ q: (Point, Point, Point, Point), _ p: Point) -> Bool {
+    package static func contains(_ q: (Point, Point, Point, Point), _ p: Point) -> Bool {
         func cross(_ a: Point, _ b: Point) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
         let c0 = cross(q.0, q.1), c1 = cross(q.1, q.2), c2 = cross(q.2, q.3), c3 = cross(q.3, q.0)
         return (c0 >= 0 && c1 >= 0 && c2 >= 0 && c3 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0 && c3 <= 0)
@@ -262,5 +262,5 @@ struct OcclusionHoles {
 
 private extension Rect {
     /// The rectangle with x and y swapped.
-    var transposed: Rect { Rect(x: minY, y: minX, width: height, height: width) }
+    package var transposed: Rect { Rect(x: minY, y: minX, width: height, height: width) }
 }

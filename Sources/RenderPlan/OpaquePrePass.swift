@@ -6,13 +6,13 @@ import LayerMath
 import Layers
 
 /// Decides the depth pre-pass (see `GLRenderer.drawWindow`).
-enum OpaquePrePass {
+package enum OpaquePrePass {
     /// True when opaque parts can hide enough earlier pixels to pay for the depth pass (a
     /// full-frame depth clear and a depth test on every fragment): the canvas area where an
     /// opaque quad's box overlaps the boxes of earlier quads in its window (the commands
     /// between two clip pops) adds up to at least a fifth of the canvas. A lit cube, whose
     /// faces barely overlap, draws faster without it; a stack of card layers, with it.
-    static func opaqueCanHide(_ list: RenderList) -> Bool {
+    package static func opaqueCanHide(_ list: RenderList) -> Bool {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var hideable = 0.0
         let needed = 0.2 * list.canvas.width * list.canvas.height

@@ -14,18 +14,19 @@ import Glibc
 #endif
 
 /// A rectangle of texels, [x0, x1) x [y0, y1); empty when x1 <= x0 or y1 <= y0.
-struct TexelRect: Equatable {
-    var x0: Int32, y0: Int32, x1: Int32, y1: Int32
-    static let empty = TexelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+package struct TexelRect: Equatable {
+    package var x0: Int32, y0: Int32, x1: Int32, y1: Int32
+    package init(x0: Int32, y0: Int32, x1: Int32, y1: Int32) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
+    package static let empty = TexelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    package var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 }
 
-enum OpaqueRegion {
+package enum OpaqueRegion {
     /// The largest rectangle (by area) of texels with alpha 255 in `pixels` (premultiplied
     /// RGBA8, `width` x `height`): per row, the run of opaque texels above each column, and
     /// the largest rectangle under that histogram with a stack. O(width x height), no
     /// allocation but two arrays of `width`.
-    static func largestRectangle(_ pixels: [UInt8], width: Int, height: Int) -> TexelRect {
+    package static func largestRectangle(_ pixels: [UInt8], width: Int, height: Int) -> TexelRect {
         guard width > 0, height > 0, pixels.count >= width * height * 4 else { return .empty }
         var heights = [Int32](repeating: 0, count: width)
         var stack = [Int32](repeating: 0, count: width + 1)
@@ -64,7 +65,7 @@ enum OpaqueRegion {
     /// and anisotropic filtering spreads samples `anisotropy` times further. Rounded up,
     /// with a texel to spare. `texelsPerPixel` is the quad's edges' average (`QuadPlanner`):
     /// it is doubled, and the quad must keep its scale within 2x (`keepsItsScale`).
-    static func filterMargin(texelsPerPixel: Double, minified: Bool, anisotropy: Float) -> Double {
+    package static func filterMargin(texelsPerPixel: Double, minified: Bool, anisotropy: Float) -> Double {
         guard minified else { return 1 }
         let level = max(1, (log2(max(2 * texelsPerPixel, 1)) + 1).rounded(.up))
         return (pow(2, level + 1) + 1) * Double(max(anisotropy, 1))
@@ -73,7 +74,7 @@ enum OpaqueRegion {
     /// Whether each pair of `q`'s opposite edges is within 2x of each other: a quad seen
     /// that far from edge-on keeps its scale within 2x of its edges' average everywhere,
     /// which `filterMargin`'s doubled texels per pixel covers.
-    static func keepsItsScale(_ q: RenderQuad) -> Bool {
+    package static func keepsItsScale(_ q: RenderQuad) -> Bool {
         let c = q.corners
         let top = c.0.distance(to: c.1), bottom = c.3.distance(to: c.2)
         let left = c.0.distance(to: c.3), right = c.1.distance(to: c.2)
@@ -88,7 +89,7 @@ enum OpaqueRegion {
     /// sample near it reads only the border's rows or columns (and mip texels there
     /// average only those), all inside the rectangle (the hills of a parallax icon then
     /// cover the card's bottom edge, where a soft clip's band needs it: ClipBandCovers).
-    static func coveredPart(_ q: RenderQuad, opaque: TexelRect, width: Int32, height: Int32, margin: Double) -> Rect? {
+    package static func coveredPart(_ q: RenderQuad, opaque: TexelRect, width: Int32, height: Int32, margin: Double) -> Rect? {
         let cr = q.contentRect, tr = q.textureRect
         guard !opaque.isEmpty, width > 0, height > 0, tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0 else { return nil }
         let u0 = (Double(opaque.x0) + (opaque.x0 <= 0 ? 0 : margin)) / Double(width)

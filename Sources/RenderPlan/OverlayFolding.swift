@@ -16,25 +16,25 @@ import Layers
 /// result but for the 8-bit rounding between passes, within 1/255), the coverage shader,
 /// where both layers cover a pixel by c, `c tint + (1 - c a) c fill`: what blending
 /// `c fill`, then `c tint` over the target gives, to the same rounding.
-struct OverlayTint: Equatable {
-    var r: Float, g: Float, b: Float, a: Float
+package struct OverlayTint: Equatable {
+    package var r: Float, g: Float, b: Float, a: Float
 
     /// Nothing folded.
-    static let none = OverlayTint(r: 0, g: 0, b: 0, a: 0)
+    package static let none = OverlayTint(r: 0, g: 0, b: 0, a: 0)
 
     /// The colour of a colour layer planned as `plan` (premultiplied, its opacity in it).
-    init(_ plan: QuadPlan) { (r, g, b, a) = (plan.r, plan.g, plan.b, plan.a) }
+    package init(_ plan: QuadPlan) { (r, g, b, a) = (plan.r, plan.g, plan.b, plan.a) }
 
-    init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+    package init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
 }
 
 /// Which colour layers fold into the quad below them.
-enum OverlayFolding {
+package enum OverlayFolding {
     /// Whether the colour quad `over` (planned as `overPlan`), drawn right after `below`
     /// (planned as `belowPlan`), covers exactly the same pixels in the same way: same
     /// matrix, bounds, corner radius and clip, the same drawn rectangle and fully covered
     /// interior. Then it need not be drawn: the draws of `below` add it (`OverlayTint`).
-    static func folds(_ over: RenderQuad, _ overPlan: QuadPlan, onto below: RenderQuad, _ belowPlan: QuadPlan) -> Bool {
+    package static func folds(_ over: RenderQuad, _ overPlan: QuadPlan, onto below: RenderQuad, _ belowPlan: QuadPlan) -> Bool {
         guard case .color = over.contents, !overPlan.textured else { return false }
         guard overPlan.draws == belowPlan.draws else { return false }
         guard below.isInFrontOfEye, over.isInFrontOfEye, mayFold(over, onto: below) else { return false }
@@ -45,7 +45,7 @@ enum OverlayFolding {
 
     /// A quick test, before planning `over`, that rules out most quads: a colour with the
     /// same matrix, bounds, corner radius and clip as `below`.
-    static func mayFold(_ over: RenderQuad, onto below: RenderQuad) -> Bool {
+    package static func mayFold(_ over: RenderQuad, onto below: RenderQuad) -> Bool {
         guard case .color = over.contents, !over.part.isShaped, !below.part.isShaped else { return false }
         return over.clipIndex == below.clipIndex && over.size == below.size
             && over.cornerRadius == below.cornerRadius && over.maskedCorners == below.maskedCorners
@@ -58,7 +58,7 @@ enum OverlayFolding {
     /// flattens what it renders into its plane); the other entries of a sublayer's matrix,
     /// multiplied out through its own identity transform, differ from its parent's in the
     /// last bits: a millionth of what float32 on the GPU resolves.
-    static func sameMatrix(_ a: Transform3D, _ b: Transform3D) -> Bool {
+    package static func sameMatrix(_ a: Transform3D, _ b: Transform3D) -> Bool {
         func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(abs(x), abs(y)) + 1e-12 }
         return near(a.m11, b.m11) && near(a.m12, b.m12) && near(a.m13, b.m13) && near(a.m14, b.m14)
             && near(a.m21, b.m21) && near(a.m22, b.m22) && near(a.m23, b.m23) && near(a.m24, b.m24)

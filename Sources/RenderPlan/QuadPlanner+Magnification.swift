@@ -26,13 +26,13 @@ extension QuadPlanner {
     /// a card's 400-texel icon over 396 pixels) showed the margin costing the mipmapped
     /// sampler for no visible difference. Our ρ is exact for flat quads and an upper bound
     /// in perspective.
-    static let magnifiedUpTo = 1.0218971486541166 // 2^(1/32)
+    package static let magnifiedUpTo = 1.0218971486541166 // 2^(1/32)
 
     /// GL's scale factor ρ (texels per target pixel along the screen's x or y axis, the
     /// longer of the two; the level of detail is log2 ρ) stays within `magnifiedUpTo` at
     /// every pixel the quad draws: its rectangle `drawn` in bounds space, grown by the 2x2
     /// pixel blocks GL takes derivatives over.
-    func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox,
+    package func isMagnifiedEverywhere(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TexelBox,
                                drawn: Rect) -> Bool {
         let m = q.matrix
         guard q.isInFrontOfEye, cr.width > 0, cr.height > 0, map.scale > 0 else { return false }
@@ -66,7 +66,7 @@ extension QuadPlanner {
     /// largest at a corner and |d| (affine, of one sign) smallest at a corner, so
     /// max over corners |N| / min over corners d^2 bounds the cell. The region is cut
     /// into 4x4 cells (within 3 % of the true maximum for strong tilts; exact when affine).
-    static func perspectiveTexelScaleBound(_ m: Transform3D, over region: Rect,
+    package static func perspectiveTexelScaleBound(_ m: Transform3D, over region: Rect,
                                            texelsPerPoint t: (x: Double, y: Double)) -> Double? {
         // The plane's homography (bounds to canvas) and its inverse, in Homography2D's
         // row-vector layout: u's numerator is X a + Y d + g, v's X b + Y e + h, d's X c + Y f + i.

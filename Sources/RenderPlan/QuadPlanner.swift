@@ -9,50 +9,54 @@ import LayerMath
 import Layers
 
 /// What a quad is filled with, as far as planning needs to know.
-enum QuadFill {
+package enum QuadFill {
     /// A colour (straight alpha, as in `LayerContents.color`).
     case color(Color)
     /// An image whose texture holds `texels`; `isOpaque`: every texel has alpha 1.
-    case image(isOpaque: Bool, texels: TextureCache.TexelBox)
+    case image(isOpaque: Bool, texels: TexelBox)
 }
 
 /// Plans quads for one target: the canvas mapping, the antialiasing mode and the canvas
 /// region that reaches the target.
-struct QuadPlanner {
+package struct QuadPlanner {
     /// Canvas points to target pixels.
-    var map: CanvasMapping
+    package var map: CanvasMapping
     /// Analytic edge antialiasing in the shader (`GLRenderer.Options.antialias`).
-    var antialias: Bool
+    package var antialias: Bool
     /// The target is multisampled (no coverage-free interiors, hard shader edges).
-    var multisampled: Bool
+    package var multisampled: Bool
     /// The canvas region (points) that reaches the target: its pixels, cut to the frame's
     /// damage. Quads wholly outside draw nothing; nil: no culling.
-    var visible: Rect?
+    package var visible: Rect?
     /// Image quads magnified at every pixel are sampled bilinear without mip levels (the
     /// same pixels, for less work); false: through the texture's own (trilinear) filtering.
-    var samplesMagnifiedWithoutMips = true
+    package var samplesMagnifiedWithoutMips = true
     /// The antialiasing margin, in pixels, of a quad along the canvas axes (see `edgeMargin`).
-    var axisAlignedMarginPixels = 0.75
+    package var axisAlignedMarginPixels = 0.75
     /// Antialias the edges of analytic clips (a rounded card's corners, a tilted card's
     /// sides) like the quads' own edges; false: hard, the pixel centre in or out, as the
     /// stencil shape draws them. Never without `antialias`, nor on a multisampled target:
     /// there a layer's own edges are smoothed by the samples, and an analytic clip's
     /// coverage on top would count an edge the two share twice (the shader cannot see
     /// which samples its triangle covers in GL 3.3), so the clip stays hard.
-    var softClips = true
+    package var softClips = true
+
+    package init(map: CanvasMapping, antialias: Bool, multisampled: Bool, visible: Rect?) {
+        (self.map, self.antialias, self.multisampled, self.visible) = (map, antialias, multisampled, visible)
+    }
 
     /// Whether an analytic clip's edge is antialiased on this target (`softClips`).
-    var clipsAreSoft: Bool { softClips && antialias && !multisampled }
+    package var clipsAreSoft: Bool { softClips && antialias && !multisampled }
 
     /// The canvas region of a `pixelWidth` x `pixelHeight` target under `map`.
-    static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
+    package static func targetRegion(_ map: CanvasMapping, pixelWidth: Int, pixelHeight: Int) -> Rect {
         let s = max(map.scale, 1e-300)
         return Rect(x: -map.offsetX / s, y: -map.offsetY / s, width: Double(pixelWidth) / s, height: Double(pixelHeight) / s)
     }
 
     /// False when the quad draws nothing whatever its contents: no opacity, an empty content
     /// rectangle, no contents, or (in front of the eye) a projected box wholly outside `visible`.
-    func mayDraw(_ q: RenderQuad) -> Bool {
+    package func mayDraw(_ q: RenderQuad) -> Bool {
         guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return false }
         if case .none = q.contents { return false }
         guard let v = visible, q.isInFrontOfEye else { return true }
@@ -65,14 +69,14 @@ struct QuadPlanner {
     /// inside, and a quad not wholly inside it goes through the coverage shader.
     /// `open`: sides whose edge a later opaque quad shares (`SharedEdges`): the interior
     /// reaches the drawn rectangle's edge there (coverage 1 through the band, no ring strip).
-    func plan(_ q: RenderQuad, fill: QuadFill, clip: AnalyticClip? = nil, open: QuadSides = []) -> QuadPlan? {
+    package func plan(_ q: RenderQuad, fill: QuadFill, clip: AnalyticClip? = nil, open: QuadSides = []) -> QuadPlan? {
         guard mayDraw(q) else { return nil }
         let op = Float(min(1, q.opacityInGroup))
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
         var opaqueFill = false
         var contentRect = q.contentRect, textureRect = q.textureRect
         var textured = false, needsMipmaps = false
-        var texels: TextureCache.TexelBox? = nil
+        var texels: TexelBox? = nil
         switch fill {
         case .color(let c):
             let ca = Float(max(0, min(1, c.a))) * op
@@ -230,7 +234,7 @@ struct QuadPlanner {
     /// quad's axes scale (a point scaled by 1e9 along x keeps its antialiased top and
     /// bottom). nil when nothing of the quad is on the target; the plan unchanged when the
     /// preimage cannot be taken (behind the eye).
-    func pieceOnTarget(_ q: RenderQuad, _ plan: QuadPlan) -> QuadPlan? {
+    package func pieceOnTarget(_ q: RenderQuad, _ plan: QuadPlan) -> QuadPlan? {
         guard let v = visible, let inverse = q.matrix.planeHomography.inverted(),
               let (sx, sy) = QuadPlanner.boundsScales(q), sx > 0, sy > 0 else { return plan }
         func preimage(grownBy pixels: Double) -> Rect? {
@@ -266,13 +270,13 @@ struct QuadPlanner {
 
     /// Projected extents (target pixels) past which float32 on the GPU cannot place a quad's
     /// corners precisely enough (a layer scaled by 1e12 drew half the frame black).
-    static let hugeExtentPixels = 65536.0
+    package static let hugeExtentPixels = 65536.0
 
     /// Whether `q`'s projected box spans more than `hugeExtentPixels` (or cannot be
     /// measured: behind the eye, not finite). Such a quad is drawn exactly only when its
     /// plan is rebased (`coveredPartOnTarget`); otherwise the GPU may place it anywhere,
     /// or nowhere, so it must not hide (or own the edges of) what is drawn before it.
-    func isHuge(_ q: RenderQuad) -> Bool {
+    package func isHuge(_ q: RenderQuad) -> Bool {
         guard q.isInFrontOfEye else { return true }
         let c = q.corners
         let box = Rect.bounding(c.0, c.1, c.2, c.3)
@@ -287,7 +291,7 @@ struct QuadPlanner {
     /// its corner, or as the target itself (`QuadPlan.Rebase`), every coordinate the GPU
     /// sees is of the target's size: the same pixels as drawing the whole quad, where
     /// float32 would lose them.
-    func coveredPartOnTarget(_ q: RenderQuad, covered: Rect) -> (rect: Rect, target: Rect)? {
+    package func coveredPartOnTarget(_ q: RenderQuad, covered: Rect) -> (rect: Rect, target: Rect)? {
         guard q.isInFrontOfEye, let v = visible else { return nil }
         let c = q.corners
         let box = Rect.bounding(c.0, c.1, c.2, c.3)
@@ -313,7 +317,7 @@ struct QuadPlanner {
     /// padded by the sampling footprint (bilinear + mip levels), so what is left out adds
     /// exactly nothing (premultiplied zero). nil: nothing visible. The mapping between the
     /// two rectangles is unchanged, so the drawn pixels are the same.
-    func trimToVisible(_ q: RenderQuad, _ v: TextureCache.TexelBox) -> (Rect, Rect)? {
+    package func trimToVisible(_ q: RenderQuad, _ v: TexelBox) -> (Rect, Rect)? {
         if v.x1 <= v.x0 || v.y1 <= v.y0 { return nil }
         let cr = q.contentRect, tr = q.textureRect
         // Texels per target pixel at the most compressed edge bounds the mip level used.
@@ -331,7 +335,7 @@ struct QuadPlanner {
 
     /// Texels per target pixel along the quad's most compressed edge (the largest of the two
     /// axes); nil when unknown (behind the eye, degenerate).
-    func texelsPerPixel(_ q: RenderQuad, _ v: TextureCache.TexelBox) -> Double? {
+    package func texelsPerPixel(_ q: RenderQuad, _ v: TexelBox) -> Double? {
         let cr = q.contentRect, tr = q.textureRect
         guard tr.width > 0, tr.height > 0, cr.width > 0, cr.height > 0,
               let (sx, sy) = QuadPlanner.boundsScales(q) else { return nil }
@@ -344,7 +348,7 @@ struct QuadPlanner {
     /// True when the quad's content edges fall exactly on target pixel boundaries (an
     /// unrotated, unscaled-by-perspective square-cornered quad): it needs no edge smoothing,
     /// which saves about 40% of the fragment cost of a full-screen quad on llvmpipe.
-    func isPixelAligned(_ q: RenderQuad) -> Bool {
+    package func isPixelAligned(_ q: RenderQuad) -> Bool {
         let m = q.matrix
         guard q.cornerRadius <= 0, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
         let c = q.contentRect
@@ -357,7 +361,7 @@ struct QuadPlanner {
     /// True for a pixel-aligned quad (see `isPixelAligned`) whose texels map one to one,
     /// unflipped, onto target pixels with texel centres on pixel centres: bilinear
     /// filtering there reads exactly one texel, so nearest sampling draws the same pixels.
-    func isOneTexelPerPixel(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TextureCache.TexelBox) -> Bool {
+    package func isOneTexelPerPixel(_ q: RenderQuad, content cr: Rect, texRect tr: Rect, texels v: TexelBox) -> Bool {
         let m = q.matrix
         guard m.m11 > 0, m.m22 > 0, tr.width > 0, tr.height > 0 else { return false }
         let pixelsX = cr.width * m.m11 * map.scale, pixelsY = cr.height * m.m22 * map.scale
@@ -383,7 +387,7 @@ struct QuadPlanner {
     /// narrower ring draws the same pixels as the wider one, with about half its fragments
     /// through the coverage shader.
     /// Under rotation, shear or perspective the scale varies along an edge: 1.5 keeps room.
-    func edgeMargin(_ q: RenderQuad) -> Double {
+    package func edgeMargin(_ q: RenderQuad) -> Double {
         let m = marginInBoundsUnits(q)
         return m > 0 ? min(m, 0.25 * min(q.size.width, q.size.height) + 1) : 0
     }
@@ -400,7 +404,7 @@ struct QuadPlanner {
 
     /// Canvas points per bounds unit along each of `q`'s axes, at the shorter of the two
     /// edges along it (the most compressed); nil behind the eye or for an empty size.
-    static func boundsScales(_ q: RenderQuad) -> (x: Double, y: Double)? {
+    package static func boundsScales(_ q: RenderQuad) -> (x: Double, y: Double)? {
         guard q.isInFrontOfEye, q.size.width > 0, q.size.height > 0 else { return nil }
         let c = q.corners
         return (min(c.1.distance(to: c.0), c.2.distance(to: c.3)) / q.size.width,
@@ -412,11 +416,11 @@ struct QuadPlanner {
     /// (0) in quad.frag, by `edgeMargin`'s argument (the clip's distance, in its own units,
     /// changes by at most |scale| / s per pixel step, s the quad's pixels per bounds unit).
     /// Not capped by the quad's size, unlike `edgeMargin`: the clip is not the quad.
-    func clipMargin(_ q: RenderQuad, _ c: AnalyticClip) -> Double {
+    package func clipMargin(_ q: RenderQuad, _ c: AnalyticClip) -> Double {
         marginInBoundsUnits(q) * max(abs(c.scaleX), abs(c.scaleY))
     }
 
     /// Within 1/1000 of a whole number (finite).
     @inline(__always)
-    static func isWhole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-3 }
+    package static func isWhole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-3 }
 }

@@ -19,43 +19,51 @@ import LayerMath
 import Layers
 
 /// Which `rasterPool` slot each rasterized layer has, and what each slot's image was drawn from.
-struct RasterizedGroups {
+package struct RasterizedGroups {
     /// The renderer's switches that change a group's pixels, as they were when it was drawn.
-    struct Switches: Equatable {
-        var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false, softClips = false
-        var joinsSharedEdges = false
-        var reorderOpaque = false
-        var cutsOccludedParts = false, opaqueWithoutBlending = false
+    package struct Switches: Equatable {
+        package var antialias = false, magnifiedWithoutMips = false, scissorClips = false, analyticClips = false, softClips = false
+        package var joinsSharedEdges = false
+        package var reorderOpaque = false
+        package var cutsOccludedParts = false, opaqueWithoutBlending = false
+
+        package init(antialias: Bool, magnifiedWithoutMips: Bool, scissorClips: Bool, analyticClips: Bool, softClips: Bool,
+                     joinsSharedEdges: Bool, reorderOpaque: Bool, cutsOccludedParts: Bool, opaqueWithoutBlending: Bool) {
+            (self.antialias, self.magnifiedWithoutMips, self.scissorClips) = (antialias, magnifiedWithoutMips, scissorClips)
+            (self.analyticClips, self.softClips, self.joinsSharedEdges) = (analyticClips, softClips, joinsSharedEdges)
+            (self.reorderOpaque, self.cutsOccludedParts, self.opaqueWithoutBlending) = (reorderOpaque, cutsOccludedParts, opaqueWithoutBlending)
+        }
+        package init() {}
     }
 
     /// A command inside a group, without the indices that move when the list around the
     /// group changes (nested groups by their offset from the group).
-    enum Step: Equatable { case quad, pushClip, popClip, beginGroup(Int), endGroup(Int) }
+    package enum Step: Equatable { case quad, pushClip, popClip, beginGroup(Int), endGroup(Int) }
 
     /// One slot's kept image and everything it was drawn from, in terms that do not depend
     /// on where the group sits in the render list.
-    struct Record {
+    package struct Record {
         /// The slot's framebuffer (of generation `framebuffer`) holds the image of the group
         /// described by the rest.
-        var isKept = false
-        var framebuffer = 0
-        var x = 0, y = 0, width = 0, height = 0
-        var scale = 0.0, offsetX = 0.0, offsetY = 0.0
-        var switches = Switches()
-        var box = Rect.zero
-        var clipDepth = 0
-        var steps: [Step] = []
+        package var isKept = false
+        package var framebuffer = 0
+        package var x = 0, y = 0, width = 0, height = 0
+        package var scale = 0.0, offsetX = 0.0, offsetY = 0.0
+        package var switches = Switches()
+        package var box = Rect.zero
+        package var clipDepth = 0
+        package var steps: [Step] = []
         /// The quads drawn, in order, and the groups nested in it.
-        var quads: [RenderQuad] = []
-        var nested: [RenderGroup] = []
+        package var quads: [RenderQuad] = []
+        package var nested: [RenderGroup] = []
         /// Each quad's and each push's chain of clips, innermost first, one after another;
         /// `chainEnds[n]`: where the n-th chain ends.
-        var chains: [RenderClip] = []
-        var chainEnds: [Int] = []
+        package var chains: [RenderClip] = []
+        package var chainEnds: [Int] = []
     }
 
     /// By slot of the renderer's `rasterPool`.
-    private(set) var records: [Record] = []
+    package private(set) var records: [Record] = []
     /// The slot of each rasterized layer drawn in the last frame or this one: a layer keeps
     /// its slot (and its image) when the drawing order or the other groups change.
     private var slotOfLayer: [ObjectIdentifier: Int] = [:]
@@ -65,11 +73,13 @@ struct RasterizedGroups {
     private var frame = 0
     private var leaving: [ObjectIdentifier] = []
 
+    package init() {}
+
     /// Starts a frame: `slot(for:)` marks the layers it sees in it.
-    mutating func beginFrame() { frame += 1 }
+    package mutating func beginFrame() { frame += 1 }
 
     /// The slot of rasterized layer `layer` (a free one the first time it is seen).
-    mutating func slot(for layer: ObjectIdentifier) -> Int {
+    package mutating func slot(for layer: ObjectIdentifier) -> Int {
         if let s = slotOfLayer[layer] {
             seenInFrame[s] = frame
             return s
@@ -90,7 +100,7 @@ struct RasterizedGroups {
     /// Ends a frame: the slots of layers that were not drawn in it are freed and listed in
     /// `released`, for their framebuffers to be deleted (a layer gone, hidden or culled: its
     /// image would be stale memory). Allocates nothing while the same layers are drawn.
-    mutating func endFrame() {
+    package mutating func endFrame() {
         released.removeAll(keepingCapacity: true)
         leaving.removeAll(keepingCapacity: true)
         for (layer, s) in slotOfLayer where seenInFrame[s] != frame { leaving.append(layer) }
@@ -103,25 +113,30 @@ struct RasterizedGroups {
     }
 
     /// The slots the last `endFrame` freed.
-    private(set) var released: [Int] = []
+    package private(set) var released: [Int] = []
 
     /// Rasterized layers holding a slot (for tests).
-    var layersKept: Int { slotOfLayer.count }
+    package var layersKept: Int { slotOfLayer.count }
 
     /// Where group `g` of `list` (its `beginGroup` at `begin`) lands this frame.
-    struct Placement {
+    package struct Placement {
         /// The slot's framebuffer generation (`GroupFramebufferPool.generation`).
-        var framebuffer: Int
-        var x: Int, y: Int, width: Int, height: Int
-        var map: CanvasMapping
-        var switches: Switches
+        package var framebuffer: Int
+        package var x: Int, y: Int, width: Int, height: Int
+        package var map: CanvasMapping
+        package var switches: Switches
+
+        package init(framebuffer: Int, x: Int, y: Int, width: Int, height: Int, map: CanvasMapping, switches: Switches) {
+            (self.framebuffer, self.x, self.y, self.width, self.height) = (framebuffer, x, y, width, height)
+            (self.map, self.switches) = (map, switches)
+        }
     }
 
     /// True when group `g` of `list` (its `beginGroup` at `begin`), placed at `p` this frame,
     /// draws what slot `slot` last recorded: the same steps, quads, nested groups and clip
     /// chains, wherever in the list it sits now. Its own opacity may differ: it only
     /// composites the image.
-    func hasSameContent(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) -> Bool {
+    package func hasSameContent(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) -> Bool {
         guard slot < records.count else { return false }
         let r = records[slot]
         let group = list.groups[g]
@@ -176,25 +191,25 @@ struct RasterizedGroups {
 
     /// True when slot `slot`'s framebuffer, of generation `framebuffer`, holds its recorded
     /// group's image (a slot given a new framebuffer holds nothing yet).
-    func holdsImage(slot: Int, framebuffer: Int) -> Bool {
+    package func holdsImage(slot: Int, framebuffer: Int) -> Bool {
         slot < records.count && records[slot].isKept && records[slot].framebuffer == framebuffer
     }
 
     /// Records group `g`, drawn this frame at `p` into slot `slot`'s framebuffer, complete.
-    mutating func record(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) {
+    package mutating func record(_ list: RenderList, group g: Int, begin: Int, at p: Placement, slot: Int) {
         while records.count <= slot { records.append(Record()) }
         // Filled in place: the arrays keep their storage, so the steady state allocates nothing.
         Self.fill(&records[slot], list, group: g, begin: begin, at: p)
     }
 
     /// Slot `slot` was drawn into by a group that is not kept.
-    mutating func forget(slot: Int) {
+    package mutating func forget(slot: Int) {
         guard slot < records.count else { return }
         records[slot].isKept = false
     }
 
     /// Forgets every slot and layer (their framebuffers are gone).
-    mutating func removeAll() {
+    package mutating func removeAll() {
         for i in records.indices { forget(slot: i) }
         for (_, s) in slotOfLayer { freeSlots.append(s) }
         slotOfLayer.removeAll()

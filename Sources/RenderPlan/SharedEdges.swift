@@ -22,36 +22,37 @@ import Layers
 
 /// The sides of a quad's content rectangle, in its bounds space (min x is the left side
 /// when the quad is not mirrored).
-struct QuadSides: OptionSet, Equatable {
-    let rawValue: UInt8
-    static let minX = QuadSides(rawValue: 1), maxX = QuadSides(rawValue: 2)
-    static let minY = QuadSides(rawValue: 4), maxY = QuadSides(rawValue: 8)
+package struct QuadSides: OptionSet, Equatable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package static let minX = QuadSides(rawValue: 1), maxX = QuadSides(rawValue: 2)
+    package static let minY = QuadSides(rawValue: 4), maxY = QuadSides(rawValue: 8)
 }
 
 /// The opaque axis-aligned quads of one window, and which sides of an earlier quad they
 /// abut. Reuse one value: `reset` keeps the storage, so the steady state does not allocate.
-struct SharedEdges {
-    struct Abutter {
+package struct SharedEdges {
+    package struct Abutter {
         /// Its index in the render list: only quads drawn before it are joined to it.
-        var index: Int
+        package var index: Int
         /// Its clip (`RenderQuad.clipIndex`): only quads in the same clip are joined to it.
-        var clip: Int
+        package var clip: Int
         /// Its content rectangle in canvas points.
-        var rect: Rect
+        package var rect: Rect
     }
 
     /// The most quads one window keeps (a lookup scans them).
-    static let maximumAbutters = 256
+    package static let maximumAbutters = 256
 
-    private(set) var abutters: [Abutter] = []
+    package private(set) var abutters: [Abutter] = []
 
-    init() { abutters.reserveCapacity(SharedEdges.maximumAbutters) }
+    package init() { abutters.reserveCapacity(SharedEdges.maximumAbutters) }
 
-    mutating func reset() { abutters.removeAll(keepingCapacity: true) }
+    package mutating func reset() { abutters.removeAll(keepingCapacity: true) }
 
     /// The canvas rectangle of `q`'s content when `q` lies along the canvas axes with
     /// square corners (`OcclusionHoles.isAxisAligned`), else nil.
-    static func canvasRect(_ q: RenderQuad) -> Rect? {
+    package static func canvasRect(_ q: RenderQuad) -> Rect? {
         guard OcclusionHoles.isAxisAligned(q), q.cornerRadius <= 0 else { return nil }
         let m = q.matrix, c = q.contentRect
         let x0 = c.minX * m.m11 + m.m41, x1 = c.maxX * m.m11 + m.m41
@@ -63,7 +64,7 @@ struct SharedEdges {
 
     /// Records quad `index` (in clip `clip`), opaque with coverage 1 inside its content
     /// rectangle but for its antialiased edges, as one that later joins earlier quads.
-    mutating func add(_ q: RenderQuad, index: Int, clip: Int) {
+    package mutating func add(_ q: RenderQuad, index: Int, clip: Int) {
         guard abutters.count < SharedEdges.maximumAbutters, let r = SharedEdges.canvasRect(q) else { return }
         abutters.append(Abutter(index: index, clip: clip, rect: r))
     }
@@ -71,7 +72,7 @@ struct SharedEdges {
     /// The sides of quad `q` (index `index`, in clip `clip`) that an opaque quad drawn after
     /// it abuts along their whole length, reaching `band` canvas points past them (the
     /// antialiasing band: past it the later quad covers with coverage 1).
-    func openSides(of q: RenderQuad, index: Int, clip: Int, band: Double) -> QuadSides {
+    package func openSides(of q: RenderQuad, index: Int, clip: Int, band: Double) -> QuadSides {
         guard !abutters.isEmpty, let r = SharedEdges.canvasRect(q) else { return [] }
         var canvasSides: QuadSides = []
         for b in abutters where b.index > index && b.clip == clip {
@@ -95,7 +96,7 @@ struct SharedEdges {
 
     /// Edges closer than this (a billionth of their coordinate) are the same edge: layouts
     /// that put a row at 300 + 44 k reach it by different sums.
-    static func tolerance(_ v: Double) -> Double { 1e-9 * max(1, abs(v)) }
+    package static func tolerance(_ v: Double) -> Double { 1e-9 * max(1, abs(v)) }
 
-    static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance(max(abs(a), abs(b))) }
+    package static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance(max(abs(a), abs(b))) }
 }

@@ -1,4 +1,4 @@
-@testable import GLRenderer
+@testable import RenderPlan
 import LayerMath
 import XCTest
 
@@ -8,9 +8,9 @@ import XCTest
 /// batch with its key among the last `lookback` batches unless a batch opened after that
 /// one touches its box.
 final class DrawBatcherTests: XCTestCase {
-    let a = DrawKey(program: 1, geometry: .rect)
-    let b = DrawKey(program: 2, geometry: .ring)
-    let c = DrawKey(program: 1, geometry: .rect, texture: 7)
+    let a = DrawKey(program: .quad, geometry: .rect)
+    let b = DrawKey(program: .plainColor, geometry: .ring)
+    let c = DrawKey(program: .quad, geometry: .rect, texture: TextureHandle(7))
 
     /// A box from x0 to x1, one pixel row high (rows are all the same unless given).
     func box(_ x0: Double, _ x1: Double, y0: Double = 0, y1: Double = 1) -> DrawBox {
@@ -134,8 +134,8 @@ final class DrawBatcherTests: XCTestCase {
     /// Keys differ in any field: the stencil test depth or the sampler splits a batch.
     func testKeysDifferingInStencilOrSamplerDoNotShareACall() {
         var batcher = DrawBatcher()
-        let clipped = DrawKey(program: 1, geometry: .rect, stencil: .test(depth: 1))
-        let nearest = DrawKey(program: 1, geometry: .rect, texture: 7, sampler: 3)
+        let clipped = DrawKey(program: .quad, geometry: .rect, stencil: .test(depth: 1))
+        let nearest = DrawKey(program: .quad, geometry: .rect, texture: TextureHandle(7), sampler: .nearest)
         batcher.add(a, box: box(0, 10))
         batcher.add(clipped, box: box(0, 10))
         batcher.add(c, box: box(20, 30))

@@ -1,4 +1,4 @@
-@testable import GLRenderer
+@testable import RenderPlan
 import LayerMath
 import Layers
 import XCTest
@@ -29,8 +29,8 @@ final class QuadPlannerTests: XCTestCase {
         return try XCTUnwrap(list.quads.first)
     }
 
-    func whole(_ w: Int32, _ h: Int32) -> TextureCache.TexelBox {
-        TextureCache.TexelBox(x0: 0, y0: 0, x1: w, y1: h, width: w, height: h)
+    func whole(_ w: Int32, _ h: Int32) -> TexelBox {
+        TexelBox(x0: 0, y0: 0, x1: w, y1: h, width: w, height: h)
     }
 
     func assertRect(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ tol: Double = 1e-9,
@@ -200,13 +200,13 @@ final class QuadPlannerTests: XCTestCase {
     /// content becomes x 34..<66 and the texture rectangle u 0.34..<0.66.
     func testImageTrimmedToItsVisibleTexels() throws {
         let q = try quad(100, 50, at: Point(60, 45), contents: .image(ImageRef(id: 1, width: 100, height: 50)))
-        let box = TextureCache.TexelBox(x0: 40, y0: 0, x1: 60, y1: 50, width: 100, height: 50)
+        let box = TexelBox(x0: 40, y0: 0, x1: 60, y1: 50, width: 100, height: 50)
         let p = try XCTUnwrap(planner().plan(q, fill: .image(isOpaque: false, texels: box)))
         assertRect(p.content, 34, 0, 32, 50)
         assertRect(p.texRect, 0.34, 0, 0.32, 1)
         XCTAssertTrue(p.nearest, "x 34 and texel 34 are both whole")
         // Nothing visible at all: no draw.
-        let empty = TextureCache.TexelBox(x0: 0, y0: 0, x1: 0, y1: 0, width: 100, height: 50)
+        let empty = TexelBox(x0: 0, y0: 0, x1: 0, y1: 0, width: 100, height: 50)
         XCTAssertNil(planner().plan(q, fill: .image(isOpaque: false, texels: empty)))
     }
 
@@ -287,7 +287,7 @@ final class MagnificationBoundTests: XCTestCase {
             l.transform = p.rotated(0.3, 0, 1, 0)
             let q = try XCTUnwrap(l.flatten(canvas: Size(800, 600)).quads.first)
             XCTAssertNotEqual(q.matrix.m14, 0, "in perspective")
-            return try XCTUnwrap(planner.plan(q, fill: .image(isOpaque: true, texels: TextureCache.TexelBox(
+            return try XCTUnwrap(planner.plan(q, fill: .image(isOpaque: true, texels: TexelBox(
                 x0: 0, y0: 0, x1: w, y1: h, width: w, height: h))))
         }
         XCTAssertTrue(try plan(texels: 100, 60).magnified)
@@ -298,7 +298,7 @@ final class MagnificationBoundTests: XCTestCase {
         l.contents = .image(ImageRef(id: 1, width: 100, height: 60, isOpaque: true))
         l.transform = p.rotated(0.3, 0, 1, 0)
         let q = try XCTUnwrap(l.flatten(canvas: Size(800, 600)).quads.first)
-        XCTAssertFalse(try XCTUnwrap(off.plan(q, fill: .image(isOpaque: true, texels: TextureCache.TexelBox(
+        XCTAssertFalse(try XCTUnwrap(off.plan(q, fill: .image(isOpaque: true, texels: TexelBox(
             x0: 0, y0: 0, x1: 100, y1: 60, width: 100, height: 60)))).magnified)
     }
 }

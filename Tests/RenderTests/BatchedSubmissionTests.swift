@@ -1,6 +1,7 @@
 @testable import GLRenderer
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 
 /// Batched submission in GL: how many draw calls a frame takes and that batching keeps the

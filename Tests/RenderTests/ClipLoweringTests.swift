@@ -3,6 +3,7 @@ import Assets
 import Input
 import LayerMath
 @testable import Layers
+@testable import RenderPlan
 import Scene
 import SceneRuntime
 import XCTest

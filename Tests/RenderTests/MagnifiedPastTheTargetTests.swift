@@ -1,6 +1,7 @@
 @testable import GLRenderer
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 import _TestSupport
 
@@ -70,7 +71,7 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
         assertPixel(image, 149, 50, (1, 0, 0, 255), tolerance: 2, "texels 499-500")
         assertPixel(image, 199, 50, (126, 0, 0, 255), tolerance: 2, "texels 500-501")
         if case .origin? = h.renderer.planner.plan(h.lastList.quads[0], fill: .image(isOpaque: true,
-            texels: TextureCache.TexelBox(x0: 0, y0: 0, x1: 1000, y1: 1, width: 1000, height: 1)))?.rebase {
+            texels: TexelBox(x0: 0, y0: 0, x1: 1000, y1: 1, width: 1000, height: 1)))?.rebase {
         } else {
             XCTFail("drawn relative to its corner")
         }

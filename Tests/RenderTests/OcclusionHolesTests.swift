@@ -3,6 +3,7 @@ import _TestSupport
 import Images
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 
 /// Parts of quads hidden by a later opaque quad are left out (OcclusionHoles): the hole,

@@ -1,4 +1,5 @@
 import GLRenderer
+@testable import RenderPlan
 import XCTest
 
 /// The front-to-back opaque pre-pass (`GLRenderer.reorderOpaque`, off by default since it

@@ -2,6 +2,7 @@
 import Images
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 import _TestSupport
 

@@ -1,6 +1,7 @@
 @testable import GLRenderer
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 import _TestSupport
 

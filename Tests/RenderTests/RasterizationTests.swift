@@ -4,6 +4,7 @@ import Components
 import Images
 import LayerMath
 import Layers
+@testable import RenderPlan
 import Scene
 import SceneRuntime
 import XCTest

@@ -1,4 +1,5 @@
 import GLRenderer
+@testable import RenderPlan
 import XCTest
 
 /// The renderer's measurement switches, set by name as `parallax-bench --set NAME=0|1` does.

@@ -2,6 +2,7 @@
 import Images
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 
 /// Edges two quads share (`SharedEdges`): a quad whose edge an opaque quad drawn after it
@@ -74,7 +75,7 @@ final class SharedEdgesTests: XCTestCase {
         XCTAssertEqual(plan.outer.maxY, 30.75, accuracy: 1e-12)
         XCTAssertEqual(plan.inner?.minY ?? 0, 0.75, accuracy: 1e-12, "the top keeps its 0.75 ring")
         XCTAssertEqual(plan.outer.minY, -0.75, accuracy: 1e-12)
-        let box = TextureCache.TexelBox(x0: 0, y0: 0, x1: 8, y1: 8, width: 8, height: 8)
+        let box = TexelBox(x0: 0, y0: 0, x1: 8, y1: 8, width: 8, height: 8)
         var image = q
         image.textureRect = Rect(x: 0, y: 0, width: 1, height: 0.5)
         let half = try XCTUnwrap(planner.plan(image, fill: .image(isOpaque: true, texels: box), open: [.maxY, .minY]))

@@ -2,6 +2,7 @@
 import Images
 import LayerMath
 import Layers
+@testable import RenderPlan
 import XCTest
 
 /// Antialiased clip edges (`GLRenderer.softClips`, quad.frag): a pixel inside an analytic

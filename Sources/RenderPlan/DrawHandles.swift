@@ -1,0 +1,41 @@
+// The names a draw list uses for what a backend holds: the texture a draw samples, the
+// program it goes through, the sampler it binds. The planner compares them (equal keys
+// share a draw call) and never looks inside; a backend maps each to its own object.
+//
+// Does NOT: create, bind or delete anything (the backend does).
+
+/// A texture a draw samples, by the backend's name for it; `none` for a colour fill.
+package struct TextureHandle: Hashable {
+    /// The backend's name (a GL texture name for the GL backend); 0: none.
+    package var rawValue: UInt32
+
+    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// No texture (a colour fill, a clip shape).
+    package static let none = TextureHandle(0)
+    package var isNone: Bool { rawValue == 0 }
+}
+
+/// Which of the backend's programs draws a batch (quad.vert with the fragment stage named).
+package enum DrawProgram: Equatable {
+    /// The general quad program: coverage (antialiased or hard), textured or not.
+    case quad
+    /// The quad program with a border's ring, and with a blurred shadow's shape.
+    case border, shadow
+    /// The coverage-free programs for fully covered parts: textured, and colour only.
+    case plainTextured, plainColor
+    /// The stencil-only clip shape.
+    case clip
+}
+
+/// The sampler a textured draw binds on its unit.
+package enum SamplerChoice: Equatable {
+    /// None: the texture's own filtering (trilinear minification, linear magnification).
+    case own
+    /// Nearest, no mip levels: one texel per pixel, centre on centre.
+    case nearest
+    /// Bilinear, no mip levels: magnified at every pixel.
+    case linear
+    /// A layer's own filters (`QuadPlan.Filters.samplerIndex`).
+    case filters(Int)
+}
