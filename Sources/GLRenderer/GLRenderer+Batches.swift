@@ -1,14 +1,13 @@
-// Queued draws in GL: every quad part, group image and clip shape is queued with its key,
-// its pixel box and its instance record; `flushBatches` uploads the records in drawing
-// order and issues one glDrawArraysInstanced per batch (DrawBatcher decides the batches),
-// setting per batch only what its key changes (program, texture, sampler, stencil,
-// scissor, the coverage program's two flags); the batch's first record is its base instance.
+// Queued draws: every quad part, group image and clip shape is queued with its key, its
+// pixel box and its instance record (`BatchQueue`); `flushBatches` hands the batches to
+// the GL side (Backend/GLRenderer+Backend.swift), one instanced draw call per batch.
 //
 // The queue is drawn (flushed) before anything else touches GL state that queued draws
 // depend on: a clip shape, the pre-pass's depth and blend switches, a texture
 // upload or mip build, the end of a command range (a framebuffer switch follows).
 //
-// Does NOT: decide what a quad draws (QuadPlanner) or which draws share a call (DrawBatcher).
+// Does NOT: decide what a quad draws (QuadPlanner), which draws share a call (DrawBatcher),
+// or set GL state (the backend side does).
 
 import CGL
 import LayerMath
@@ -21,9 +20,8 @@ extension GLRenderer {
 
     /// Queues one draw; it reaches GL at the next `flushBatches`.
     func queueDraw(_ key: DrawKey, box: DrawBox, _ v: InstanceValues) {
-        if instances.isFull { flushBatches() }
-        batcher.add(key, box: box)
-        InstanceRecord.write(v, projection: projection, to: instances.nextRecord())
+        if batches.isFull { flushBatches() }
+        batches.queue(key, box: box, v, projection: projection)
     }
 
     /// Queues one draw of plan `p` for quad `q` (see `QuadDraws`): `covered`, its fully
@@ -103,68 +101,11 @@ extension GLRenderer {
         }
     }
 
-    /// Draws every queued draw, batch by batch, and empties the queue.
+    /// Draws every queued draw, batch by batch, and empties the queue (the batches reach GL
+    /// through this renderer's `RenderBackend` side).
     func flushBatches() {
-        guard batcher.drawCount > 0 else { return }
-        batcher.finish()
-        let base = instances.upload(order: batcher.order)
-        let starts = batcher.batchStarts
-        for b in 0..<batcher.batchCount {
-            let key = batcher.batchKeys[b]
-            let u = shaderProgram(key.program)
-            let textured = !key.texture.isNone
-            state.setStencil(key.stencil, stats: &stats)
-            state.setBlend(key.blend, stats: &stats)
-            applyScissor(key.scissor)
-            state.useProgram(u.program, stats: &stats)
-            if textured {
-                state.bindTexture(key.texture.rawValue, stats: &stats)
-                state.bindSampler(sampler(key.sampler), stats: &stats)
-            }
-            if key.program == .quad {
-                if key.smooth != antialiasUniform {
-                    glUniform1i(u.antialias, key.smooth ? 1 : 0)
-                    antialiasUniform = key.smooth
-                }
-                if textured != texturedUniform {
-                    glUniform1i(u.textured, textured ? 1 : 0)
-                    texturedUniform = textured
-                }
-            } else if key.program == .border || key.program == .shadow {
-                // Borders and shadows are few: their uniforms are set with each batch.
-                glUniform1i(u.antialias, key.smooth ? 1 : 0)
-                glUniform1i(u.textured, 0)
-            }
-            let count = starts[b + 1] - starts[b]
-            switch key.geometry {
-            case .rect: instances.draw(first: 4, count: 4, instances: count, base: base + starts[b])
-            case .ring: instances.draw(first: 8, count: 10, instances: count, base: base + starts[b])
-            }
-            stats.drawCalls += 1
-        }
-        stats.instances += batcher.drawCount
-        batcher.reset()
-    }
-
-    /// The linked program for `program` (the counting variants while counting).
-    private func shaderProgram(_ program: DrawProgram) -> ShaderProgram {
-        switch program {
-        case .quad: return quadProgram
-        case .border: return borderProgram
-        case .shadow: return shadowProgram
-        case .plainTextured: return plainTexturedProgram
-        case .plainColor: return plainColorProgram
-        case .clip: return clipProgram
-        }
-    }
-
-    /// The sampler object for `choice` (0: the texture's own filtering).
-    private func sampler(_ choice: SamplerChoice) -> GLuint {
-        switch choice {
-        case .own: return 0
-        case .nearest: return nearestSampler
-        case .linear: return linearSampler
-        case .filters(let index): return filterSamplers[index]
-        }
+        guard batches.drawCount > 0 else { return }
+        stats.instances += batches.drawCount
+        batches.flush(into: self)
     }
 }

@@ -110,8 +110,9 @@ public final class GLRenderer {
     var antialiasUniform = false
     /// The coverage program's `u_textured` as last set (see `flushBatches`).
     var texturedUniform = false
-    /// Draws queued for batching and their instance records (GLRenderer+Batches).
-    var batcher = DrawBatcher()
+    /// Draws queued for batching and their instance records (GLRenderer+Batches), and the
+    /// buffer the records are uploaded into.
+    let batches = BatchQueue()
     let instances: InstanceStream
     /// This frame draws opaque parts front to back with a depth test (see `drawWindow`).
     var useDepth = false

@@ -1,5 +1,5 @@
-// The per-draw instance records of a frame, streamed to the GPU: written in submission
-// order into CPU memory, uploaded in drawing order (batch by batch) into a buffer that the
+// The per-draw instance records of a frame, streamed to the GPU: each flush's records
+// (RenderPlan's BatchQueue writes them, in drawing order) go into a buffer that the
 // vertex shader reads as per-instance attributes (quad.vert, locations 1...15, divisor 1).
 // A batch's first record is its base instance (glDrawArraysInstancedBaseInstance, GL 4.2 or
 // ARB_base_instance; without it the attributes are pointed at the batch's first record).
@@ -8,9 +8,9 @@
 // and whenever the frame's uploads reach its end, and each upload of a frame goes after the
 // previous one: the driver never waits for a draw still reading the data it replaces.
 //
-// Does NOT: decide batches (DrawBatcher), bind programs or draw (GLRenderer+Batches). Its
-// memory grows (doubling) when a frame needs more and is kept: a steady-state frame
-// allocates nothing here.
+// Does NOT: decide batches (DrawBatcher), write records (InstanceRecord), or bind programs
+// (Backend/GLRenderer+Backend.swift). Its buffer grows (doubling) when a frame needs more
+// and is kept.
 
 import CGL
 import RenderPlan
@@ -25,19 +25,13 @@ final class InstanceStream {
 
     /// The buffer object.
     private(set) var buffer: GLuint = 0
-    /// The most records one upload may hold (a bound on the memory of one window of draws).
-    let maxRecords = 1 << 20
+    /// The most records one upload may hold (`BatchQueue.maxRecords`).
+    let maxRecords = BatchQueue.maxRecords
     /// Draws take a base instance (else the attributes are re-pointed per batch). Settable
     /// so that tests run the fallback on any context.
     var hasBaseInstance: Bool
     /// The record the attributes point at (without base instances).
     private var pointedBase = 0
-    /// Records written since the last upload (submission order), and the CPU memory.
-    private(set) var count = 0
-    private var capacity = 0
-    private var records: UnsafeMutablePointer<Float>
-    /// The same records reordered for the upload.
-    private var reordered: UnsafeMutablePointer<Float>
     /// Records the buffer's storage holds, and how many this frame's uploads have used.
     private var gpuCapacity = 0
     private var gpuUsed = 0
@@ -47,12 +41,9 @@ final class InstanceStream {
     /// (requires a current context and the renderer's VAO bound). Leaves GL_ARRAY_BUFFER unbound.
     init(hasBaseInstance: Bool, initialRecords: Int = 256) {
         self.hasBaseInstance = hasBaseInstance
-        capacity = max(1, min(initialRecords, maxRecords))
-        records = .allocate(capacity: capacity * InstanceStream.floatsPerRecord)
-        reordered = .allocate(capacity: capacity * InstanceStream.floatsPerRecord)
         glGenBuffers(1, &buffer)
         glBindBuffer(GLConstant.arrayBuffer, buffer)
-        gpuCapacity = capacity
+        gpuCapacity = max(1, min(initialRecords, maxRecords))
         glBufferData(GLConstant.arrayBuffer, GLsizeiptr(gpuCapacity * InstanceStream.bytesPerRecord), nil, GLenum(GL_STREAM_DRAW))
         for location in InstanceStream.attributes {
             glEnableVertexAttribArray(location)
@@ -94,40 +85,18 @@ final class InstanceStream {
     }
 
     deinit {
-        records.deallocate()
-        reordered.deallocate()
         glDeleteBuffers(1, &buffer)
     }
 
     /// A new frame: the next upload orphans the buffer (the last frame's draws may still read it).
     func beginFrame() {
         orphanNext = true
-        count = 0
     }
 
-    /// Whether another record fits in one upload.
-    var isFull: Bool { count >= maxRecords }
-
-    /// Memory for the next record (`floatsPerRecord` floats, to be filled by the caller); grows the CPU
-    /// memory when needed. The caller uploads before `isFull`.
-    func nextRecord() -> UnsafeMutablePointer<Float> {
-        if count == capacity { grow(to: min(maxRecords, capacity * 2)) }
-        let r = records + count * InstanceStream.floatsPerRecord
-        count += 1
-        return r
-    }
-
-    /// Uploads the records written since the last upload in the order `order` (record
-    /// indices; every record once) and returns the index, in the buffer, of the first one.
-    /// Forgets them.
-    func upload(order: [Int]) -> Int {
-        let n = count
-        count = 0
+    /// Uploads `n` records (`floatsPerRecord` floats each) from `records` after this frame's
+    /// earlier uploads and returns the index, in the buffer, of the first one.
+    func upload(_ records: UnsafePointer<Float>, count n: Int) -> Int {
         guard n > 0 else { return 0 }
-        let f = InstanceStream.floatsPerRecord
-        for (k, record) in order.enumerated() {
-            (reordered + k * f).update(from: records + record * f, count: f)
-        }
         glBindBuffer(GLConstant.arrayBuffer, buffer)
         if orphanNext || gpuUsed + n > gpuCapacity {
             if n > gpuCapacity { gpuCapacity = min(maxRecords, max(gpuCapacity * 2, n)) }
@@ -136,21 +105,10 @@ final class InstanceStream {
             orphanNext = false
         }
         glBufferSubData(GLConstant.arrayBuffer, GLintptr(gpuUsed * InstanceStream.bytesPerRecord),
-                        GLsizeiptr(n * InstanceStream.bytesPerRecord), reordered)
+                        GLsizeiptr(n * InstanceStream.bytesPerRecord), records)
         glBindBuffer(GLConstant.arrayBuffer, 0)
         let base = gpuUsed
         gpuUsed += n
         return base
-    }
-
-    private func grow(to newCapacity: Int) {
-        let f = InstanceStream.floatsPerRecord
-        let bigger = UnsafeMutablePointer<Float>.allocate(capacity: newCapacity * f)
-        bigger.update(from: records, count: count * f)
-        records.deallocate()
-        records = bigger
-        reordered.deallocate()
-        reordered = .allocate(capacity: newCapacity * f)
-        capacity = newCapacity
     }
 }
