@@ -82,6 +82,8 @@ let modules: [Target] = [
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // What a frame draws, planned without GL: quads, clips, batches, instance records.
     .target(name: "RenderPlan", dependencies: ["LayerMath", "Layers"]),
+    // A RenderBackend that records its calls as values: the planner's tests without a GPU.
+    .target(name: "RenderRecording", dependencies: ["RenderPlan"]),
     // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
     .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video", "RenderPlan"]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
@@ -129,7 +131,7 @@ let tests: [Target] = [
     .testTarget(name: "SceneTests", dependencies: ["Scene", "Assets", "Input", "JSON", "LayerMath", "Layers"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
-    .testTarget(name: "RenderPlanTests", dependencies: ["RenderPlan", "LayerMath", "Layers", "_TestSupport"]),
+    .testTarget(name: "RenderPlanTests", dependencies: ["RenderPlan", "RenderRecording", "LayerMath", "Layers", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "RenderPlan", "Typography",
                                                     "_TestSupport"],
                 resources: [.copy("Goldens")]),

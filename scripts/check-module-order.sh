@@ -6,7 +6,7 @@
 # after every module. A Swift module folder missing from ORDER is an error too, so a new
 # module must be placed. `--self-test` checks that a backwards import is caught.
 set -euo pipefail
-ORDER=(JSON LayerMath Layers Images Typography Assets Input Video Audio Scene Components GLRenderer Platform SceneRuntime ParallaxKit ToolSupport)
+ORDER=(JSON LayerMath Layers Images Typography Assets Input Video Audio Scene Components RenderPlan RenderRecording GLRenderer Platform SceneRuntime ParallaxKit ToolSupport)
 EXECUTABLES=(parallax-demo parallax-render parallax-bench generate-assets parallax-fuzz)
 
 check() {  # check ROOT: prints each backwards import, returns 1 if any

@@ -1,0 +1,56 @@
+// RenderRecording: a `RenderBackend` without a GPU, for tests of the planner's draw list.
+//
+// What this module does: `RecordingBackend` keeps every call a flush makes as a value (an
+// upload with its records, a batch with its key and instance range), so a test can check
+// what would reach the GPU: the batches, their order, their keys, each record's floats.
+//
+// What it does NOT do: draw, rasterise or read pixels (GLRenderer's tests do that), or
+// plan anything itself.
+
+import RenderPlan
+
+/// A backend that records the calls it receives (see the file comment).
+package final class RecordingBackend: RenderBackend {
+    /// One call a flush made.
+    package enum Command: Equatable {
+        /// `count` records went into the instance buffer from index `first`.
+        case upload(first: Int, count: Int)
+        /// One draw call: `count` instances from instance `first`, with `key` bound.
+        case draw(DrawKey, first: Int, count: Int)
+    }
+
+    /// Every call so far, in order.
+    package private(set) var commands: [Command] = []
+    /// Every record uploaded, one after another (`InstanceRecord.floats` each): the
+    /// instance buffer as a backend would hold it.
+    package private(set) var buffer: [Float] = []
+
+    package init() {}
+
+    /// The draw calls so far, in order.
+    package var draws: [(key: DrawKey, first: Int, count: Int)] {
+        commands.compactMap { if case .draw(let k, let f, let c) = $0 { return (k, f, c) } else { return nil } }
+    }
+
+    /// The floats of instance `index` of the buffer.
+    package func record(_ index: Int) -> [Float] {
+        Array(buffer[index * InstanceRecord.floats ..< (index + 1) * InstanceRecord.floats])
+    }
+
+    /// Forgets every call and record.
+    package func reset() {
+        commands.removeAll()
+        buffer.removeAll()
+    }
+
+    package func uploadInstances(_ records: UnsafePointer<Float>, count: Int) -> Int {
+        let first = buffer.count / InstanceRecord.floats
+        buffer.append(contentsOf: UnsafeBufferPointer(start: records, count: count * InstanceRecord.floats))
+        commands.append(.upload(first: first, count: count))
+        return first
+    }
+
+    package func drawBatch(_ key: DrawKey, first: Int, count: Int) {
+        commands.append(.draw(key, first: first, count: count))
+    }
+}
