@@ -284,13 +284,6 @@ extension GLRenderer {
         }
     }
 
-    /// A pixel coordinate rounded outwards by 2 and clamped to 0...limit (non-finite: an end).
-    func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int {
-        guard v.isFinite else { return v > 0 ? limit : 0 }
-        let r = down ? v.rounded(.down) - 2 : v.rounded(.up) + 2
-        return Int(max(0, min(Double(limit), r)))
-    }
-
     /// NDC depth of quad `i`: 1 - 2(i+1)/(n+1), nearer for later quads; 0 without depth.
     @inline(__always)
     func depth(_ i: Int) -> Float { useDepth ? Float(1 - Double(i + 1) * depthScale) : 0 }

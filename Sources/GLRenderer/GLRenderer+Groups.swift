@@ -63,12 +63,9 @@ extension GLRenderer {
         // Outside the damage, the image would be scissored away whole.
         if let d = damageBox, !group.box.intersects(d) { return }
         // The box in whole target pixels, grown by 2 pixels for the antialiased edges.
-        let b = group.box
-        let x0 = pixelIndex(b.minX * map.scale + map.offsetX, down: true, limit: pw)
-        let y0 = pixelIndex(b.minY * map.scale + map.offsetY, down: true, limit: ph)
-        let x1 = pixelIndex(b.maxX * map.scale + map.offsetX, down: false, limit: pw)
-        let y1 = pixelIndex(b.maxY * map.scale + map.offsetY, down: false, limit: ph)
-        guard x1 > x0, y1 > y0 else { return }
+        let touched = PixelBox.touched(by: group.box, map: map, pixelWidth: pw, pixelHeight: ph)
+        guard !touched.isEmpty else { return }
+        let (x0, y0, x1, y1) = (touched.x0, touched.y0, touched.x1, touched.y1)
         let w = x1 - x0, h = y1 - y0
         let begin = groupBegins[g]
         var placement = RasterizedGroups.Placement(framebuffer: 0, x: x0, y: y0, width: w, height: h, map: map,

@@ -417,11 +417,7 @@ public final class GLRenderer {
         // canvas points, grown the same; none when it covers enough to redraw whole.
         var damagePixelBox: PixelBox? = nil
         if let d = damage {
-            let x0 = pixelIndex(d.minX * map.scale + map.offsetX, down: true, limit: pw)
-            let x1 = pixelIndex(d.maxX * map.scale + map.offsetX, down: false, limit: pw)
-            let y0 = pixelIndex(d.minY * map.scale + map.offsetY, down: true, limit: ph)
-            let y1 = pixelIndex(d.maxY * map.scale + map.offsetY, down: false, limit: ph)
-            let box = PixelBox(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
+            let box = PixelBox.touched(by: d, map: map, pixelWidth: pw, pixelHeight: ph)
             let area = (box.x1 - box.x0) * (box.y1 - box.y0)
             stats.damageX = box.x0
             stats.damageY = ph - box.y1
