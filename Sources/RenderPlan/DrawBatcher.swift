@@ -10,7 +10,7 @@
 // that overlap and differ in key keep their order; so do draws that are both in the same
 // batch (GL draws the instances of one call in order).
 //
-// Does NOT: call GL, hold instance data (GLRenderer+Batches writes it, InstanceStream
+// Does NOT: call GL, hold instance data (BatchQueue writes it, a RenderBackend
 // uploads it), or know what a key's fields mean beyond equality.
 
 import LayerMath
