@@ -27,20 +27,9 @@ package final class RecordingBackend: RenderBackend {
 
     package init() {}
 
-    /// The draw calls so far, in order.
-    package var draws: [(key: DrawKey, first: Int, count: Int)] {
-        commands.compactMap { if case .draw(let k, let f, let c) = $0 { return (k, f, c) } else { return nil } }
-    }
-
     /// The floats of instance `index` of the buffer.
     package func record(_ index: Int) -> [Float] {
         Array(buffer[index * InstanceRecord.floats ..< (index + 1) * InstanceRecord.floats])
-    }
-
-    /// Forgets every call and record.
-    package func reset() {
-        commands.removeAll()
-        buffer.removeAll()
     }
 
     package func uploadInstances(_ records: UnsafePointer<Float>, count: Int) -> Int {
