@@ -82,12 +82,8 @@ extension GLRenderer {
         }
         // Under a folded colour layer the quad's own colour is scaled by 1 - its alpha.
         let k = covered ? 1 - tint.a : 1
-        queueDraw(key, box: box, InstanceValues(model: model, outer: outer, fill: fill, content: content,
-                                                texRect: texRect, r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k,
-                                                size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
-                                                softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                                                shapeIsContent: p.shapeIsContent, tint: tint, part: q.part,
-                                                squareCorners: q.maskedCorners.squareBits))
+        queueDraw(key, box: box, InstanceValues(quad: q, plan: p, model: model, outer: outer, fill: fill, content: content,
+                                                texRect: texRect, colorScale: k, depth: depth, tint: tint))
     }
 
     /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the

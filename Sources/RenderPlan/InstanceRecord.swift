@@ -50,6 +50,18 @@ package struct InstanceValues {
         self.clip = clip; self.softClip = softClip; self.clipCover = clipCover; self.openSides = openSides
         self.shapeIsContent = shapeIsContent; self.tint = tint; self.part = part; self.squareCorners = squareCorners
     }
+
+    /// The record of a part of quad `q` planned as `p`: the quad's shape (size, radius,
+    /// part, square corners) and the plan's colour (times `colorScale`), clip and sides,
+    /// with the geometry the caller worked out for this part. The one place a drawn
+    /// property of a quad reaches its record.
+    package init(quad q: RenderQuad, plan p: QuadPlan, model: Transform3D, outer: Rect, fill: Rect, content: Rect,
+                 texRect: Rect, colorScale k: Float, depth: Float, tint: OverlayTint) {
+        self.init(model: model, outer: outer, fill: fill, content: content, texRect: texRect,
+                  r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k, size: q.size, radius: q.cornerRadius, depth: depth,
+                  clip: p.clip, softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
+                  shapeIsContent: p.shapeIsContent, tint: tint, part: q.part, squareCorners: q.maskedCorners.squareBits)
+    }
 }
 
 /// The record's layout (see the file comment).

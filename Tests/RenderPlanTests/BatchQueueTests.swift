@@ -79,6 +79,27 @@ final class BatchQueueTests: XCTestCase {
         XCTAssertEqual((0..<5).map { backend.record($0)[32] }, [0, 1, 2, 3, 4])
     }
 
+    /// A quad part's record takes the quad's shape (a 40 x 30 layer with corner radius 5)
+    /// and the plan's premultiplied colour ((1, 0.5, 0) at alpha 0.5: 0.5, 0.25, 0, 0.5)
+    /// scaled by the folded tint's 1 - alpha (0.5): 0.25, 0.125, 0, 0.25.
+    func testQuadPartRecordTakesTheQuadsShapeAndThePlansColour() throws {
+        let layer = Layer(name: "card", bounds: Size(40, 30), position: Point(50, 50))
+        layer.contents = .color(Color(1, 0.5, 0, 0.5))
+        layer.cornerRadius = 5
+        var list = RenderList()
+        var flattener = Flattener()
+        flattener.flatten([layer], canvas: Size(100, 100), into: &list)
+        let q = list.quads[0]
+        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        let p = try XCTUnwrap(planner.plan(q, fill: .color(Color(1, 0.5, 0, 0.5))))
+        let v = InstanceValues(quad: q, plan: p, model: q.matrix, outer: p.outer, fill: p.outer, content: p.content,
+                               texRect: p.texRect, colorScale: 0.5, depth: 0, tint: .none)
+        let queue = BatchQueue(), backend = RecordingBackend()
+        queue.queue(colorRect, box: box(0, 10), v, projection: .identity)
+        queue.flush(into: backend)
+        XCTAssertEqual(Array(backend.record(0)[32...38]), [0.25, 0.125, 0, 0.25, 40, 30, 5])
+    }
+
     /// One record, float by float (quad.vert's 15 vec4): the matrix model x projection row
     /// by row (translation (10, 20) then scale (2, 3): rows (2 0 0 0) (0 3 0 0) (0 0 1 0)
     /// (20 60 0 1)), four rectangles as x, y, width, height, the colour, size and radius,
