@@ -265,7 +265,7 @@ public final class GLRenderer {
         }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
-        // The per-draw records: attributes 1...10 of the same VAO, one record per instance.
+        // The per-draw records (`InstanceRecord`): their attributes in the same VAO, one record per instance.
         instances = InstanceStream(hasBaseInstance: capabilities.baseInstance)
         glBindVertexArray(0)
         glBindBuffer(GLConstant.arrayBuffer, 0)
