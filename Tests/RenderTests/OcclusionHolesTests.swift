@@ -7,38 +7,9 @@ import Layers
 import XCTest
 
 /// Parts of quads hidden by a later opaque quad are left out (OcclusionHoles): the hole,
-/// worked out by hand; and frames drawn with and without the cut, which must be the same
+/// worked out by hand (the inscribed rectangle: InscribedRectTests); and frames drawn with and without the cut, which must be the same
 /// pixels (by hand-made cases and seeded random ones, in perspective too).
 final class OcclusionHolesTests: XCTestCase {
-    // MARK: Inscribed rectangle
-
-    func testTheInscribedRectangleOfARectangleIsItself() {
-        let q = (Point(10, 20), Point(110, 20), Point(110, 70), Point(10, 70))
-        XCTAssertEqual(OcclusionHoles.inscribedRect(q), Rect(x: 10, y: 20, width: 100, height: 50))
-        // Listed the other way round.
-        XCTAssertEqual(OcclusionHoles.inscribedRect((q.3, q.2, q.1, q.0)), Rect(x: 10, y: 20, width: 100, height: 50))
-    }
-
-    /// A square turned 45 degrees: its corners' middle x and y coincide, no rectangle.
-    func testADiamondHasNoInscribedRectangle() {
-        XCTAssertNil(OcclusionHoles.inscribedRect((Point(0, -1), Point(1, 0), Point(0, 1), Point(-1, 0))))
-    }
-
-    /// A 100x50 rectangle turned by 0.05 rad about its centre: the rectangle between the
-    /// corners' middle x and y lies inside it, and keeps most of it.
-    func testASlightlyTurnedRectangleKeepsMostOfItsArea() throws {
-        let a = 0.05, c = cos(a), s = sin(a)
-        func turn(_ x: Double, _ y: Double) -> Point { Point(x * c - y * s, x * s + y * c) }
-        let q = (turn(-50, -25), turn(50, -25), turn(50, 25), turn(-50, 25))
-        let r = try XCTUnwrap(OcclusionHoles.inscribedRect(q))
-        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
-            XCTAssertTrue(OcclusionHoles.contains(q, p))
-        }
-        // By hand: x within ±(50c - 25s) = ±48.69, y within ±(25c - 50s) = ±22.47.
-        XCTAssertEqual(r.width, 2 * (50 * c - 25 * s), accuracy: 1e-9)
-        XCTAssertEqual(r.height, 2 * (25 * c - 50 * s), accuracy: 1e-9)
-    }
-
     // MARK: Frames
 
     /// A translucent purple shadow at fractional points, an opaque textured card over most of
