@@ -34,9 +34,9 @@ package final class BatchQueue {
     }
 
     /// Whether another record fits before a flush.
-    package var isFull: Bool { count >= BatchQueue.maxRecords }
+    @inlinable package var isFull: Bool { count >= BatchQueue.maxRecords }
     /// Draws queued since the last flush.
-    package var drawCount: Int { batcher.drawCount }
+    @inlinable package var drawCount: Int { batcher.drawCount }
 
     /// Queues one draw: its key and pixel box join a batch, its record is written with
     /// `projection` (canvas points to clip space) multiplied into its matrix. Flush first

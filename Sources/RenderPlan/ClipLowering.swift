@@ -15,9 +15,10 @@ import Layers
 package struct PixelBox: Equatable {
     package var x0: Int, y0: Int, x1: Int, y1: Int
 
-    package init(x0: Int, y0: Int, x1: Int, y1: Int) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
+    @inlinable package init(x0: Int, y0: Int, x1: Int, y1: Int) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
 
     /// The pixels in both boxes (an empty box when they do not meet).
+    @inlinable
     package func intersection(_ o: PixelBox) -> PixelBox {
         let a = max(x0, o.x0), b = max(y0, o.y0)
         return PixelBox(x0: a, y0: b, x1: max(a, min(x1, o.x1)), y1: max(b, min(y1, o.y1)))
@@ -140,21 +141,25 @@ package struct ClipLowering {
     package var hasAnalyticClips: Bool { analytic.contains(true) }
 
     /// Whether clip `index` is applied without the stencil (a scissor box or analytic).
+    @inlinable
     package func skipsStencil(_ index: Int) -> Bool {
         index >= 0 && index < scissorRects.count && (scissorRects[index] != nil || analytic[index])
     }
 
     /// The analytic clip of quad `index` (its innermost clip tested in the quad shader), or nil.
+    @inlinable
     package func analyticClip(forQuad index: Int) -> AnalyticClip? {
         index >= 0 && index < quadClips.count ? quadClips[index] : nil
     }
 
     /// The stencil value inside clip `index` (0 for -1: no clip).
+    @inlinable
     package func stencilDepth(_ index: Int) -> Int {
         index >= 0 && index < stencilDepths.count ? stencilDepths[index] : 0
     }
 
     /// Whether clip `index` is applied as a scissor box.
+    @inlinable
     package func isScissor(_ index: Int) -> Bool {
         index >= 0 && index < scissorRects.count && scissorRects[index] != nil
     }

@@ -42,6 +42,7 @@ package struct DrawKey: Equatable {
     /// same result: with source alpha 1, src + dst (1 - 1) is src), without reading them.
     package var blend = true
 
+    @inlinable
     package init(program: DrawProgram, geometry: DrawGeometry, texture: TextureHandle = .none, sampler: SamplerChoice = .own,
                  smooth: Bool = false, stencil: StencilMode = .off, scissor: PixelBox? = nil, blend: Bool = true) {
         (self.program, self.geometry, self.texture, self.sampler) = (program, geometry, texture, sampler)
@@ -53,7 +54,7 @@ package struct DrawKey: Equatable {
 package struct DrawBox: Equatable {
     package var x0: Double, y0: Double, x1: Double, y1: Double
 
-    package init(x0: Double, y0: Double, x1: Double, y1: Double) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
+    @inlinable package init(x0: Double, y0: Double, x1: Double, y1: Double) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
 
     /// Touches every pixel (a quad crossing the eye plane, a box that is not finite).
     package static let everything = DrawBox(x0: -.infinity, y0: -.infinity, x1: .infinity, y1: .infinity)
@@ -74,6 +75,7 @@ package struct DrawBox: Equatable {
     /// points, homogeneous) and `map` (canvas points to pixels): the box of its projected
     /// corners grown by one pixel (rounding between this double arithmetic and the GPU's
     /// floats). `everything` when a corner is not in front of the eye or not finite.
+    @inlinable
     package static func of(_ r: Rect, through m: Transform3D, map: CanvasMapping) -> DrawBox {
         var b = DrawBox(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
         // Four corners without an array (no allocation per draw).
@@ -129,7 +131,7 @@ package struct DrawBatcher {
     }
 
     /// Draws added since the last `reset`.
-    package var drawCount: Int { batchOfDraw.count }
+    @inlinable package var drawCount: Int { batchOfDraw.count }
     /// Batches opened since the last `reset`.
     package var batchCount: Int { batchKeys.count }
 

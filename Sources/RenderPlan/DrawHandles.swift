@@ -9,11 +9,11 @@ package struct TextureHandle: Hashable {
     /// The backend's name (a GL texture name for the GL backend); 0: none.
     package var rawValue: UInt32
 
-    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// No texture (a colour fill, a clip shape).
-    package static let none = TextureHandle(0)
-    package var isNone: Bool { rawValue == 0 }
+    @inlinable package static var none: TextureHandle { TextureHandle(0) }
+    @inlinable package var isNone: Bool { rawValue == 0 }
 }
 
 /// Which of the backend's programs draws a batch (quad.vert with the fragment stage named).

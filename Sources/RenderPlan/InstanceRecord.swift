@@ -40,6 +40,7 @@ package struct InstanceValues {
     /// The shape's corners left square (`CornerMask.squareBits`).
     package var squareCorners = 0
 
+    @inlinable
     package init(model: Transform3D, outer: Rect, fill: Rect, content: Rect, texRect: Rect,
                  r: Float, g: Float, b: Float, a: Float, size: Size, radius: Double, depth: Float,
                  clip: AnalyticClip? = nil, softClip: Bool = false, clipCover: Rect? = nil, openSides: QuadSides = [],
@@ -55,6 +56,7 @@ package struct InstanceValues {
     /// part, square corners) and the plan's colour (times `colorScale`), clip and sides,
     /// with the geometry the caller worked out for this part. The one place a drawn
     /// property of a quad reaches its record.
+    @inlinable
     package init(quad q: RenderQuad, plan p: QuadPlan, model: Transform3D, outer: Rect, fill: Rect, content: Rect,
                  texRect: Rect, colorScale k: Float, depth: Float, tint: OverlayTint) {
         self.init(model: model, outer: outer, fill: fill, content: content, texRect: texRect,

@@ -56,6 +56,7 @@ package struct QuadPlanner {
 
     /// False when the quad draws nothing whatever its contents: no opacity, an empty content
     /// rectangle, no contents, or (in front of the eye) a projected box wholly outside `visible`.
+    @inlinable
     package func mayDraw(_ q: RenderQuad) -> Bool {
         guard q.opacityInGroup > 0, q.contentRect.width > 0, q.contentRect.height > 0 else { return false }
         if case .none = q.contents { return false }
