@@ -1,11 +1,7 @@
-// RenderRecording: a `RenderBackend` without a GPU, for tests of the planner's draw list.
+// The recording backend: each upload and draw call of a flush, kept as a value, and the
+// instance buffer as a backend would hold it (see Module.swift).
 //
-// What this module does: `RecordingBackend` keeps every call a flush makes as a value (an
-// upload with its records, a batch with its key and instance range), so a test can check
-// what would reach the GPU: the batches, their order, their keys, each record's floats.
-//
-// What it does NOT do: draw, rasterise or read pixels (GLRenderer's tests do that), or
-// plan anything itself.
+// Does NOT: check anything itself (the tests read `commands` and `record`).
 
 import RenderPlan
 
