@@ -21,7 +21,7 @@ extension ImageStore: ImageSource {}
 ///         swapBuffers()
 ///         compositor.endFrame()
 ///     }
-///     sleep until compositor.nextFrameTime (scene time) or input
+///     sleep until compositor.nextFrameTime (scene time; infinite: nothing scheduled) or input
 public final class Compositor {
     /// The GL renderer (shaders, textures, stats).
     public let renderer: GLRenderer
@@ -78,11 +78,12 @@ public final class Compositor {
     private var frameOpen = false
     /// A frame was begun (there is a target).
     private var begun = false
-    /// How long to wait before looking at a scene at rest again (doubles up to `maximumRest`).
+    /// How long to wait before looking again at a scene that moves without changing the
+    /// frame (doubles up to `maximumRest`).
     private var rest = 0.0
 
-    /// The longest a scene at rest waits to be looked at again (components do not announce
-    /// their timers, such as a long press or an idle sway, so rest is polled).
+    /// The longest wait before looking again at a scene that says it moves (or cannot say
+    /// when it next changes) while its frame stays the same.
     public static let maximumRest = 0.1
 
     /// Draws `scene`, whose layers show `images`, with `renderer`.
@@ -154,11 +155,15 @@ public final class Compositor {
     }
 
     /// The scene time at which the frame may next look different: the frame's own time
-    /// while something moves or a frame is owed, later while the scene rests (`maximumRest`
-    /// at most); infinite before any frame was begun.
+    /// while it changes or a frame is owed (an upload deferred); while it stays the same,
+    /// the scene's next timer (`Scene.nextUpdateTime`: an animation, a decode, a video, an
+    /// idle sway...), or a little later when the scene moves unseen (`maximumRest` at most);
+    /// infinite when nothing is scheduled, and before any frame was begun.
     public var nextFrameTime: Double {
         guard begun else { return .infinity }
-        return needsDisplay ? time : time + rest
+        if needsDisplay { return time }
+        let next = scene.nextUpdateTime(after: time)
+        return next > time ? next : time + rest
     }
 
     /// Produces the lazy images (artwork, text) of the frame's quads that have no texture

@@ -1,4 +1,5 @@
 import Assets
+import Components
 import Foundation
 import GLRenderer
 import Images
@@ -54,8 +55,8 @@ final class CompositorTests: XCTestCase {
     }
 
     /// A frame that draws what the target holds is not needed; the next frame time is then
-    /// later than the frame's (the scene rests), and the frame's own time while it moves.
-    func testAFrameAtRestIsNotNeededAndItsNextFrameTimeIsLater() throws {
+    /// infinite (the text scene schedules nothing), and the frame's own time while it changes.
+    func testAStaticSceneAtRestIsNotNeededAndHasNoNextFrameTime() throws {
         let h: RenderHarness
         do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
         let images = ImageStore()
@@ -74,13 +75,51 @@ final class CompositorTests: XCTestCase {
         compositor.beginFrame(atTime: 10, target: .framebuffer(out))
         XCTAssertFalse(compositor.needsDisplay, "the same list again")
         XCTAssertNil(compositor.updateBounds)
-        XCTAssertEqual(compositor.nextFrameTime, 10 + 1.0 / 60, accuracy: 1e-12)
-        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
-        XCTAssertEqual(compositor.nextFrameTime, 10 + 2.0 / 60, accuracy: 1e-12, "the wait doubles at rest")
+        XCTAssertEqual(compositor.nextFrameTime, .infinity, "nothing scheduled")
         compositor.setNeedsDisplay()
         compositor.beginFrame(atTime: 10, target: .framebuffer(out))
         XCTAssertTrue(compositor.needsDisplay, "a frame owed is drawn whatever its list")
         XCTAssertEqual(compositor.updateBounds, Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height))
+    }
+
+    /// A layer fading over 0...2 s: each frame while it runs is needed and the next frame
+    /// time is the frame's own (at most 2); a frame that shows no change while the scene
+    /// says it moves waits 1/60 s, doubling; after 2 the animation is gone and nothing is
+    /// scheduled.
+    func testAnAnimationEndingAtTwoHasNextFrameTimesUpToTwoThenNone() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let images = ImageStore()
+        let scene = try SceneLoader.parse("""
+        {"canvas": {"width": 100, "height": 100}, "components": [{"kind": "layer", "name": "a", "bounds": [40, 40],
+          "position": [50, 50], "color": [1, 0, 0, 1],
+          "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}]}]}
+        """, file: "fade.json", directory: ".", images: images)
+        let driver = SceneDriver(scene: scene, events: [])
+        let out = try Framebuffer(width: 100, height: 100)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        for t in [0.5, 1.0] {
+            driver.advance(to: t)
+            compositor.beginFrame(atTime: t, target: .framebuffer(out))
+            XCTAssertTrue(compositor.needsDisplay, "the opacity changed")
+            XCTAssertEqual(compositor.nextFrameTime, t)
+            try compositor.render()
+            compositor.endFrame()
+        }
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        XCTAssertFalse(compositor.needsDisplay)
+        XCTAssertEqual(compositor.nextFrameTime, 1 + 1.0 / 60, accuracy: 1e-12, "moving unseen: looked at again soon")
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        XCTAssertEqual(compositor.nextFrameTime, 1 + 2.0 / 60, accuracy: 1e-12, "the wait doubles")
+        driver.advance(to: 2)
+        compositor.beginFrame(atTime: 2, target: .framebuffer(out))
+        XCTAssertTrue(compositor.needsDisplay, "removed on completion: the model opacity 1")
+        try compositor.render()
+        compositor.endFrame()
+        compositor.beginFrame(atTime: 2, target: .framebuffer(out))
+        XCTAssertFalse(compositor.needsDisplay)
+        XCTAssertEqual(compositor.nextFrameTime, .infinity)
     }
 
     /// A lazily painted image is produced by `render` before the renderer's pass begins

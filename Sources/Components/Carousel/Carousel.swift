@@ -238,6 +238,14 @@ public final class Carousel: SceneComponent {
         layoutItems()
     }
 
+    /// `time` while it scrolls or autoscrolls, lifts, or a poster decodes or fades in;
+    /// `.infinity` at rest.
+    public func nextUpdateTime(after time: Double) -> Double {
+        if physics.isAnimating || physics.isDragging || autoscroll != 0 || !lift.isFinished(at: time) { return time }
+        if shelf?.isBusy == true || waiting.contains(true) || fadeStart.contains(where: { $0 > -.infinity }) { return time }
+        return .infinity
+    }
+
     /// "item 5 of 9 (rotatedFlow)", plus the selection when there is one.
     public var status: String {
         guard count > 0 else { return "no items (\(type.rawValue))" }
