@@ -80,8 +80,9 @@ let modules: [Target] = [
     .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
-    // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video"]),
+    // Shaders/ is compiled in as resources embedded in code (Sources/GLRenderer/Shaders links
+    // to it): no bundle.
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video"], resources: [.embedInCode("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
