@@ -116,6 +116,8 @@ let executables: [Target] = [
 
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
+    // What tests that draw share: the process's one GL context, the built tools, pixel comparison.
+    .target(name: "_GLTestSupport", dependencies: ["Platform", "Images", "_TestSupport"], path: "Tests/_GLTestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "VideoTests", dependencies: ["Video"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
@@ -128,9 +130,9 @@ let tests: [Target] = [
     .testTarget(name: "SceneTests", dependencies: ["Scene", "Assets", "Input", "JSON", "LayerMath", "Layers"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "_TestSupport"]),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
-    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport"],
+    .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "Typography", "_TestSupport", "_GLTestSupport"],
                 resources: [.copy("Goldens")]),
-    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport"]),
+    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport", "_GLTestSupport"]),
 ]
 
 let package = Package(

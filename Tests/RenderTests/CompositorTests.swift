@@ -9,6 +9,7 @@ import Layers
 import Scene
 import SceneRuntime
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// The compositor drives every frame loop: the demo's path (a kept frame redrawn where it
@@ -23,8 +24,8 @@ final class CompositorTests: XCTestCase {
         let time = 1.3
         let dir = try TemporaryDirectory()
         let png = dir.file("text.png")
-        let status = try runRender(["text", "--time", "\(time)", "--size", "1920x1080", "--png", png])
-        XCTAssertEqual(status, 0, "parallax-render failed")
+        let run = try BuiltTool.run("parallax-render", ["text", "--time", "\(time)", "--size", "1920x1080", "--png", png])
+        XCTAssertEqual(run.status, 0, "parallax-render failed: \(run.stderr)")
         let expected = try Image.read(path: png)
 
         let images = ImageStore()
@@ -42,7 +43,7 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(compositor.redrawnPixels, 1920 * 1080, "the first frame is drawn whole")
         let demo = h.renderer.readPixels(out)
         XCTAssertEqual(scene.contentsScale, 1.5)
-        XCTAssertLessThanOrEqual(maxDifference(demo, expected), 1, "the demo's path against parallax-render --size")
+        XCTAssertLessThanOrEqual(demo.largestChannelDifference(to: expected), 1, "the demo's path against parallax-render --size")
 
         // The same frame with the text rasterised at 1x and stretched must fail that comparison.
         let softImages = ImageStore()
@@ -51,7 +52,7 @@ final class CompositorTests: XCTestCase {
         var flattener = Flattener(), list = RenderList()
         flattener.flatten(soft.rootLayers, canvas: soft.canvas, into: &list)
         h.renderer.render(list, into: .framebuffer(out), images: softImages, background: soft.background)
-        XCTAssertGreaterThan(maxDifference(h.renderer.readPixels(out), expected), 32, "stretched 1x text is visibly softer")
+        XCTAssertGreaterThan(h.renderer.readPixels(out).largestChannelDifference(to: expected), 32, "stretched 1x text is visibly softer")
     }
 
     /// A frame that draws what the target holds is not needed; the next frame time is then
@@ -162,32 +163,5 @@ final class CompositorTests: XCTestCase {
         init(_ layer: Layer) { rootLayer = layer }
         func handle(_ event: InputEvent, at time: Double) {}
         func update(to time: Double) {}
-    }
-
-    /// The largest difference of any channel of any pixel (the sizes must agree).
-    private func maxDifference(_ a: Image, _ b: Image) -> Int {
-        guard a.width == b.width, a.height == b.height else { XCTFail("sizes differ"); return 255 }
-        var worst = 0
-        for k in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[k]) - Int(b.pixels[k]))) }
-        return worst
-    }
-
-    /// Runs the parallax-render built beside the tests headless; its exit status.
-    private func runRender(_ arguments: [String]) throws -> Int32 {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let render = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("parallax-render").path
-        guard FileManager.default.isExecutableFile(atPath: render) else {
-            XCTFail("parallax-render is not built beside the tests (\(render))")
-            return -1
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: render)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -3,6 +3,7 @@ import Images
 import LayerMath
 import Layers
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// A translucent image's largest rectangle of opaque texels hides the layers under it

@@ -2,6 +2,7 @@
 import LayerMath
 import Layers
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// A colour sublayer filling its layer exactly (a cube face's shading, a dimming layer over
