@@ -55,9 +55,9 @@ public final class Compositor {
         didSet { if overlay !== oldValue { owesFrame = true } }
     }
 
-    /// The pixels the last `render` changed, rows from the bottom (GL's window coordinates),
-    /// nil when nothing changed.
-    public private(set) var changedPixels: (x: Int, y: Int, width: Int, height: Int)?
+    /// The pixels the last `render` changed, rows from the bottom (GL's window coordinates,
+    /// as a viewport), nil when nothing changed.
+    public private(set) var changedPixels: ViewportRect?
     /// Pixels redrawn by the last `render` (its target's width x height when drawn whole).
     public private(set) var redrawnPixels = 0
 
@@ -201,7 +201,7 @@ public final class Compositor {
                 kept.draw(renderer: renderer, list: list, images: images, background: scene.background,
                           width: w, height: h, destination: destination, copiesWhole: !targetHoldsLastFrame)
                 redrawnPixels = kept.lastRedrawnPixels
-                changedPixels = kept.lastChangedBox
+                changedPixels = kept.lastChangedBox.map { ViewportRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             } else {
                 renderer.render(list, into: target, images: images, background: scene.background)
                 drewWhole(w, h)
@@ -214,7 +214,7 @@ public final class Compositor {
 
     private func drewWhole(_ w: Int, _ h: Int) {
         redrawnPixels = w * h
-        changedPixels = (0, 0, w, h)
+        changedPixels = ViewportRect(x: 0, y: 0, width: w, height: h)
     }
 
     /// Ends the frame once it is presented (after the swap): paused decoders go on, and a

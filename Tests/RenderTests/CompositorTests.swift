@@ -41,6 +41,7 @@ final class CompositorTests: XCTestCase {
         try compositor.render()
         compositor.endFrame()
         XCTAssertEqual(compositor.redrawnPixels, 1920 * 1080, "the first frame is drawn whole")
+        XCTAssertEqual(compositor.changedPixels, ViewportRect(x: 0, y: 0, width: 1920, height: 1080))
         let demo = h.renderer.readPixels(out)
         XCTAssertEqual(scene.contentsScale, 1.5)
         XCTAssertLessThanOrEqual(demo.largestChannelDifference(to: expected), 1, "the demo's path against parallax-render --size")
