@@ -4,9 +4,8 @@
 
 extension Scene {
     /// The earliest scene time from `time` on at which `update(to:)` may change a layer or
-    /// post an event with no input: `time` while something moves or a video plays, the
-    /// next timer's time while the scene waits, `.infinity` when nothing is scheduled.
-    /// Does not allocate.
+    /// post an event with no input: `time` while something moves or a video plays, the next
+    /// timer's time while the scene waits, `.infinity` when nothing is scheduled (no allocation).
     public func nextUpdateTime(after time: Double) -> Double {
         guard time.isFinite else { return .infinity }
         if !videos.isEmpty { return time }

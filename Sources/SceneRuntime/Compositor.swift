@@ -154,11 +154,9 @@ public final class Compositor {
         owesFrame ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height) : list.damage(since: presented)
     }
 
-    /// The scene time at which the frame may next look different: the frame's own time
-    /// while it changes or a frame is owed (an upload deferred); while it stays the same,
-    /// the scene's next timer (`Scene.nextUpdateTime`: an animation, a decode, a video, an
-    /// idle sway...), or a little later when the scene moves unseen (`maximumRest` at most);
-    /// infinite when nothing is scheduled, and before any frame was begun.
+    /// The scene time at which the frame may next differ: its own time while it changes or is
+    /// owed; else the scene's next timer (`Scene.nextUpdateTime`), a little later while the
+    /// scene moves unseen (`maximumRest` at most), infinite when nothing is scheduled.
     public var nextFrameTime: Double {
         guard begun else { return .infinity }
         if needsDisplay { return time }

@@ -9,11 +9,8 @@ public struct UnknownGLAPI: Error, CustomStringConvertible {
 }
 
 /// The one GL context of the test process, shared by every suite that draws (SDL is
-/// process-global): headless through SDL's offscreen driver, no X server needed.
-///
-/// `RENDER_TESTS_WINDOWED=1` (under xvfb-run) uses a real X11 window instead;
-/// `RENDER_TESTS_GL=auto|desktop|es` picks the API (scripts/test.sh runs the rendering
-/// tests on OpenGL ES too).
+/// process-global): headless (SDL's offscreen driver), or an X11 window with
+/// `RENDER_TESTS_WINDOWED=1`; `RENDER_TESTS_GL=auto|desktop|es` picks the API.
 public enum HeadlessGL {
     private static var cached: Result<GLContextHost, Error>?
 
