@@ -24,9 +24,9 @@ public enum BuiltTool {
 
     /// Runs `name` with `arguments` on SDL's offscreen driver, `environment` laid over the
     /// process's (a nil value removes a variable); its exit status and standard error
-    /// (standard output is discarded).
-    public static func run(_ name: String, _ arguments: [String],
-                           environment overrides: [String: String?] = [:]) throws -> (status: Int32, stderr: String) {
+    /// (standard output is discarded). Past `timeout` seconds it is terminated and said so.
+    public static func run(_ name: String, _ arguments: [String], environment overrides: [String: String?] = [:],
+                           timeout: Double = 300) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments
@@ -38,8 +38,12 @@ public enum BuiltTool {
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, text + (timedOut ? "\(name) timed out after \(timeout) s\n" : ""))
     }
 }
