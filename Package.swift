@@ -84,8 +84,9 @@ let modules: [Target] = [
     .target(name: "RenderPlan", dependencies: ["LayerMath", "Layers"]),
     // A RenderBackend that records its calls as values: the planner's tests without a GPU.
     .target(name: "RenderRecording", dependencies: ["RenderPlan"]),
-    // Shaders/ is compiled in (EmbeddedShaders.swift, scripts/embed-shaders.sh): no bundle.
-    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video", "RenderPlan"]),
+    // Shaders/ is compiled in as resources embedded in code (Sources/GLRenderer/Shaders links
+    // to it): no bundle.
+    .target(name: "GLRenderer", dependencies: ["CGL", "Layers", "Images", "Video", "RenderPlan"], resources: [.embedInCode("Shaders")]),
     .target(name: "Platform", dependencies: ["CSDL2", "LayerMath", "Images", "Input", "Audio"]),
     .target(name: "SceneRuntime", dependencies: ["Components", "GLRenderer", "Images"]),
     // The umbrella an app imports, with the host object that embeds a scene in an app.
@@ -119,6 +120,8 @@ let executables: [Target] = [
 
 let tests: [Target] = [
     .target(name: "_TestSupport", dependencies: ["LayerMath", "Layers", "Images"], path: "Tests/_TestSupport"),
+    // What tests that draw share: the process's one GL context, the built tools, pixel comparison.
+    .target(name: "_GLTestSupport", dependencies: ["Platform", "Images", "_TestSupport"], path: "Tests/_GLTestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "VideoTests", dependencies: ["Video"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
@@ -133,9 +136,9 @@ let tests: [Target] = [
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "SceneRuntime", "ToolSupport", "_TestSupport"]),
     .testTarget(name: "RenderPlanTests", dependencies: ["RenderPlan", "RenderRecording", "LayerMath", "Layers", "_TestSupport"]),
     .testTarget(name: "RenderTests", dependencies: ["SceneRuntime", "ToolSupport", "Platform", "GLRenderer", "RenderPlan", "Typography",
-                                                    "_TestSupport"],
+                                                    "_TestSupport", "_GLTestSupport"],
                 resources: [.copy("Goldens")]),
-    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport"]),
+    .testTarget(name: "EmbeddingTests", dependencies: ["ParallaxKit", "CGL", "CAllocCounter", "_TestSupport", "_GLTestSupport"]),
 ]
 
 let package = Package(

@@ -4,17 +4,17 @@ import Layers
 
 /// Generated posters for carousels without image files: a colourful gradient, a big
 /// item number and a title, painted with `Painter` on first use.
-public enum CarouselPoster {
+package enum CarouselPoster {
     /// Pixel size of a poster for an item of `size` points (at most 512 on a side, so
     /// a lazily generated poster stays cheap).
-    public static func pixelSize(for size: Size) -> (width: Int, height: Int) {
+    package static func pixelSize(for size: Size) -> (width: Int, height: Int) {
         let s = min(1, 512 / max(size.width, size.height, 1))
         return (max(8, Int((size.width * s).rounded())), max(8, Int((size.height * s).rounded())))
     }
 
     /// Paints the poster of item `index` (0-based; the number shown is index + 1), or with
     /// `title`, a poster of that title instead of the number.
-    public static func paint(index: Int, width: Int, height: Int, title: String? = nil) -> Image {
+    package static func paint(index: Int, width: Int, height: Int, title: String? = nil) -> Image {
         var p = Painter(width: width, height: height)
         let w = Double(width), h = Double(height)
         let top = Painter.palette(index), bottom = Painter.mix(Painter.palette(index + 3, value: 0.45), .black, 0.3)
@@ -43,7 +43,7 @@ public enum CarouselPoster {
 
     /// The generated poster's background alone (its gradient and disc, no text): the
     /// backdrop art of item `index`.
-    public static func backdrop(index: Int, width: Int, height: Int) -> Image {
+    package static func backdrop(index: Int, width: Int, height: Int) -> Image {
         var p = Painter(width: width, height: height)
         let w = Double(width), h = Double(height)
         let top = Painter.palette(index), bottom = Painter.mix(Painter.palette(index + 3, value: 0.45), .black, 0.3)

@@ -51,6 +51,8 @@ public final class DecodeQueue {
         var pending: [Job] = []
         var finished: [Outcome] = []
         var stopping = false
+        /// Jobs a worker has taken and not yet finished.
+        var working = 0
         let limits: ImageLimits
         let priority: DecodeThreadPriority
         let gate: FrameGate?
@@ -133,6 +135,12 @@ public final class DecodeQueue {
         return shared.pending.count
     }
 
+    /// True when no job waits, runs, or waits to be collected (`drain`).
+    package var isIdle: Bool {
+        shared.condition.lock(); defer { shared.condition.unlock() }
+        return shared.pending.isEmpty && shared.working == 0 && shared.finished.isEmpty
+    }
+
     /// Hands each finished job to `body` (on the caller's thread) and forgets it.
     public func drain(_ body: (Outcome) -> Void) {
         shared.condition.lock()
@@ -181,6 +189,7 @@ public final class DecodeQueue {
             var best = 0
             for i in s.pending.indices where s.pending[i].priority < s.pending[best].priority { best = i }
             let job = s.pending.remove(at: best)
+            s.working += 1
             s.condition.unlock()
             checkpoint?()
             let start = threadCPUSeconds()
@@ -207,6 +216,7 @@ public final class DecodeQueue {
             }
             let seconds = threadCPUSeconds() - start
             s.condition.lock()
+            s.working -= 1
             if !s.stopping {
                 s.finished.append(Outcome(id: job.id, preview: job.preview, result: result, isOpaque: opaque, seconds: seconds))
             }

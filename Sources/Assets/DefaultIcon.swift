@@ -13,17 +13,17 @@ import Darwin
 /// the title "PARALLAX". Generated procedurally, so no asset file is needed.
 ///
 /// Designed at 400x240 (tvOS Home-screen @1x) and scaled to any size, e.g. 800x480 (@2x).
-public enum DefaultIcon {
+package enum DefaultIcon {
     /// Layer names, bottom first.
-    public static let layerNames = ["sky", "sun", "hills", "title"]
+    package static let layerNames = ["sky", "sun", "hills", "title"]
 
     /// The icon's layers, bottom first; the first is opaque.
-    public static func layers(width: Int, height: Int) -> [Image] {
+    package static func layers(width: Int, height: Int) -> [Image] {
         layerNames.indices.map { layer($0, width: width, height: height) }
     }
 
     /// One layer (0 = background) of the icon at the given pixel size.
-    public static func layer(_ index: Int, width: Int, height: Int) -> Image {
+    package static func layer(_ index: Int, width: Int, height: Int) -> Image {
         var p = Painter(width: width, height: height)
         let w = Double(width), h = Double(height)
         let k = min(w / 400, h / 240)   // design units: 400x240
@@ -51,10 +51,10 @@ public enum DefaultIcon {
 }
 
 /// Generated images the parallax components use when a scene names none.
-public enum BuiltinImages {
+package enum BuiltinImages {
     /// JZParallaxButton's `Spotlight.png` look: white with a radial alpha falloff from
     /// ≈0.43 at the centre to ≈0.03 at the edge (as JZParallaxButton's), `size` x `size`.
-    public static func spotlight(size: Int = 320) -> Image {
+    package static func spotlight(size: Int = 320) -> Image {
         var p = Painter(width: size, height: size)
         let r = Double(size) / 2
         // JZ's Spotlight.png peaks at alpha 110/255 in the centre but keeps 7/255 out to its
@@ -72,7 +72,7 @@ public enum BuiltinImages {
     /// blur room on each side, rendered at `scale` pixels per point (a blurred image
     /// stretches well, so a small one is enough). `blur` is CALayer's `shadowRadius`
     /// (Gaussian σ ≈ radius / 2).
-    public static func softShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double, scale: Double) -> Image {
+    package static func softShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double, scale: Double) -> Image {
         let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
         let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))
         var p = Painter(width: pw, height: ph)
@@ -93,13 +93,13 @@ public enum BuiltinImages {
 
 extension ImageStore {
     /// The built-in spotlight (generated on first use).
-    public func builtinSpotlight() -> ImageRef {
+    package func builtinSpotlight() -> ImageRef {
         addLazy(key: "builtin:spotlight", width: 320, height: 320, isOpaque: false) { BuiltinImages.spotlight() }
     }
 
     /// The default icon's layers, bottom first, at 400x240 or, for cards wider than 400
     /// points, 800x480 (generated on first use).
-    public func builtinIcon(forCardWidth width: Double) -> [ImageRef] {
+    package func builtinIcon(forCardWidth width: Double) -> [ImageRef] {
         let (w, h) = width > 400 ? (800, 480) : (400, 240)
         return DefaultIcon.layerNames.indices.map { i in
             addLazy(key: "builtin:icon/\(w)x\(h)/\(i)", width: w, height: h, isOpaque: i == 0) {
@@ -110,7 +110,7 @@ extension ImageStore {
 
     /// A soft card shadow for a card of `size` points (generated on first use, at most
     /// about 160 pixels across).
-    public func builtinShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double) -> ImageRef {
+    package func builtinShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double) -> ImageRef {
         let scale = min(1, 160 / max(size.width + 2 * margin, size.height + 2 * margin))
         let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
         let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))

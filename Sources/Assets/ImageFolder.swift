@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import JSON
 #if canImport(Glibc)
 import Glibc
@@ -15,8 +16,11 @@ import Glibc
 ///
 /// Does NOT recurse into subfolders, follow `**`, or watch the folder for changes.
 public enum ImageFolder {
-    /// Extensions a folder listing keeps (case-insensitive). A glob keeps whatever it matches.
-    public static let extensions = ["png", "jpg", "jpeg", "webp"]
+    /// Extensions a folder listing keeps (case-insensitive): those of `ImageFormat.all`. A
+    /// glob keeps whatever it matches.
+    public static let extensions = ImageFormat.all.flatMap(\.extensions)
+    /// `extensions` as bytes, compared per name without making a string.
+    private static let extensionBytes = extensions.map { Array($0.utf8) }
 
     /// The files that `pattern` names, relative to `directory` unless absolute. With
     /// `folders`, a folder (or the folder of a glob whose wildcards are all in its last
@@ -109,16 +113,13 @@ public enum ImageFolder {
         }
     }
 
-    /// True when `name` ends in .png, .jpg, .jpeg or .webp, in any case.
+    /// True when `name` ends in one of `extensions` after a dot, in any case (no allocation).
     static func hasImageExtension(_ name: Slice<UnsafeRawBufferPointer>) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let ext = name[(dot + 1)...]
-        guard ext.count >= 3, ext.count <= 4 else { return false }
-        var lower: [UInt8] = []
-        lower.reserveCapacity(4)
-        for c in ext { lower.append(c >= 65 && c <= 90 ? c + 32 : c) }
-        return lower == Array("png".utf8) || lower == Array("jpg".utf8) || lower == Array("jpeg".utf8)
-            || lower == Array("webp".utf8)
+        return extensionBytes.contains { e in
+            e.count == ext.count && zip(e, ext).allSatisfy { $0 == ($1 >= 65 && $1 <= 90 ? $1 + 32 : $1) }
+        }
     }
 
     /// Paths matching a glob pattern (files only; `GLOB_MARK` flags folders, which are dropped).

@@ -12,4 +12,5 @@
 // registered in one place, `SceneKinds.standard` (SceneKinds+Standard.swift).
 //
 // What this module does NOT do: GL, SDL, file formats of its own (JSON, Images and
-// Input read files), own the pixels (Assets' `ImageStore` does), or keep globals.
+// Input read files), own the pixels (Assets' `ImageStore` does), keep globals, or read
+// arrow keys in a focus container (the focus engine calls its `moveFocus`).

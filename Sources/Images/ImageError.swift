@@ -35,7 +35,7 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case invalidStack(String)
         /// A ZIP archive's members decompress to more than the allowed total.
         case archiveTooLarge(limit: Int)
-        /// The first bytes match none of the decodable formats (PNG, JPEG, WebP).
+        /// The first bytes match none of the decodable formats (`ImageFormat.all`).
         case unknownFormat
         /// The JPEG or WebP decoder refused the data: the format's name and the library's message.
         case corruptImage(format: String, message: String)
@@ -83,7 +83,7 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .malformedJSON(let s): return s
         case .invalidStack(let s): return s
         case .archiveTooLarge(let limit): return "archive members exceed \(limit) bytes uncompressed"
-        case .unknownFormat: return "not a PNG, JPEG or WebP file (signature mismatch)"
+        case .unknownFormat: return "not a \(ImageFormat.namesList) file (signature mismatch)"
         case .corruptImage(let format, let message): return "truncated or corrupt \(format): \(message)"
         }
     }

@@ -6,21 +6,81 @@ import Foundation
 // What it does NOT do: no caching, no threads (callers decode on whatever thread they
 // like: every decoder here is reentrant), no colour management beyond 8-bit sRGB.
 
-/// A raster format the seam decodes.
-public enum ImageFormat: String, Sendable, CaseIterable {
-    case png, jpeg, webp
+/// A raster format the seam decodes: one row of `ImageFormat.all`, the one table of
+/// formats that detection, decoding, folder listings, layered stacks and error messages
+/// read. Adding a format is a decoder and a row here.
+public struct ImageFormat: Sendable, CustomStringConvertible {
+    /// Decodes a whole file held in memory into premultiplied RGBA8 at `size`; errors name `name`.
+    typealias Decode = @Sendable (_ data: [UInt8], _ name: String, _ size: DecodeSize, _ limits: ImageLimits,
+                                         _ checkpoint: DecodeCheckpoint?) throws -> Image
+    /// Decodes the file at `path` (errors name `name`).
+    typealias DecodeFile = @Sendable (_ path: String, _ name: String, _ size: DecodeSize, _ limits: ImageLimits,
+                                      _ checkpoint: DecodeCheckpoint?) throws -> Image
 
-    /// The format whose signature `head` (a file's first bytes, 12 are enough) starts
-    /// with; nil when none matches.
+    /// The name messages use ("PNG").
+    public let name: String
+    /// The file extensions a folder listing keeps, lower case, without the dot.
+    public let extensions: [String]
+    /// Whether `head`, a file's first bytes (up to `headLength`), starts with the signature.
+    let matches: @Sendable (ArraySlice<UInt8>) -> Bool
+    /// Decodes bytes held in memory.
+    let decode: Decode
+    /// Decodes a file; nil: read it whole (at most `ImageLimits.maxEncodedBytes`), then `decode`.
+    let decodeFile: DecodeFile?
+
+    public var description: String { name }
+
+    /// Bytes `detect` needs to tell every format apart.
+    static let headLength = 12
+
+    /// Every format, in the order signatures are tried.
+    public static let all: [ImageFormat] = [.png, .jpeg, .webp]
+
+    /// PNG through libpng (read from the file by its own reader, `Image.read(path:)`).
+    public static let png = ImageFormat(
+        name: "PNG", extensions: ["png"], matches: { $0.starts(with: pngSignature) },
+        decode: { data, name, size, limits, checkpoint in
+            try Image.decodePNG(data: data, name: name, limits: limits).fitted(size, checkpoint: checkpoint)
+        },
+        decodeFile: { path, name, size, limits, checkpoint in
+            try Image.read(path: path, name: name, limits: limits).fitted(size, checkpoint: checkpoint)
+        })
+    /// JPEG through libjpeg-turbo, scaled in the DCT domain and turned upright by EXIF.
+    public static let jpeg = ImageFormat(
+        name: "JPEG", extensions: ["jpg", "jpeg"], matches: { $0.starts(with: [0xFF, 0xD8, 0xFF]) },
+        decode: { data, name, size, limits, checkpoint in
+            try JPEGDecoder.decode(data, name: name, size: size, limits: limits, checkpoint: checkpoint)
+        },
+        decodeFile: nil)
+    /// WebP through libwebp (one call: no checkpoints).
+    public static let webp = ImageFormat(
+        name: "WebP", extensions: ["webp"],
+        matches: { $0.count >= 12 && $0.prefix(4).elementsEqual("RIFF".utf8) && $0.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8) },
+        decode: { data, name, size, limits, _ in try WebPDecoder.decode(data, name: name, size: size, limits: limits) },
+        decodeFile: nil)
+
+    /// The format whose signature `head` (a file's first bytes, 12 are enough)
+    /// starts with; nil when none matches.
     public static func detect<C: Collection>(_ head: C) -> ImageFormat? where C.Element == UInt8 {
-        let b = Array(head.prefix(12))
-        if b.count >= 8, b[0..<8].elementsEqual(pngSignature) { return .png }
-        if b.count >= 3, b[0] == 0xFF, b[1] == 0xD8, b[2] == 0xFF { return .jpeg }
-        if b.count >= 12, b[0..<4].elementsEqual(Array("RIFF".utf8)), b[8..<12].elementsEqual(Array("WEBP".utf8)) {
-            return .webp
-        }
-        return nil
+        let b = ArraySlice(head.prefix(headLength))
+        return all.first { $0.matches(b) }
     }
+
+    /// The format whose extensions include `pathExtension` (any case); nil when none does.
+    public static func forExtension(_ pathExtension: String) -> ImageFormat? {
+        let ext = pathExtension.lowercased()
+        return all.first { $0.extensions.contains(ext) }
+    }
+
+    /// The names of every format for a message: "PNG, JPEG or WebP".
+    static var namesList: String {
+        let names = all.map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+extension ImageFormat: Equatable {
+    public static func == (a: ImageFormat, b: ImageFormat) -> Bool { a.name == b.name }
 }
 
 /// The size to decode an image at.
@@ -54,7 +114,8 @@ public enum DecodeSize: Equatable, Sendable {
 }
 
 extension Image {
-    /// Reads a PNG, JPEG or WebP file (chosen by its signature) into premultiplied RGBA8.
+    /// Reads a file of any format in `ImageFormat.all` (chosen by its signature) into
+    /// premultiplied RGBA8.
     ///
     /// Checks, in order: the file exists and is a non-empty regular file no larger than
     /// `limits.maxEncodedBytes`, its signature names a known format, its declared size is
@@ -70,18 +131,12 @@ extension Image {
         let name = name ?? path
         let head = try readHead(path: path, name: name)
         guard let format = ImageFormat.detect(head) else { throw ImageError(file: name, .unknownFormat) }
-        let image: Image
-        switch format {
-        case .png:
-            image = try read(path: path, name: name, limits: limits)
-        case .jpeg, .webp:
-            let data = try readWhole(path: path, name: name, limit: limits.maxEncodedBytes)
-            return try decode(data: data, name: name, size: size, limits: limits, checkpoint: checkpoint)
-        }
-        return image.fitted(size, checkpoint: checkpoint)
+        if let decodeFile = format.decodeFile { return try decodeFile(path, name, size, limits, checkpoint) }
+        let data = try readWhole(path: path, name: name, limit: limits.maxEncodedBytes)
+        return try format.decode(data, name, size, limits, checkpoint)
     }
 
-    /// Decodes PNG, JPEG or WebP bytes held in memory (chosen by signature).
+    /// Decodes bytes of any format in `ImageFormat.all` held in memory (chosen by signature).
     /// - Parameter name: the file name shown in errors.
     /// - Throws: `ImageError` naming `name`.
     public static func decode(data: [UInt8], name: String, size: DecodeSize = .full,
@@ -93,11 +148,7 @@ extension Image {
             }
             throw ImageError(file: name, .unknownFormat)
         }
-        switch format {
-        case .png: return try decodePNG(data: data, name: name, limits: limits).fitted(size, checkpoint: checkpoint)
-        case .jpeg: return try JPEGDecoder.decode(data, name: name, size: size, limits: limits, checkpoint: checkpoint)
-        case .webp: return try WebPDecoder.decode(data, name: name, size: size, limits: limits)   // one libwebp call
-        }
+        return try format.decode(data, name, size, limits, checkpoint)
     }
 
     /// This image downsampled to `size` (`.full`, or already small enough: unchanged).
@@ -135,14 +186,14 @@ extension Image {
         return Image(width: cw, height: ch, pixels: out)
     }
 
-    /// The first 12 bytes of `path` after the file checks (exists, regular, non-empty): a
-    /// FIFO or device is refused without blocking (`InputFile`).
+    /// The first `ImageFormat.headLength` bytes of `path` after the file checks (exists,
+    /// regular, non-empty): a FIFO or device is refused without blocking (`InputFile`).
     static func readHead(path: String, name: String) throws -> [UInt8] {
         let fd: Int32
         do { fd = try InputFile.open(path) } catch let error as FileError { throw ImageError(file: name, error) }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 12)
-        let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 12) }
+        var head = [UInt8](repeating: 0, count: ImageFormat.headLength)
+        let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, ImageFormat.headLength) }
         head = Array(head.prefix(max(0, n)))
         if head.isEmpty { throw ImageError(file: name, .emptyFile) }
         return head

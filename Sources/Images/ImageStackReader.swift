@@ -122,8 +122,8 @@ struct ImageStackReader {
         return StackPath.join(folder, sets[0])
     }
 
-    /// The image file to use: the largest-scale PNG or JPEG entry (the first among equals);
-    /// Xcode accepts both in an image stack layer. The file itself is decoded by signature.
+    /// The image file to use: the largest-scale entry whose extension names a format of
+    /// `ImageFormat.all` (the first among equals). The file itself is decoded by signature.
     private func chooseImage(in imageSet: String) throws -> (file: String, scale: Double) {
         let node = try json(StackPath.join(imageSet, "Contents.json"))
         var candidates: [(file: String, scale: Double)] = []
@@ -139,15 +139,15 @@ struct ImageStackReader {
             }
             candidates.append((filename, scale))
         }
-        let pngs = candidates.filter { c in [".png", ".jpg", ".jpeg"].contains { c.file.lowercased().hasSuffix($0) } }
-        guard let first = pngs.first else {
+        let images = candidates.filter { ImageFormat.forExtension(($0.file as NSString).pathExtension) != nil }
+        guard let first = images.first else {
             if let other = candidates.first {
                 let ext = (other.file as NSString).pathExtension
                 throw ImageError(file: source.displayName(StackPath.join(imageSet, other.file)),
-                                 .unsupportedFormat("unsupported image format \"\(ext.isEmpty ? "none" : ext)\" (only PNG and JPEG are supported)"))
+                                 .unsupportedFormat("unsupported image format \"\(ext.isEmpty ? "none" : ext)\" (expected \(ImageFormat.namesList))"))
             }
             throw ImageError(file: node.file, .invalidStack("the image set lists no image files"))
         }
-        return pngs.dropFirst().reduce(first) { best, next in next.scale > best.scale ? next : best }
+        return images.dropFirst().reduce(first) { best, next in next.scale > best.scale ? next : best }
     }
 }

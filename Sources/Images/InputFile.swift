@@ -11,12 +11,12 @@ import JSON
 ///
 /// Does not: follow anything but the kernel's own symlink resolution (a loop is reported
 /// as a loop), read special files, or cache anything.
-public enum InputFile {
+package enum InputFile {
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
     /// - Parameter allowEmpty: when false (the default) an empty file is an error.
     /// - Throws: `FileError` naming `path`: no such file, not a regular file (and what it
     ///   is), empty, too large, NUL byte in the path, or the system's reason.
-    public static func read(_ path: String, maxBytes: Int, allowEmpty: Bool = false) throws -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int, allowEmpty: Bool = false) throws -> [UInt8] {
         let fd = try open(path)
         defer { close(fd) }
         var info = stat()
@@ -49,7 +49,7 @@ public enum InputFile {
     /// size in bytes.
     /// - Throws: `FileError` as `read(_:maxBytes:allowEmpty:)`, except for size.
     @discardableResult
-    public static func check(_ path: String) throws -> Int {
+    package static func check(_ path: String) throws -> Int {
         let fd = try open(path)
         defer { close(fd) }
         var info = stat()
@@ -60,7 +60,7 @@ public enum InputFile {
     /// Whether anything is at `path`, a symbolic link included even when it points nowhere
     /// or into a loop (`lstat`): a tool taking either a file or a built-in name then opens
     /// it and says what is wrong with it, instead of "no such file".
-    public static func namesSomething(_ path: String) -> Bool {
+    package static func namesSomething(_ path: String) -> Bool {
         guard !path.utf8.contains(0) else { return true }   // refused by name when opened
         var info = stat()
         return FileName.withCString(path) { lstat($0, &info) } == 0
@@ -98,7 +98,7 @@ public enum InputFile {
     }
 
     /// Throws `nulByte` when `path` contains a NUL byte (C would read a shorter path).
-    public static func refuseNUL(_ path: String) throws {
+    package static func refuseNUL(_ path: String) throws {
         if path.utf8.contains(0) { throw FileError(file: path, .nulByte) }
     }
 }

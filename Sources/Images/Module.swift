@@ -6,7 +6,8 @@
 //   before any pixel allocation (`ImageLimits`);
 // - decodes PNG, JPEG (libjpeg-turbo's libjpeg API through the C target `CJPEGRegion`:
 //   scaled decode, only the rows and columns shown, EXIF orientation, CMYK, greyscale)
-//   and WebP (libwebp) behind one seam chosen by signature (`Image.decode`), optionally
+//   and WebP (libwebp) behind one seam chosen by signature (`Image.decode`) from one table
+//   of formats (`ImageFormat.all`: name, extensions, signature test, decoder), optionally
 //   at the size shown (`DecodeSize.cover`, one area-filtered downsample), or as a quick
 //   1/8-scale JPEG preview (`Image.decodePreview`), calling a `DecodeCheckpoint` between
 //   bands of rows so a worker can yield while its host renders;

@@ -6,7 +6,7 @@ extension OutputFile {
     /// fine).
     /// - Throws: `FileError` naming `path` and what is in the way ("/dev/null is not a
     ///   folder", "/x: permission denied"), never Foundation's error domain and code.
-    public static func makeFolders(_ path: String) throws {
+    package static func makeFolders(_ path: String) throws {
         // The missing folders, from the nearest existing one down (names are bytes: mkdir).
         var missing: [String] = []
         var p = path

@@ -16,9 +16,9 @@ import JSON
 ///
 /// Does not: create folders, follow a path into `/proc` other than through the kernel, or
 /// keep anything in memory beyond what the caller passes to `write`.
-public final class OutputFile {
+package final class OutputFile {
     /// The path as the caller named it (for errors).
-    public let path: String
+    package let path: String
     private var fd: Int32
     /// The temporary file renamed onto `target` by `commit`; nil when writing through.
     private var temporary: String?
@@ -33,14 +33,14 @@ public final class OutputFile {
 
     /// Writes `bytes` to `path` as described above, in one call.
     /// - Throws: `FileError` naming `path`; the target is then unchanged.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let file = try OutputFile(path: path)
         try file.write(bytes)
         try file.commit()
     }
 
     /// Writes UTF-8 `text` to `path` (see `write(_:to:)`).
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
@@ -52,7 +52,7 @@ public final class OutputFile {
     ///   file is created or truncated at the first write (or at `commit`) and written in
     ///   place (no temporary file, no rename), still never replacing a link, device or FIFO
     ///   with a regular file; a run that fails before then leaves it untouched.
-    public init(path: String, streaming: Bool = false) throws {
+    package init(path: String, streaming: Bool = false) throws {
         self.path = path
         try InputFile.refuseNUL(path)
         guard !path.isEmpty else { throw FileError(file: path, .noSuchFile) }
@@ -130,11 +130,11 @@ public final class OutputFile {
 
     /// The private temporary file that `commit` renames over the target, for a writer in
     /// another process (ffmpeg); nil when the target is written through.
-    public var temporaryPath: String? { temporary }
+    package var temporaryPath: String? { temporary }
 
     /// The open descriptor written to (the temporary file, or the device or FIFO itself);
     /// -1 once sealed or closed.
-    public var descriptor: Int32 { fd }
+    package var descriptor: Int32 { fd }
 
     /// Why no file could be made in `folder` for `path`: "no such file" would name the
     /// file the user gave, when what is missing is its folder (or the folder, like /proc,
@@ -150,14 +150,14 @@ public final class OutputFile {
     }
 
     /// The folder a file at `path` goes in ("." for a bare name).
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
     }
 
     /// Why no file can be made in `folder` when it is missing or is not a folder ("no
     /// folder /x", "/x is not a folder"); nil when it is a folder.
-    public static func folderProblem(_ folder: String) -> String? {
+    package static func folderProblem(_ folder: String) -> String? {
         var info = stat()
         if FileName.withCString(folder, { stat($0, &info) }) != 0 { return "no folder \(FileName.escaped(folder))" }
         if info.st_mode & S_IFMT != S_IFDIR { return "\(FileName.escaped(folder)) is not a folder" }
@@ -166,7 +166,7 @@ public final class OutputFile {
 
     /// Appends `bytes`. A failure is remembered and thrown again by `commit`.
     /// - Throws: `FileError` naming the path (no space, I/O error, closed reader).
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         if let failure { throw failure }
         try openPendingStream()
         guard fd >= 0 else { throw FileError(file: path, .system("cannot write: already closed")) }
@@ -201,7 +201,7 @@ public final class OutputFile {
     /// `commit`: many outputs can be made ready without holding a descriptor each.
     /// Does nothing for a file written through.
     /// - Throws: `FileError`; the temporary file is then removed.
-    public func seal() throws {
+    package func seal() throws {
         if let failure { abandon(); throw failure }
         guard let temporary, !sealed, fd >= 0 else { return }
         if fsync(fd) != 0 { let e = FileError.system(errno, file: path, doing: "cannot write"); abandon(); throw e }
@@ -213,7 +213,7 @@ public final class OutputFile {
 
     /// Flushes the data to disk and puts the file in place (a rename for regular files).
     /// - Throws: `FileError`; the target is then unchanged and the temporary file removed.
-    public func commit() throws {
+    package func commit() throws {
         try openPendingStream()
         try seal()
         if let temporary, sealed {
@@ -237,7 +237,7 @@ public final class OutputFile {
     }
 
     /// Drops what was written: removes the temporary file; the target is unchanged.
-    public func abandon() {
+    package func abandon() {
         if fd >= 0 && ownsDescriptor { close(fd) }
         fd = -1
         if let temporary { OutputFile.unlink(temporary) }

@@ -10,15 +10,15 @@ import JSON
 ///
 /// Does not: follow links inside the folder when removing (entries are unlinked, not
 /// descended into), or outlive a SIGKILL (nothing can).
-public final class TemporaryFolder {
+package final class TemporaryFolder {
     /// The folder's path.
-    public let path: String
+    package let path: String
     private var removed = false
 
     /// Makes a new folder named `prefix` plus six random characters.
     /// - Throws: `FileError` naming `$TMPDIR` (or /tmp) when it is missing, not a folder,
     ///   or takes no new folder.
-    public init(prefix: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(prefix: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         var parent = environment["TMPDIR"] ?? ""
         if parent.isEmpty { parent = "/tmp" }
         try InputFile.refuseNUL(parent)
@@ -41,7 +41,7 @@ public final class TemporaryFolder {
     /// mode 0700 when missing; when present it must be a real folder (not a link) owned by
     /// this user and writable by no one else, so nobody else can plant files or links in it.
     /// - Throws: `FileError` naming the folder when it is not such a folder.
-    public static func privateCache(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    package static func privateCache(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         var parent = environment["TMPDIR"] ?? ""
         if parent.isEmpty { parent = "/tmp" }
         let path = (parent.hasSuffix("/") ? parent : parent + "/") + name
@@ -58,10 +58,10 @@ public final class TemporaryFolder {
     }
 
     /// The path of `name` inside the folder.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Removes the files in the folder, then the folder. Safe to call more than once.
-    public func remove() {
+    package func remove() {
         guard !removed else { return }
         removed = true
         guard let dir = FileName.withCString(path, { opendir($0) }) else { _ = FileName.withCString(path) { rmdir($0) }; return }

@@ -137,6 +137,28 @@ extension Layer {
         subtreeMayAnimate = animated
     }
 
+    /// The earliest superlayer time from `parentTime` on at which an attached animation of
+    /// this layer or a sublayer may change what is drawn: `parentTime` while one runs, its
+    /// `beginTime` while it waits to begin, `.infinity` when every one has finished.
+    public func nextAnimationTime(after parentTime: Double) -> Double {
+        guard subtreeMayAnimate else { return .infinity }
+        let t = timing.local(parentTime)
+        // Under a timed layer a begin time is not taken back to the superlayer's time.
+        let sameTime = timing.beginTime == 0 && timing.speed == 1 && timing.timeOffset == 0
+        var next = Double.infinity
+        if let state = animationState {
+            for case let entry? in state.slots where !entry.animation.timing.isFinished(at: t) {
+                let begin = entry.animation.timing.beginTime
+                next = min(next, sameTime && begin > t ? begin : parentTime)
+            }
+        }
+        for s in sublayers where s.subtreeMayAnimate {
+            let n = s.nextAnimationTime(after: t)
+            next = min(next, sameTime || n == .infinity ? n : parentTime)
+        }
+        return max(next, parentTime)
+    }
+
     /// This layer's local time now: the scene time of the last advance of the tree's top
     /// layer, taken down the superlayer chain through each layer's `timing`.
     var currentAnimationTime: Double {

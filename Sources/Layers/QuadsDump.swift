@@ -4,9 +4,9 @@ import LayerMath
 /// The quads dump (docs/quads-dump.md): `{"canvas": [w, h], "time": T, "quads": [...]}`
 /// with one entry per drawn quad in drawing order: name, the bounds corners (TL, TR, BR,
 /// BL) in canvas points after the perspective divide, and the accumulated opacity.
-public enum QuadsDump {
+package enum QuadsDump {
     /// The dump as JSON text (one quad per line, for readable diffs).
-    public static func json(_ list: RenderList, time: Double) -> String {
+    package static func json(_ list: RenderList, time: Double) -> String {
         func n(_ v: Double) -> String {
             guard v.isFinite else { return "null" }
             // Rounded to 1e-6; beyond about 1e302 the scaling itself would overflow to inf.

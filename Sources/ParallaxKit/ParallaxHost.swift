@@ -177,7 +177,8 @@ public final class ParallaxHost {
     }
 
     /// The scene time at which the next `draw` may change pixels (`Compositor.nextFrameTime`):
-    /// an app that sleeps between frames wakes at the latest then, or on input.
+    /// an app that sleeps between frames wakes at the latest then, or on input (infinite when
+    /// nothing is scheduled).
     public var nextFrameTime: Double { compositor?.nextFrameTime ?? driver.time }
 
     /// Draws the scene at the current time into the app's framebuffer (see the type's

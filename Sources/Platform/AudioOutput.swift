@@ -11,14 +11,14 @@ import Foundation
 ///
 /// Does not: decide which sound follows which event (`NavigationCue(event:)` does), or
 /// synthesise speech.
-public final class AudioOutput {
+package final class AudioOutput {
     /// The mixer it plays; change it only through this object while the device is open.
-    public let mixer: SoundMixer
+    package let mixer: SoundMixer
     /// Set once, after the callback's userdata (this object) exists.
     private var device: SDL_AudioDeviceID = 0
 
     /// Opens the default audio device, or returns the reason there is none.
-    public static func open(mixer: SoundMixer = SoundMixer()) -> Result<AudioOutput, AudioUnavailable> {
+    package static func open(mixer: SoundMixer = SoundMixer()) -> Result<AudioOutput, AudioUnavailable> {
         // ALSA prints its own lines on standard error when no device answers: the reason
         // comes back in SDL's error instead, so the app can say it in one line.
         let quiet = QuietStandardError()
@@ -59,32 +59,32 @@ public final class AudioOutput {
     }
 
     /// Plays `cue` now.
-    public func play(_ cue: NavigationCue) {
+    package func play(_ cue: NavigationCue) {
         locked { mixer.trigger(cue) }
     }
 
     /// Replaces any speech with `samples` (48 kHz mono).
-    public func speak(_ samples: UnsafeBufferPointer<Float>) {
+    package func speak(_ samples: UnsafeBufferPointer<Float>) {
         locked { mixer.startSpeech(samples) }
     }
 
     /// Stops the speech at once.
-    public func stopSpeech() {
+    package func stopSpeech() {
         locked { mixer.stopSpeech() }
     }
 
     /// Replaces the sound of `cue` (load time).
-    public func setClip(_ clip: SoundClip, for cue: NavigationCue) {
+    package func setClip(_ clip: SoundClip, for cue: NavigationCue) {
         locked { mixer.setClip(clip, for: cue) }
     }
 
     /// Mutes (0) or restores (1) the navigation cues; speech is not affected.
-    public func setCueGain(_ gain: Float) {
+    package func setCueGain(_ gain: Float) {
         locked { mixer.cueGain = gain }
     }
 
     /// Whether nothing plays now (the callback has pulled every cue and speech to its end).
-    public var isSilent: Bool {
+    package var isSilent: Bool {
         var silent = false
         locked { silent = mixer.isSilent }
         return silent
@@ -110,7 +110,7 @@ public final class AudioOutput {
 }
 
 /// Why there is no sound: no audio subsystem or no device, in one line.
-public struct AudioUnavailable: Error, CustomStringConvertible {
-    public var description: String
+package struct AudioUnavailable: Error, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

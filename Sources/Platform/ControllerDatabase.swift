@@ -13,19 +13,19 @@ import Images
 /// from memory, so SDL never opens a path itself.
 ///
 /// Does not: open controllers (`GLContextHost` does, as they are plugged in).
-public enum ControllerDatabase {
+package enum ControllerDatabase {
     /// Largest file read (the community database is about 600 KiB).
-    public static let maxBytes = 4 << 20
+    package static let maxBytes = 4 << 20
 
     /// A file to load, and whether a user named it (then its absence is worth a line).
-    public struct Source: Equatable {
-        public var path: String
-        public var named: Bool
-        public init(path: String, named: Bool) { self.path = path; self.named = named }
+    package struct Source: Equatable {
+        package var path: String
+        package var named: Bool
+        package init(path: String, named: Bool) { self.path = path; self.named = named }
     }
 
     /// The files to try, in load order.
-    public static func sources(environment: [String: String], option: String?) -> [Source] {
+    package static func sources(environment: [String: String], option: String?) -> [Source] {
         let home = environment["HOME"] ?? ""
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (home.isEmpty ? "" : home + "/.local/share")
         var list: [Source] = []
@@ -39,13 +39,13 @@ public enum ControllerDatabase {
 
     /// Takes `SDL_GAMECONTROLLERCONFIG_FILE` away from SDL before `SDL_Init` (SDL would
     /// open it itself, and a FIFO there would hang the start); `load` reads it instead.
-    public static func keepSDLFromReadingTheFile() {
+    package static func keepSDLFromReadingTheFile() {
         unsetenv("SDL_GAMECONTROLLERCONFIG_FILE")
     }
 
     /// Loads every present source into SDL (after `SDL_Init` with game controllers);
     /// returns the mappings added and one line per named file that could not be used.
-    public static func load(_ sources: [Source]) -> (mappings: Int, problems: [String]) {
+    package static func load(_ sources: [Source]) -> (mappings: Int, problems: [String]) {
         var total = 0
         var problems: [String] = []
         for s in sources {

@@ -7,10 +7,10 @@
 import Glibc
 
 /// The DRM device nodes SDL's kmsdrm driver would open.
-public enum DRMDevices {
+package enum DRMDevices {
     /// Why no `card*` node under `folder` can be opened read-write, nil when one can.
     /// `open` returns 0 when a path opens read-write, else the errno (tests pass their own).
-    public static func problem(in folder: String = "/dev/dri",
+    package static func problem(in folder: String = "/dev/dri",
                                open: (String) -> Int32 = DRMDevices.openReadWrite) -> String? {
         let cards = cardNames(in: folder)
         guard !cards.isEmpty else {
@@ -42,7 +42,7 @@ public enum DRMDevices {
     }
 
     /// 0 when `path` opens read-write (closed again at once), else the errno.
-    public static func openReadWrite(_ path: String) -> Int32 {
+    package static func openReadWrite(_ path: String) -> Int32 {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return errno }
         close(fd)

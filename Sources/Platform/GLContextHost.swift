@@ -297,10 +297,11 @@ public final class GLContextHost {
     /// Sleeps until an event arrives or `timeout` seconds pass, then drains the queue into
     /// `events` like `pollEvents`. Returns true when any SDL event arrived, including ones
     /// with no `PlatformEvent` (the window exposed or shown again: redraw), false on timeout.
-    /// A host that has nothing new to draw calls this instead of spinning.
+    /// A host that has nothing new to draw calls this instead of spinning; an infinite
+    /// `timeout` waits for an event however long it takes.
     @discardableResult
     public func waitEvents(into events: inout [PlatformEvent], timeout: Double) -> Bool {
-        let milliseconds = timeout.isFinite ? Int32(max(0, min(timeout, 3600)) * 1000) : 0
+        let milliseconds = timeout == .infinity ? -1 : timeout.isFinite ? Int32(max(0, min(timeout, 3600)) * 1000) : 0
         var event = SDL_Event()
         guard SDL_WaitEventTimeout(&event, milliseconds) != 0 else { return false }
         if let converted = convert(event) { events.append(converted) }

@@ -111,6 +111,14 @@ public final class AttractMode {
         if !slides.isEmpty && !layer.isHidden { placeSlides(asleepFor: max(0, time - lastInput - idleTimeout)) }
     }
 
+    /// `time` while the overlay fades or its slides move, the timeout while awake,
+    /// `.infinity` once dimmed without slides.
+    func nextUpdateTime(after time: Double) -> Double {
+        let asleep = time - lastInput - idleTimeout
+        if asleep < 0 { return time - wokeAt < wakeFade ? time : lastInput + idleTimeout }
+        return asleep < fade || !slides.isEmpty ? time : .infinity
+    }
+
     /// Slide k shows from `k * slideDuration`, the next one fading in over its last
     /// `crossfade` seconds; a slide aged v seconds (from when it began to fade in) is
     /// scaled by `1 + zoom * v / (slideDuration + crossfade)` and panned by `pan` of the

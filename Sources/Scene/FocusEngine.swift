@@ -161,6 +161,13 @@ public final class FocusEngine {
         }
     }
 
+    /// The next held-direction repeat (or `time` before the initial focus is posted);
+    /// `.infinity` when nothing is held.
+    func nextUpdateTime(after time: Double) -> Double {
+        guard started else { return time }
+        return held == nil ? .infinity : max(nextRepeat, time)
+    }
+
     /// A direction begins to be held at `time` (moves now, repeats from `update`), or ends.
     private func hold(_ direction: FocusDirection?, byStick: Bool, at time: Double) {
         guard let d = direction else {

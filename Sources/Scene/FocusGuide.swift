@@ -32,4 +32,7 @@ public final class FocusGuide: SceneComponent {
 
     public func handle(_ event: InputEvent, at time: Double) {}
     public func update(to time: Double) {}
+
+    /// `.infinity`: time plays no part (its layers change only on input).
+    public func nextUpdateTime(after time: Double) -> Double { .infinity }
 }

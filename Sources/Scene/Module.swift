@@ -2,7 +2,7 @@
 //
 // What this module does:
 // - the component protocol (`SceneComponent`), `Scene` and `SceneDriver` (input and
-//   time in, layers out);
+//   time in, layers out), and when a scene next changes with no input (`nextUpdateTime`);
 // - the scene-file loader with an open registry of kinds (`SceneLoader`, `SceneKinds`:
 //   a kind registers a factory; the loader switches over none), `SceneContext` for the
 //   factories, the shared readers of scene keys (`SceneAnimations`, `SceneTransform`);

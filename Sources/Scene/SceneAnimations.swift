@@ -10,9 +10,9 @@ import Layers
 // cubic keyframes.
 
 /// Reads a layer's `animations` list.
-public enum SceneAnimations {
+package enum SceneAnimations {
     /// Keys an animation object may have.
-    public static let keys: Set<String> = [
+    package static let keys: Set<String> = [
         "key", "keyPath", "type", "fromValue", "toValue", "byValue", "values", "keyTimes", "timingFunctions",
         "calculationMode", "duration", "beginTime", "timingFunction", "repeatCount", "repeatDuration",
         "autoreverses", "fillMode", "removedOnCompletion", "speed", "timeOffset", "additive",
@@ -26,12 +26,12 @@ public enum SceneAnimations {
     enum Kind: String, CaseIterable { case basic, keyframe, spring }
 
     /// Parses `node` (an array, or absent) into (key, animation) pairs in list order.
-    public static func parse(_ node: JSONNode) throws -> [(key: String?, animation: Animation)] {
+    package static func parse(_ node: JSONNode) throws -> [(key: String?, animation: Animation)] {
         try node.array(default: []).map { try animation($0) }
     }
 
     /// Parses one animation object.
-    public static func animation(_ node: JSONNode) throws -> (key: String?, animation: Animation) {
+    package static func animation(_ node: JSONNode) throws -> (key: String?, animation: Animation) {
         try node.allowKeys(keys)
         let key = node["key"].exists ? try node["key"].string() : nil
         let pathName = try node["keyPath"].string()
@@ -190,10 +190,10 @@ public enum SceneAnimations {
 
 extension TimingFunction {
     /// The names a scene file may use, CAMediaTimingFunctionName's.
-    public static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    package static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
 
     /// The named function, or nil.
-    public static func named(_ name: String) -> TimingFunction? {
+    package static func named(_ name: String) -> TimingFunction? {
         switch name {
         case "linear": return .linear
         case "easeIn": return .easeIn

@@ -22,11 +22,17 @@ public protocol SceneComponent: AnyObject {
     /// The target's pixels per canvas point changed: re-rasterise what depends on it
     /// (text). Called before the first frame and whenever the scale changes.
     func setContentsScale(_ scale: Double)
+    /// The earliest scene time from `time` on at which `update` may change the component's
+    /// layers or post an event with no input: `time` while it moves, a timer's time while
+    /// it waits (a long press, an idle sway), `.infinity` when nothing is scheduled.
+    func nextUpdateTime(after time: Double) -> Double
 }
 
 extension SceneComponent {
     public var status: String { name }
     public func setContentsScale(_ scale: Double) {}
+    /// `time`: a component that does not say is looked at again while the scene rests.
+    public func nextUpdateTime(after time: Double) -> Double { time }
 }
 
 /// A scene: a canvas and its components, drawn in order.
@@ -48,7 +54,7 @@ public final class Scene {
     public var sounds = SceneSounds()
     /// Speech and `announce` events (the scene file's `speech`).
     public var speech = SceneSpeech()
-    private let announcer = Announcer()
+    let announcer = Announcer()
     /// Layers playing video files; those on the scene clock are brought to its time in
     /// `update`.
     public var videos = VideoLayers()

@@ -55,6 +55,9 @@ final class Announcer {
     /// Announce now (speech was switched on).
     func announceNow(at time: Double) { due = time }
 
+    /// When the pending announcement is due (`.infinity`: none).
+    var nextUpdateTime: Double { due ?? .infinity }
+
     /// Posts the due announcement, stamped with its due time, when `time` has reached it.
     func update(to time: Double, speech: SceneSpeech, focus: FocusEngine, sink: SceneEventSink) {
         guard let d = due, time >= d else { return }

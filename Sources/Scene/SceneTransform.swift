@@ -5,11 +5,11 @@ import LayerMath
 /// animation's transform values).
 ///
 /// Does not: decompose or animate (Layers does), or accept anything but the four operations.
-public enum SceneTransform {
+package enum SceneTransform {
     /// A list of transform operations, the first acting on the layer's points first:
     /// `{"translate":[x,y,z]}`, `{"scale":[x,y,z]}`, `{"rotate":[radians,x,y,z]}`,
     /// `{"perspective":d}`.
-    public static func read(_ node: JSONNode) throws -> Transform3D {
+    package static func read(_ node: JSONNode) throws -> Transform3D {
         var t = Transform3D.identity
         for op in try node.array(default: []) {
             let keys = try op.keys()

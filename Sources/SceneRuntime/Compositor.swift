@@ -21,7 +21,7 @@ extension ImageStore: ImageSource {}
 ///         swapBuffers()
 ///         compositor.endFrame()
 ///     }
-///     sleep until compositor.nextFrameTime (scene time) or input
+///     sleep until compositor.nextFrameTime (scene time; infinite: nothing scheduled) or input
 public final class Compositor {
     /// The GL renderer (shaders, textures, stats).
     public let renderer: GLRenderer
@@ -55,9 +55,9 @@ public final class Compositor {
         didSet { if overlay !== oldValue { owesFrame = true } }
     }
 
-    /// The pixels the last `render` changed, rows from the bottom (GL's window coordinates),
-    /// nil when nothing changed.
-    public private(set) var changedPixels: (x: Int, y: Int, width: Int, height: Int)?
+    /// The pixels the last `render` changed, rows from the bottom (GL's window coordinates,
+    /// as a viewport), nil when nothing changed.
+    public private(set) var changedPixels: ViewportRect?
     /// Pixels redrawn by the last `render` (its target's width x height when drawn whole).
     public private(set) var redrawnPixels = 0
 
@@ -78,11 +78,12 @@ public final class Compositor {
     private var frameOpen = false
     /// A frame was begun (there is a target).
     private var begun = false
-    /// How long to wait before looking at a scene at rest again (doubles up to `maximumRest`).
+    /// How long to wait before looking again at a scene that moves without changing the
+    /// frame (doubles up to `maximumRest`).
     private var rest = 0.0
 
-    /// The longest a scene at rest waits to be looked at again (components do not announce
-    /// their timers, such as a long press or an idle sway, so rest is polled).
+    /// The longest wait before looking again at a scene that says it moves (or cannot say
+    /// when it next changes) while its frame stays the same.
     public static let maximumRest = 0.1
 
     /// Draws `scene`, whose layers show `images`, with `renderer`.
@@ -153,12 +154,14 @@ public final class Compositor {
         owesFrame ? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height) : list.damage(since: presented)
     }
 
-    /// The scene time at which the frame may next look different: the frame's own time
-    /// while something moves or a frame is owed, later while the scene rests (`maximumRest`
-    /// at most); infinite before any frame was begun.
+    /// The scene time at which the frame may next differ: its own time while it changes or is
+    /// owed; else the scene's next timer (`Scene.nextUpdateTime`), a little later while the
+    /// scene moves unseen (`maximumRest` at most), infinite when nothing is scheduled.
     public var nextFrameTime: Double {
         guard begun else { return .infinity }
-        return needsDisplay ? time : time + rest
+        if needsDisplay { return time }
+        let next = scene.nextUpdateTime(after: time)
+        return next > time ? next : time + rest
     }
 
     /// Produces the lazy images (artwork, text) of the frame's quads that have no texture
@@ -196,7 +199,7 @@ public final class Compositor {
                 kept.draw(renderer: renderer, list: list, images: images, background: scene.background,
                           width: w, height: h, destination: destination, copiesWhole: !targetHoldsLastFrame)
                 redrawnPixels = kept.lastRedrawnPixels
-                changedPixels = kept.lastChangedBox
+                changedPixels = kept.lastChangedBox.map { ViewportRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             } else {
                 renderer.render(list, into: target, images: images, background: scene.background)
                 drewWhole(w, h)
@@ -209,7 +212,7 @@ public final class Compositor {
 
     private func drewWhole(_ w: Int, _ h: Int) {
         redrawnPixels = w * h
-        changedPixels = (0, 0, w, h)
+        changedPixels = ViewportRect(x: 0, y: 0, width: w, height: h)
     }
 
     /// Ends the frame once it is presented (after the swap): paused decoders go on, and a

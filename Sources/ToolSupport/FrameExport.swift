@@ -121,7 +121,7 @@ public enum FrameExport {
     /// Checks, before a frame is rendered, that `output` can be written, and opens it: a
     /// regular file gets a private temporary file beside it, a device or a FIFO with a
     /// reader is held open for ffmpeg to write into (a FIFO nobody reads is refused here).
-    public static func openOutput(_ output: String) throws -> OutputFile {
+    package static func openOutput(_ output: String) throws -> OutputFile {
         var info = stat()
         if stat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
             throw ExportError("--out \(output): is a directory, not a regular file")
@@ -158,7 +158,7 @@ public enum FrameExport {
     /// - Parameters:
     ///   - scratch: a private folder for ffmpeg's error messages.
     ///   - shouldStop: polled while ffmpeg runs; throwing kills ffmpeg and rethrows.
-    public static func encode(ffmpeg: String, format: AnimationFormat, input: String, fps: Double,
+    package static func encode(ffmpeg: String, format: AnimationFormat, input: String, fps: Double,
                               output: OutputFile, scratch: TemporaryFolder, timeLimit: Double,
                               shouldStop: () throws -> Void = {}) throws {
         let destination = output.temporaryPath ?? "pipe:1"

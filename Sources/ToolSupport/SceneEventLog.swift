@@ -32,7 +32,7 @@ public final class SceneEventLog {
 
     /// The log's file, to stage with the run's other outputs once the run is done.
     /// - Throws: the write error that ended the log, if one did.
-    public func finish() throws -> OutputFile? {
+    package func finish() throws -> OutputFile? {
         if let failure { throw failure }
         defer { output = nil }
         return output

@@ -50,7 +50,7 @@ public final class ToolOutputs {
     }
 
     /// Takes `file` (written by the caller) to be sealed now and committed with the rest.
-    public func adopt(_ file: OutputFile) throws {
+    package func adopt(_ file: OutputFile) throws {
         try file.seal()
         staged.append(file)
     }

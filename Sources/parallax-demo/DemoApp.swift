@@ -127,8 +127,9 @@ final class DemoApp {
     ///
     /// Idle: a frame whose render list draws the same pixels as the one on screen is not
     /// drawn nor presented; the loop then sleeps in `waitEvents` until the compositor's
-    /// `nextFrameTime` (1/60 s, doubling up to `Compositor.maximumRest` while nothing
-    /// changes), so a scene at rest costs almost no CPU and input wakes it at once.
+    /// `nextFrameTime` (the scene's next timer; forever when nothing is scheduled) or the
+    /// message panel's end, so a scene at rest costs no CPU and input wakes it at once
+    /// (with `maxFrames`, at most `Compositor.maximumRest` per loop, so the run ends).
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
@@ -178,7 +179,9 @@ final class DemoApp {
                 } else {
                     framesSkipped += 1
                 }
-                idleWait = max(0, compositor.nextFrameTime - time)
+                idleWait = max(0, min(compositor.nextFrameTime - time, overlay.expiry - clock.now()))
+                // A run of --frames N counts loops: it looks again at least every maximumRest.
+                if maxFrames > 0 { idleWait = min(idleWait, Compositor.maximumRest) }
             } else {
                 // Minimised or 0x0: nothing to draw; do not spin.
                 Thread.sleep(forTimeInterval: 0.05)

@@ -40,6 +40,9 @@ final class DemoOverlay {
         until = now + DemoOverlay.duration
     }
 
+    /// The wall time the message comes down (`.infinity` when none is up).
+    var expiry: Double { layer == nil ? .infinity : until }
+
     /// Takes the message down once its time is over; true when it did.
     func expire(now: Double) -> Bool {
         guard layer != nil, now >= until else { return false }

@@ -30,6 +30,19 @@ final class CardRowTests: XCTestCase {
         return (s, try XCTUnwrap(s.component(named: "r") as? CardRow))
     }
 
+    /// Navigation has one way in, the focus engine: Left and Right handed to the row itself
+    /// move nothing; through the scene, Right focuses the next card.
+    func testArrowKeysReachTheRowOnlyThroughTheFocusEngine() throws {
+        let (s, r) = try rowScene()
+        s.update(to: 0)
+        r.handle(.key("Right", down: true), at: 0.1)
+        r.handle(.key("Left", down: true), at: 0.2)
+        r.handle(.key("Right", down: true), at: 0.3)
+        XCTAssertEqual(r.focusedIndex, 0, "keys handed to the row directly")
+        s.handle(.key("Right", down: true), at: 0.4)
+        XCTAssertEqual(r.focusedIndex, 1, "the same key through the focus engine")
+    }
+
     /// Quads by name: corners in canvas points and opacity (the `--quads` dump).
     func quads(_ s: Scene) -> [String: (corners: [Point], opacity: Double)] {
         var list = RenderList()

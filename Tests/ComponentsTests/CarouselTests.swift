@@ -45,9 +45,8 @@ final class CarouselTests: XCTestCase {
     private func press(_ c: Carousel, _ key: String, times: Int, start: Double, every: Double = 0.05) -> Double {
         var t = start
         for _ in 0..<times {
-            c.handle(.key(key, down: true), at: t)
+            _ = c.moveFocus(FocusDirection(key: key)!, at: t)
             c.update(to: t)
-            c.handle(.key(key, down: false), at: t + 0.01)
             t += every
         }
         return t
@@ -99,8 +98,7 @@ final class CarouselTests: XCTestCase {
         XCTAssertFalse(c.rootLayer.shouldRasterize, "first layout: nothing to compare with")
         c.update(to: 0.05)
         XCTAssertTrue(c.rootLayer.shouldRasterize, "at rest")
-        c.handle(.key("Right", down: true), at: 0.1)
-        c.handle(.key("Right", down: false), at: 0.15)
+        _ = c.moveFocus(.right, at: 0.1)
         c.update(to: 0.2)
         XCTAssertFalse(c.rootLayer.shouldRasterize, "scrolling")
         c.update(to: 0.25)
@@ -127,9 +125,6 @@ final class CarouselTests: XCTestCase {
         c.handle(.key("End", down: true), at: t + 2)
         c.update(to: t + 3)
         XCTAssertEqual(c.centredIndex, 8)
-        c.handle(.controllerButton("DpadLeft", down: true), at: t + 4)
-        c.update(to: t + 5)
-        XCTAssertEqual(c.centredIndex, 7)
     }
 
     func testPressesDuringAnimationCountFromTarget() {
@@ -201,7 +196,7 @@ final class CarouselTests: XCTestCase {
         let c = carousel(.linear, count: 100, autoscroll: 1, start: 10)
         c.update(to: 2)
         XCTAssertEqual(c.physics.offset, 12, accuracy: 1e-9)
-        c.handle(.key("Right", down: true), at: 2.25)        // from 12.25: target 13
+        _ = c.moveFocus(.right, at: 2.25)        // from 12.25: target 13
         XCTAssertEqual(c.physics.targetIndex, 13)
         c.update(to: 3)
         XCTAssertEqual(c.physics.offset, 13)
@@ -282,7 +277,7 @@ final class CarouselTests: XCTestCase {
         let c = carousel(.coverFlow2, frame: Rect(x: 0, y: 0, width: 1000, height: 400))
         c.update(to: 0)
         XCTAssertEqual(c.toggle, 0)
-        c.handle(.key("Right", down: true), at: 0)
+        _ = c.moveFocus(.right, at: 0)
         c.update(to: 0.19)
         XCTAssertEqual(c.toggle, 0)                  // offset 4.43: index not changed yet
         c.update(to: 0.21)
@@ -347,10 +342,24 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    /// Navigation has one way in, the focus engine: an arrow key handed to the carousel
+    /// itself moves nothing, while the same key through the scene scrolls it one item.
+    func testArrowKeysReachTheCarouselOnlyThroughTheFocusEngine() throws {
+        let scene = try SceneLoader.parse(#"{"canvas": {"width": 1400, "height": 800}, "components": [{"kind": "carousel", "name": "c", "frame": [0, 0, 1400, 800], "count": 9}]}"#,
+                                          file: "scene.json", directory: "/tmp", images: ImageStore())
+        let c = try XCTUnwrap(scene.components.first as? Carousel)
+        scene.update(to: 0)
+        XCTAssertEqual(c.physics.targetIndex, 4)
+        for key in ["Right", "Left", "Up", "Down"] { c.handle(.key(key, down: true), at: 0.1) }
+        XCTAssertEqual(c.physics.targetIndex, 4, "a key handed to the carousel directly")
+        scene.handle(.key("Right", down: true), at: 0.2)
+        XCTAssertEqual(c.physics.targetIndex, 5, "the same key through the focus engine")
+    }
+
     func testWrappedRotaryGoesTheShortWay() {
         let c = carousel(.rotary, count: 9, frame: Rect(x: 0, y: 0, width: 1000, height: 400), start: 0)
         XCTAssertTrue(c.physics.wrap)
-        c.handle(.key("Left", down: true), at: 0)
+        _ = c.moveFocus(.left, at: 0)
         c.update(to: 0.2)
         XCTAssertEqual(c.physics.offset, 8.5, accuracy: 1e-9)
         c.update(to: 1)
@@ -363,9 +372,9 @@ final class CarouselTests: XCTestCase {
         o.vertical = true
         o.itemSize = Size(100, 80)
         let c = carousel(.linear, count: 9, frame: Rect(x: 0, y: 0, width: 300, height: 600), options: o)
-        c.handle(.key("Right", down: true), at: 0)
+        _ = c.moveFocus(.right, at: 0)
         XCTAssertEqual(c.physics.targetIndex, 4)
-        c.handle(.key("Down", down: true), at: 0)
+        _ = c.moveFocus(.down, at: 0)
         c.update(to: 1)
         XCTAssertEqual(c.centredIndex, 5)
         let list = quads(c)

@@ -1,6 +1,7 @@
 import Assets
 import XCTest
 import LayerMath
+import Scene
 import Layers
 import _TestSupport
 @testable import Components
@@ -129,7 +130,7 @@ final class ICarouselFidelityTests: XCTestCase {
                 let count = Double(min(n, Int(min(30, max(12, (1000 / (0.8 * w)).rounded(.up) * .pi)))))
                 let key = vertical ? "Down" : "Right"
                 c.update(to: 0)
-                c.handle(.key(key, down: true), at: 0.05)
+                _ = c.moveFocus(FocusDirection(key: key)!, at: 0.05)
                 for t in [0.05, 0.12, 0.25, 0.33, 0.45, 1.0] {
                     c.update(to: t)
                     let scroll = c.physics.offset
@@ -197,7 +198,7 @@ final class ICarouselFidelityTests: XCTestCase {
                 let two = make(.coverFlow2), one = make(.coverFlow)
                 for c in [two, one] {
                     c.update(to: 0)
-                    c.handle(.key(vertical ? "Down" : "Right", down: true), at: 0.05)
+                    _ = c.moveFocus(vertical ? .down : .right, at: 0.05)
                 }
                 for t in updates {
                     two.update(to: t); one.update(to: t)

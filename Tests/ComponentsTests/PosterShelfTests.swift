@@ -293,7 +293,7 @@ final class PosterShelfTests: XCTestCase {
         let shelf = try XCTUnwrap(c.shelf)
         var t = 0.0
         for _ in 0..<11 {
-            c.handle(.key("Right", down: true), at: t)
+            _ = c.moveFocus(.right, at: t)
             for _ in 0..<30 { t += 1.0 / 30; c.update(to: t) }
         }
         XCTAssertEqual(shelf.decodedCount, 12)
@@ -325,7 +325,7 @@ final class PosterShelfTests: XCTestCase {
         var t = 0.0
         let deadline = Date().addingTimeInterval(30)
         for step in 0..<11 {
-            c.handle(.key("Right", down: true), at: t)
+            _ = c.moveFocus(.right, at: t)
             repeat { t += 1.0 / 30; c.update(to: t); Thread.sleep(forTimeInterval: 0.002) }
             while !shelf.isResident(step + 1) && Date() < deadline
         }
@@ -350,7 +350,7 @@ final class PosterShelfTests: XCTestCase {
         let shelf = try XCTUnwrap(c.shelf)
         var t = 0.0
         for key in ["Right", "Right", "Right", "Left", "Left", "Left"] {
-            c.handle(.key(key, down: true), at: t)
+            _ = c.moveFocus(FocusDirection(key: key)!, at: t)
             for _ in 0..<30 { t += 1.0 / 30; c.update(to: t) }
         }
         XCTAssertGreaterThan(shelf.evictedCount, 0)

@@ -68,7 +68,7 @@ final class RotatedFlowSeedTests: XCTestCase {
             var counts = Set<Int>()
             // Walk from item 0 to item 8 by key presses, sampling every 1/50 s.
             for _ in 0..<8 {
-                c.handle(.key("Right", down: true), at: t)
+                _ = c.moveFocus(.right, at: t)
                 for _ in 0..<25 {
                     t += 0.02
                     c.update(to: t)
@@ -115,7 +115,7 @@ final class RotatedFlowSeedTests: XCTestCase {
         var t = 0.0
         for cycle in 0..<3 {
             for key in ["Right", "Right", "Left", "Left"] {
-                c.handle(.key(key, down: true), at: t)
+                _ = c.moveFocus(FocusDirection(key: key)!, at: t)
                 for _ in 0..<10 { t += 0.05; c.update(to: t) }
                 for layer in c.rootLayer.sublayers {
                     let id = ObjectIdentifier(layer)
@@ -169,7 +169,7 @@ final class RotatedFlowSeedTests: XCTestCase {
             var visited = Set<Int>()
             for step in 1...100 {               // Home, then a press every 0.3 s from t = 1.2; sampled at 20 Hz
                 t = Double(step) * 0.05
-                if step % 6 == 0 && step >= 24 && step <= 84 { c.handle(.key("Right", down: true), at: t) }
+                if step % 6 == 0 && step >= 24 && step <= 84 { _ = c.moveFocus(.right, at: t) }
                 c.update(to: t)
                 visited.insert(c.centredIndex)
                 for layer in c.rootLayer.sublayers {
@@ -207,8 +207,7 @@ final class RotatedFlowSeedTests: XCTestCase {
                 XCTAssertEqual(c.centredIndex, k, file)
                 for step in 0..<2 {
                     if step == 1 {
-                        c.handle(.key(c.layout.isVertical ? (k == n - 1 ? "Up" : "Down") : (k == n - 1 ? "Left" : "Right"),
-                                      down: true), at: 0.1)
+                        _ = c.moveFocus(c.layout.isVertical ? (k == n - 1 ? .up : .down) : (k == n - 1 ? .left : .right), at: 0.1)
                         c.update(to: 0.3)                          // halfway: offset k +- 0.5
                     } else {
                         c.update(to: 0)

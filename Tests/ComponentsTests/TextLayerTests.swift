@@ -117,7 +117,7 @@ final class TextLayerTests: XCTestCase {
         XCTAssertGreaterThan(capTop, itemBottom)
         XCTAssertLessThan(capTop - itemBottom, 40)
         // Half way to the next item the caption has faded out (1 - 2.5 * 0.5 < 0).
-        c.handle(.key("Right", down: true), at: 0.01)
+        _ = c.moveFocus(.right, at: 0.01)
         var t = 0.01
         while t < 2 && caption.layer.isHidden == false { t += 0.01; c.update(to: t) }
         XCTAssertLessThan(t, 2, "the caption hides while the item moves away")

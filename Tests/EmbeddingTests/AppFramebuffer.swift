@@ -4,36 +4,6 @@ import ParallaxKit
 import XCTest
 import _TestSupport
 
-/// One headless GL context for the test process (SDL is process-global), current on the
-/// test thread; an error when none can be created (see `noGLContext`).
-enum EmbeddingContext {
-    private static var cached: Result<GLContextHost, Error>?
-
-    static func make() throws -> GLContextHost {
-        if cached == nil {
-            cached = Result {
-                setenv("SDL_VIDEODRIVER", "offscreen", 1)
-                var options = GLContextHost.Options()
-                options.headless = true
-                options.vsync = false
-                options.width = 64
-                options.height = 64
-                options.controllers = false
-                return try GLContextHost(options)
-            }
-        }
-        switch cached! {
-        case .success(let host):
-            host.makeCurrent()
-            return host
-        case .failure(let error as PlatformError):
-            throw noGLContext(error, suite: "EmbeddingTests")
-        case .failure(let error):
-            throw error
-        }
-    }
-}
-
 /// A framebuffer as an app would make one with its own GL: an RGBA8 colour renderbuffer
 /// and, when asked, a depth-24/stencil-8 renderbuffer.
 final class AppFramebuffer {

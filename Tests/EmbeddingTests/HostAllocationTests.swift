@@ -1,6 +1,7 @@
 import CAllocCounter
 import ParallaxKit
 import XCTest
+import _GLTestSupport
 
 /// The embedding path's own per-frame work allocates nothing (GL driver calls aside).
 /// Flattening (inside `needsDisplay` and `draw`) allocates in debug builds; release is
@@ -8,7 +9,7 @@ import XCTest
 final class HostAllocationTests: XCTestCase {
     /// Capturing and restoring the GL state: a fixed-size value, no heap allocation.
     func testStateSnapshotCaptureAndRestoreAllocateNothing() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         GLStateSnapshot.capture().restore()   // warm up
         alloc_counter_reset()
         alloc_counter_enable(1)

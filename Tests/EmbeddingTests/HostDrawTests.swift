@@ -1,6 +1,7 @@
 import CGL
 import ParallaxKit
 import XCTest
+import _GLTestSupport
 
 /// ParallaxHost.draw into an app's framebuffer: load actions, viewports, letterboxing,
 /// the GL state kept, the stencil check.
@@ -11,7 +12,7 @@ final class HostDrawTests: XCTestCase {
     /// `.keep`: the app's green stays where the scene draws nothing (its blue background is
     /// not drawn); the square is drawn on top (canvas 30...70 at scale 1).
     func testKeepDrawsOnTopOfTheAppsPixels() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square()
         let fb = AppFramebuffer(width: 100, height: 100, stencil: true)
         fb.clear(0, 1, 0)
@@ -25,7 +26,7 @@ final class HostDrawTests: XCTestCase {
 
     /// `.clear(yellow)`: the viewport is yellow first, then the square.
     func testClearFillsTheViewportWithItsColour() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square()
         let fb = AppFramebuffer(width: 100, height: 100, stencil: true)
         fb.clear(0, 1, 0)
@@ -38,7 +39,7 @@ final class HostDrawTests: XCTestCase {
     /// A viewport in the right half of a 200x100 framebuffer (GL x = 100): the left half
     /// keeps the app's green even with `.clear`; the square's centre is at pixel (150, 50).
     func testViewportConfinesTheClearAndTheDrawing() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         XCTAssertEqual(glGetError(), GLenum(GL_NO_ERROR), "start")
         let host = try TestScenes.square()
         let fb = AppFramebuffer(width: 200, height: 100, stencil: true)
@@ -55,7 +56,7 @@ final class HostDrawTests: XCTestCase {
     /// on each side. The square is at pixels 130...170; the bars are cleared (inside the
     /// viewport) but hold no scene pixel.
     func testLetterboxedViewportCentresTheCanvas() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square()
         let fb = AppFramebuffer(width: 300, height: 100, stencil: true)
         fb.clear(0, 1, 0)
@@ -72,7 +73,7 @@ final class HostDrawTests: XCTestCase {
     /// off, scissor on a 1-pixel box, an odd viewport and blend function, rasterizer
     /// discard, an XOR logic op, wireframe polygons).
     func testTheAppsGLStateIsIntactAfterDraw() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square(clipped: true)
         let fb = AppFramebuffer(width: 100, height: 100, stencil: true)
         let other = AppFramebuffer(width: 8, height: 8, stencil: false)
@@ -187,7 +188,7 @@ final class HostDrawTests: XCTestCase {
     /// (its posters uploaded during this first draw) comes out pixel for pixel as from a
     /// clean context, and those settings are the app's again after.
     func testUploadsIgnoreTheAppsUnpackStateAndSampler() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         func frame(hostile: Bool) throws -> [UInt8] {
             let host = try ParallaxHost(scene: "carousel")
             host.advance(to: 1)
@@ -234,7 +235,7 @@ final class HostDrawTests: XCTestCase {
     /// A scene with a clip and a framebuffer without a stencil buffer: a one-line error
     /// naming the framebuffer and what to attach, nothing drawn, the state unchanged.
     func testClipsWithoutStencilThrowNamingTheFramebuffer() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square(clipped: true)
         let fb = AppFramebuffer(width: 100, height: 100, stencil: false)
         fb.clear(0, 1, 0)
@@ -261,7 +262,7 @@ final class HostDrawTests: XCTestCase {
     /// the stencil check asks GL_STENCIL of the default framebuffer, and the clipped scene
     /// draws. The 100x100 canvas fits 64x64 at scale 0.64: the square's centre is pixel (32, 32).
     func testDefaultFramebufferWithStencilDrawsClips() throws {
-        let context = try EmbeddingContext.make()
+        let context = try HeadlessGL.context(suite: "EmbeddingTests")
         XCTAssertEqual(context.stencilBits, 8, "GLContextHost asks for 8 stencil bits")
         guard context.stencilBits > 0 else { return }
         let host = try TestScenes.square(clipped: true)
@@ -278,7 +279,7 @@ final class HostDrawTests: XCTestCase {
 
     /// An empty viewport is an error, not a division by zero.
     func testEmptyViewportThrows() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square()
         let target = AppTarget(framebuffer: 0, viewport: ViewportRect(x: 0, y: 0, width: 0, height: 10))
         XCTAssertThrowsError(try host.draw(into: target)) { XCTAssertTrue("\($0)".contains("is empty")) }
@@ -287,7 +288,7 @@ final class HostDrawTests: XCTestCase {
     /// needsDisplay: true before the first draw, false right after while nothing moves,
     /// true once input changes the scene.
     func testNeedsDisplayOnlyWhenTheSceneChanged() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try ParallaxHost(scene: "carousel")
         let fb = AppFramebuffer(width: 128, height: 72, stencil: true)
         let target = AppTarget(framebuffer: fb.name, viewport: ViewportRect(x: 0, y: 0, width: 128, height: 72))

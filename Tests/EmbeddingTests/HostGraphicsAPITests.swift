@@ -1,5 +1,6 @@
 import ParallaxKit
 import XCTest
+import _GLTestSupport
 
 /// `ParallaxHost.api`: the app says which OpenGL it made; the other is refused in one line.
 final class HostGraphicsAPITests: XCTestCase {
@@ -8,14 +9,14 @@ final class HostGraphicsAPITests: XCTestCase {
     }
 
     func testAutoTakesTheCurrentContext() throws {
-        let context = try EmbeddingContext.make()
+        let context = try HeadlessGL.context(suite: "EmbeddingTests")
         let h = host()
         let renderer = try h.makeCompositor().renderer
         XCTAssertEqual(renderer.capabilities.apiKey, context.api.rawValue)
     }
 
     func testTheOtherAPIIsRefusedInOneLine() throws {
-        let context = try EmbeddingContext.make()
+        let context = try HeadlessGL.context(suite: "EmbeddingTests")
         let h = host()
         let (asked, current): (GraphicsAPI, String) = context.api == .es ? (.desktop, "OpenGL ES") : (.es, "OpenGL ")
         h.api = asked

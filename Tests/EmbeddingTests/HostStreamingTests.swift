@@ -2,6 +2,7 @@ import CGL
 import Foundation
 import ParallaxKit
 import XCTest
+import _GLTestSupport
 
 /// An embedded scene's carousel of image files decodes on worker threads, and an app that
 /// reports its presents (`didPresent`) keeps those workers off the cores while its frames
@@ -33,7 +34,7 @@ final class HostStreamingTests: XCTestCase {
     }
 
     func testAHostLoadedFromAFileDecodesItsCarouselOnWorkersAndShowsEachImageWhenReady() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try ParallaxHost(scene: try posterScene(), window: WindowGeometry(width: 320, height: 180))
         XCTAssertTrue(host.images.decodesInBackground, "never on the app's frame loop")
         XCTAssertEqual(host.images.pixelsPerPoint, 1, "320 pixels for 1280 points: decoded at 1 pixel per point at least")
@@ -66,7 +67,7 @@ final class HostStreamingTests: XCTestCase {
     }
 
     func testDidPresentEndsTheFrameThatTheNextDrawBeginsForTheDecoders() throws {
-        _ = try EmbeddingContext.make()
+        _ = try HeadlessGL.context(suite: "EmbeddingTests")
         let host = try TestScenes.square()
         let fb = AppFramebuffer(width: 100, height: 100, stencil: true)
         let target = AppTarget(framebuffer: fb.name, viewport: ViewportRect(x: 0, y: 0, width: 100, height: 100), loadAction: .keep)

@@ -3,6 +3,7 @@ import LayerMath
 import Layers
 @testable import RenderPlan
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// Quads along the canvas axes are drawn with a 0.75-pixel antialiasing ring instead of

@@ -1,4 +1,5 @@
 import Assets
+import Components
 import Foundation
 import GLRenderer
 import Images
@@ -8,6 +9,7 @@ import Layers
 import Scene
 import SceneRuntime
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// The compositor drives every frame loop: the demo's path (a kept frame redrawn where it
@@ -22,8 +24,8 @@ final class CompositorTests: XCTestCase {
         let time = 1.3
         let dir = try TemporaryDirectory()
         let png = dir.file("text.png")
-        let status = try runRender(["text", "--time", "\(time)", "--size", "1920x1080", "--png", png])
-        XCTAssertEqual(status, 0, "parallax-render failed")
+        let run = try BuiltTool.run("parallax-render", ["text", "--time", "\(time)", "--size", "1920x1080", "--png", png])
+        XCTAssertEqual(run.status, 0, "parallax-render failed: \(run.stderr)")
         let expected = try Image.read(path: png)
 
         let images = ImageStore()
@@ -39,9 +41,10 @@ final class CompositorTests: XCTestCase {
         try compositor.render()
         compositor.endFrame()
         XCTAssertEqual(compositor.redrawnPixels, 1920 * 1080, "the first frame is drawn whole")
+        XCTAssertEqual(compositor.changedPixels, ViewportRect(x: 0, y: 0, width: 1920, height: 1080))
         let demo = h.renderer.readPixels(out)
         XCTAssertEqual(scene.contentsScale, 1.5)
-        XCTAssertLessThanOrEqual(maxDifference(demo, expected), 1, "the demo's path against parallax-render --size")
+        XCTAssertLessThanOrEqual(demo.largestChannelDifference(to: expected), 1, "the demo's path against parallax-render --size")
 
         // The same frame with the text rasterised at 1x and stretched must fail that comparison.
         let softImages = ImageStore()
@@ -50,12 +53,12 @@ final class CompositorTests: XCTestCase {
         var flattener = Flattener(), list = RenderList()
         flattener.flatten(soft.rootLayers, canvas: soft.canvas, into: &list)
         h.renderer.render(list, into: .framebuffer(out), images: softImages, background: soft.background)
-        XCTAssertGreaterThan(maxDifference(h.renderer.readPixels(out), expected), 32, "stretched 1x text is visibly softer")
+        XCTAssertGreaterThan(h.renderer.readPixels(out).largestChannelDifference(to: expected), 32, "stretched 1x text is visibly softer")
     }
 
     /// A frame that draws what the target holds is not needed; the next frame time is then
-    /// later than the frame's (the scene rests), and the frame's own time while it moves.
-    func testAFrameAtRestIsNotNeededAndItsNextFrameTimeIsLater() throws {
+    /// infinite (the text scene schedules nothing), and the frame's own time while it changes.
+    func testAStaticSceneAtRestIsNotNeededAndHasNoNextFrameTime() throws {
         let h: RenderHarness
         do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
         let images = ImageStore()
@@ -74,13 +77,51 @@ final class CompositorTests: XCTestCase {
         compositor.beginFrame(atTime: 10, target: .framebuffer(out))
         XCTAssertFalse(compositor.needsDisplay, "the same list again")
         XCTAssertNil(compositor.updateBounds)
-        XCTAssertEqual(compositor.nextFrameTime, 10 + 1.0 / 60, accuracy: 1e-12)
-        compositor.beginFrame(atTime: 10, target: .framebuffer(out))
-        XCTAssertEqual(compositor.nextFrameTime, 10 + 2.0 / 60, accuracy: 1e-12, "the wait doubles at rest")
+        XCTAssertEqual(compositor.nextFrameTime, .infinity, "nothing scheduled")
         compositor.setNeedsDisplay()
         compositor.beginFrame(atTime: 10, target: .framebuffer(out))
         XCTAssertTrue(compositor.needsDisplay, "a frame owed is drawn whatever its list")
         XCTAssertEqual(compositor.updateBounds, Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height))
+    }
+
+    /// A layer fading over 0...2 s: each frame while it runs is needed and the next frame
+    /// time is the frame's own (at most 2); a frame that shows no change while the scene
+    /// says it moves waits 1/60 s, doubling; after 2 the animation is gone and nothing is
+    /// scheduled.
+    func testAnAnimationEndingAtTwoHasNextFrameTimesUpToTwoThenNone() throws {
+        let h: RenderHarness
+        do { h = try RenderHarness.shared() } catch { return XCTFail("needs a GL context: \(error)") }
+        let images = ImageStore()
+        let scene = try SceneLoader.parse("""
+        {"canvas": {"width": 100, "height": 100}, "components": [{"kind": "layer", "name": "a", "bounds": [40, 40],
+          "position": [50, 50], "color": [1, 0, 0, 1],
+          "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}]}]}
+        """, file: "fade.json", directory: ".", images: images)
+        let driver = SceneDriver(scene: scene, events: [])
+        let out = try Framebuffer(width: 100, height: 100)
+        defer { out.destroy() }
+        let compositor = Compositor(renderer: h.renderer, scene: scene, images: images)
+        for t in [0.5, 1.0] {
+            driver.advance(to: t)
+            compositor.beginFrame(atTime: t, target: .framebuffer(out))
+            XCTAssertTrue(compositor.needsDisplay, "the opacity changed")
+            XCTAssertEqual(compositor.nextFrameTime, t)
+            try compositor.render()
+            compositor.endFrame()
+        }
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        XCTAssertFalse(compositor.needsDisplay)
+        XCTAssertEqual(compositor.nextFrameTime, 1 + 1.0 / 60, accuracy: 1e-12, "moving unseen: looked at again soon")
+        compositor.beginFrame(atTime: 1, target: .framebuffer(out))
+        XCTAssertEqual(compositor.nextFrameTime, 1 + 2.0 / 60, accuracy: 1e-12, "the wait doubles")
+        driver.advance(to: 2)
+        compositor.beginFrame(atTime: 2, target: .framebuffer(out))
+        XCTAssertTrue(compositor.needsDisplay, "removed on completion: the model opacity 1")
+        try compositor.render()
+        compositor.endFrame()
+        compositor.beginFrame(atTime: 2, target: .framebuffer(out))
+        XCTAssertFalse(compositor.needsDisplay)
+        XCTAssertEqual(compositor.nextFrameTime, .infinity)
     }
 
     /// A lazily painted image is produced by `render` before the renderer's pass begins
@@ -123,32 +164,5 @@ final class CompositorTests: XCTestCase {
         init(_ layer: Layer) { rootLayer = layer }
         func handle(_ event: InputEvent, at time: Double) {}
         func update(to time: Double) {}
-    }
-
-    /// The largest difference of any channel of any pixel (the sizes must agree).
-    private func maxDifference(_ a: Image, _ b: Image) -> Int {
-        guard a.width == b.width, a.height == b.height else { XCTFail("sizes differ"); return 255 }
-        var worst = 0
-        for k in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[k]) - Int(b.pixels[k]))) }
-        return worst
-    }
-
-    /// Runs the parallax-render built beside the tests headless; its exit status.
-    private func runRender(_ arguments: [String]) throws -> Int32 {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let render = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("parallax-render").path
-        guard FileManager.default.isExecutableFile(atPath: render) else {
-            XCTFail("parallax-render is not built beside the tests (\(render))")
-            return -1
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: render)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Images
 import SceneRuntime
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// parallax-render failed or is missing: the test fails with the reason.
@@ -78,24 +79,6 @@ final class GLESParityTests: XCTestCase {
 
     /// Runs the parallax-render built beside the tests, headless.
     func run(_ arguments: [String], environment extra: [String: String]) throws -> (status: Int32, stderr: String) {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let render = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("parallax-render").path
-        guard FileManager.default.isExecutableFile(atPath: render) else {
-            throw ParityFailure( "parallax-render is not built beside the tests (\(render)): swift build first")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: render)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        for (k, v) in extra { environment[k] = v }
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try BuiltTool.run("parallax-render", arguments, environment: extra.mapValues { Optional($0) })
     }
 }

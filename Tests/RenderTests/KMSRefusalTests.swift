@@ -1,31 +1,16 @@
 import Foundation
 import Platform
 import XCTest
+import _GLTestSupport
 
 /// parallax-demo on KMS (`--video kmsdrm` or SDL_VIDEODRIVER=kmsdrm) where there is no DRM
 /// device: one line naming why, exit status 1, no fallback to an invisible offscreen window.
 final class KMSRefusalTests: XCTestCase {
+    /// Runs parallax-demo with SDL's own choice of driver (none set) unless `extra` sets one.
     func run(_ arguments: [String], environment extra: [String: String]) throws -> (status: Int32, stderr: String) {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let demo = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("parallax-demo").path
-        guard FileManager.default.isExecutableFile(atPath: demo) else {
-            XCTFail("parallax-demo is not built beside the tests (\(demo))")
-            return (0, "")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: demo)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = nil
+        var environment: [String: String?] = ["SDL_VIDEODRIVER": nil]
         for (k, v) in extra { environment[k] = v }
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return try BuiltTool.run("parallax-demo", arguments, environment: environment)
     }
 
     func testWithoutADRMDeviceKMSIsRefusedInOneLine() throws {

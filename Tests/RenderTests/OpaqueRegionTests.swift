@@ -4,6 +4,7 @@ import LayerMath
 import Layers
 @testable import RenderPlan
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// A translucent image's largest rectangle of opaque texels hides the layers under it

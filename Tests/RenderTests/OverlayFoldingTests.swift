@@ -3,6 +3,7 @@ import LayerMath
 import Layers
 @testable import RenderPlan
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// A colour sublayer filling its layer exactly (a cube face's shading, a dimming layer over

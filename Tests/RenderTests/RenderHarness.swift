@@ -5,15 +5,10 @@ import LayerMath
 import Layers
 import Platform
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
-/// RENDER_TESTS_GL names no API.
-struct MissingGLAPI: Error, CustomStringConvertible {
-    let name: String
-    var description: String { "RENDER_TESTS_GL must be auto, desktop or es, found \"\(name)\"" }
-}
-
-/// One headless GL context and renderer for the whole test process (SDL is process-global).
+/// One renderer for the whole test process, on the process's one GL context (`HeadlessGL`).
 final class RenderHarness {
     let host: GLContextHost
     let renderer: GLRenderer
@@ -26,36 +21,15 @@ final class RenderHarness {
 
     /// The shared harness, or an error when no GL context can be created at all (see `noGLContext`).
     static func shared() throws -> RenderHarness {
+        let host = try HeadlessGL.context(suite: "RenderTests")
         if cached == nil {
-            cached = Result { try RenderHarness() }
+            cached = Result { try RenderHarness(host: host) }
         }
-        switch cached! {
-        case .success(let h):
-            h.host.makeCurrent()
-            return h
-        case .failure(let error as PlatformError):
-            throw noGLContext(error, suite: "RenderTests")
-        case .failure(let error):
-            throw error
-        }
+        return try cached!.get()
     }
 
-    private init() throws {
-        // RENDER_TESTS_WINDOWED=1 (under xvfb-run) exercises a real X11 window instead.
-        let windowed = ProcessInfo.processInfo.environment["RENDER_TESTS_WINDOWED"] != nil
-        if !windowed { setenv("SDL_VIDEODRIVER", "offscreen", 1) }   // before SDL_Init, no X server needed
-        var options = GLContextHost.Options()
-        options.headless = !windowed
-        options.vsync = false
-        options.width = 64
-        options.height = 64
-        options.controllers = false
-        // RENDER_TESTS_GL=es runs every rendering test on OpenGL ES (scripts/test.sh does both).
-        if let api = ProcessInfo.processInfo.environment["RENDER_TESTS_GL"] {
-            guard let parsed = GraphicsAPI(option: api) else { throw MissingGLAPI(name: api) }
-            options.api = parsed
-        }
-        host = try GLContextHost(options)
+    private init(host: GLContextHost) throws {
+        self.host = host
         renderer = try GLRenderer()
         print("RenderTests: SDL driver \(host.driver), \(renderer.capabilities.apiName), \(renderer.glVersion), \(renderer.glRenderer), "
               + "window \(host.windowSize) drawable \(host.drawableSize), stencil \(host.stencilBits) bits")
@@ -156,13 +130,6 @@ func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: (UInt8, UInt8, 
     let got = [p.r, p.g, p.b, p.a].map(Int.init), want = [expected.0, expected.1, expected.2, expected.3].map(Int.init)
     let ok = zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }
     XCTAssertTrue(ok, "pixel (\(x), \(y)) = \(got), expected \(want) ±\(tolerance) \(message)", file: file, line: line)
-}
-
-/// The largest difference in any channel between two pixel buffers of one size.
-func largestChannelDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    var worst = 0
-    for k in a.indices where a[k] != b[k] { worst = max(worst, abs(Int(a[k]) - Int(b[k]))) }
-    return worst
 }
 
 /// A premultiplied image from a closure giving straight RGBA per pixel.

@@ -4,6 +4,7 @@ import Images
 import LayerMath
 import Layers
 import XCTest
+import _TestSupport
 
 /// Shader lookup errors, framebuffers, stats and the texture cache.
 final class RendererInfrastructureTests: XCTestCase {
@@ -25,18 +26,30 @@ final class RendererInfrastructureTests: XCTestCase {
         }
     }
 
-    /// The shaders compiled into the binary are exactly the files of the top-level Shaders/
-    /// (rerun scripts/embed-shaders.sh after editing one), and no build path is searched.
+    /// `$PARALLAX_SHADERS` (the documented override) replaces a built-in file it holds; the
+    /// files it lacks still come from the binary.
+    func testTheShaderOverrideVariableReplacesTheFilesItHolds() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("quad.frag", text: "#version 330 core\n// overridden\n")
+        let library = ShaderLibrary(environment: ["PARALLAX_SHADERS": dir.path])
+        XCTAssertEqual(try library.source("quad.frag"), "#version 330 core\n// overridden\n")
+        XCTAssertEqual(try library.source("quad.vert"), ShaderLibrary.builtInSource("quad.vert"))
+        XCTAssertNotNil(ShaderLibrary.builtInSource("quad.vert"))
+    }
+
+    /// The shaders compiled into the binary are exactly the files of the top-level Shaders/,
+    /// byte for byte (embedded resources: a file left out of `EmbeddedShaders.files` fails
+    /// here), and no build path is searched.
     func testEmbeddedShadersMatchShadersFolder() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let folder = packageRoot.appendingPathComponent("Shaders")
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vert") || $0.hasSuffix(".frag") }.sorted()
-        XCTAssertEqual(ShaderLibrary.builtInFiles.sorted(), onDisk, "rerun scripts/embed-shaders.sh")
+        XCTAssertEqual(ShaderLibrary.builtInFiles.sorted(), onDisk, "every file of Shaders/ is built in")
         for file in onDisk {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            XCTAssertEqual(ShaderLibrary.builtInSource(file), text, "\(file) differs: rerun scripts/embed-shaders.sh")
+            XCTAssertEqual(ShaderLibrary.builtInSource(file), text, "\(file) differs from its built-in copy")
         }
         XCTAssertFalse(ShaderLibrary(environment: [:]).searchPaths.contains { $0.contains("Shaders") },
                        "no source-tree or bundle folder in the default search path")

@@ -2,6 +2,7 @@ import Foundation
 import SceneRuntime
 import ToolSupport
 import XCTest
+import _GLTestSupport
 import _TestSupport
 
 /// The executables facing hostile options, outputs and crashes:
@@ -11,19 +12,11 @@ final class ToolHostileTests: XCTestCase {
     struct Result { var status: Int32; var stdout: String; var stderr: String; var seconds: Double }
 
     /// The folder holding the built executables (beside the test bundle).
-    var products: URL {
-        // On Linux the test runner is the .xctest executable in the products folder.
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent()
-    }
+    var products: URL { BuiltTool.products }
 
     /// Runs `/bin/bash -c script` with `$RENDER`, `$DEMO` and `$BENCH` naming the executables.
     func shell(_ script: String, timeout: Double = 30) throws -> Result {
-        let render = products.appendingPathComponent("parallax-render").path
-        guard FileManager.default.isExecutableFile(atPath: render) else {
-            // swift test builds every product: a missing tool is a broken build, not a skip.
-            throw MissingFixture(description: "parallax-render is not built beside the tests (\(render))")
-        }
+        let render = try BuiltTool.path("parallax-render")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]

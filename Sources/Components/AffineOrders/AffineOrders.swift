@@ -68,6 +68,9 @@ public final class AffineOrders: SceneComponent {
     public func handle(_ event: InputEvent, at time: Double) {}
     public func update(to time: Double) {}
 
+    /// `.infinity`: time plays no part (its layers change only on input).
+    public func nextUpdateTime(after time: Double) -> Double { .infinity }
+
     // MARK: - Generated images
 
     /// An asymmetric picture (gradient, big "F", red top-left marker) so that rotation

@@ -148,6 +148,21 @@ public final class ParallaxButton: SceneComponent {
         "\(name): \(configuration.rotateMethod.rawValue), \(phase)"
     }
 
+    /// `time` while the effect begins, ends or rotates by itself; else the next timer (a
+    /// long press firing, a delayed end, the end finishing), `.infinity` when none.
+    public func nextUpdateTime(after time: Double) -> Double {
+        switch phase {
+        case .beginning, .ending: return time
+        case .active where configuration.rotateMethod == .auto: return time
+        default: break
+        }
+        var next = Double.infinity
+        if let p = pressStart, !pressFired { next = p + ParallaxButton.longPressDuration }
+        if let e = pendingEnd { next = min(next, e) }
+        if let e = endTime { next = min(next, e + ParallaxButton.moveDuration + ParallaxButton.fadeDuration) }
+        return max(next, time)
+    }
+
     // MARK: State machine
 
     /// Processes the timed transitions (long press firing, delayed end, end finishing)

@@ -33,6 +33,14 @@ final class CardPreview {
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
 
+    /// `time` while a preview plays or opens; the end of the focused item's delay when it
+    /// has a preview file (`path`) to play; else `.infinity`.
+    func nextUpdateTime(after time: Double, path: String?) -> Double {
+        if current != nil || opening != nil { return time }
+        guard path != nil, let f = timing.focused, !unplayable.contains(f.item) else { return .infinity }
+        return max(f.since + timing.delay, time)
+    }
+
     /// Brings the preview to `time`: `focused` is the focused item (nil when the row has no
     /// focus), `path` its preview file, `card` the layers showing it.
     func update(focused: Int?, path: String?, card: ParallaxCardLayers?, name: String, size: Size, at time: Double) {
@@ -108,6 +116,26 @@ extension CardRow {
         let path = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).preview : nil }
         let slot = slots.first { $0.index == focusedIndex }
         preview.update(focused: focused, path: path, card: slot?.card, name: name, size: configuration.itemSize, at: time)
+    }
+
+    /// `time` while the row scrolls, a card moves, a poster decodes or fades in, or the
+    /// focused card sways; else the next timer (a long press, the idle motion, a preview).
+    public func nextUpdateTime(after time: Double) -> Double {
+        if !scroll.isFinished(at: time) || shelf?.isBusy == true { return time }
+        for slot in slots where slot.index >= 0 {
+            if slot.waiting || slot.fadeStart > -.infinity || !slot.isAtRest(at: time) { return time }
+        }
+        var next = isPressed && !longPressFired ? pressStart + FocusGrid.longPressDuration : .infinity
+        if containsFocus {
+            let idleStart = lastInput + configuration.effect.idleDelay
+            if time >= idleStart || !idleOut.isFinished(at: time) { return time }
+            next = min(next, idleStart)
+        }
+        if let preview {
+            let path = containsFocus && catalogue.hasItemObjects ? catalogue.item(focusedIndex).preview : nil
+            next = min(next, preview.nextUpdateTime(after: time, path: path))
+        }
+        return max(next, time)
     }
 }
 

@@ -83,9 +83,8 @@ extension CardRow: FocusContainer {
         guard count > 0, time.isFinite else { return }
         if let (key, down) = event.asKey {
             noteInput(at: time)
+            // Arrow keys never come here: the focus engine moves the focus (`moveFocus`).
             switch key {
-            case "Left": if down { _ = moveFocus(.left, at: time) }
-            case "Right": if down { _ = moveFocus(.right, at: time) }
             case "PageDown", "PageUp": if down { jumpLetter(forward: key == "PageDown", at: time) }
             case "Return":
                 if down { setPressed(true, at: time) } else { endPress(over: true, at: time) }

@@ -30,6 +30,11 @@ final class CardSlot {
     /// What the card showed at the last update (a card that keeps its look is kept as an image).
     var look = CardLook.none
 
+    /// Its focus, press and tilt have reached their ends and stay there.
+    func isAtRest(at t: Double) -> Bool {
+        focus.isFinished(at: t) && press.isFinished(at: t) && tiltX.isAtRest(at: t) && tiltY.isAtRest(at: t)
+    }
+
     init(card: ParallaxCardLayers, title: TextLayer) {
         self.card = card
         self.title = title

@@ -19,11 +19,11 @@ import Scene
 /// reordering the root's sublayers, since a zPosition would move the items along z
 /// under their own perspective.
 ///
-/// Input: Left/Right (Up/Down when vertical) move one item per key-down, counting from
-/// the running animation's target; Home/End; Return selects the centred item; pointer
-/// drags and flicks; clicks centre the item under the pointer (hit-tested through the
-/// 3D transforms); wheel. The D-pad and the left stick move it through the focus engine
-/// (`moveFocus`), which repeats a held stick.
+/// Input: the arrow keys, the D-pad and the left stick move it through the focus engine
+/// only (`moveFocus`: one item per step, counting from the running animation's target;
+/// the engine repeats a held direction); Home/End; Return selects the centred item;
+/// pointer drags and flicks; clicks centre the item under the pointer (hit-tested
+/// through the 3D transforms); wheel.
 public final class Carousel: SceneComponent {
     public let name: String
     public let rootLayer: Layer
@@ -238,6 +238,14 @@ public final class Carousel: SceneComponent {
         layoutItems()
     }
 
+    /// `time` while it scrolls or autoscrolls, lifts, or a poster decodes or fades in;
+    /// `.infinity` at rest.
+    public func nextUpdateTime(after time: Double) -> Double {
+        if physics.isAnimating || physics.isDragging || autoscroll != 0 || !lift.isFinished(at: time) { return time }
+        if shelf?.isBusy == true || waiting.contains(true) || fadeStart.contains(where: { $0 > -.infinity }) { return time }
+        return .infinity
+    }
+
     /// "item 5 of 9 (rotatedFlow)", plus the selection when there is one.
     public var status: String {
         guard count > 0 else { return "no items (\(type.rawValue))" }
@@ -363,15 +371,13 @@ public final class Carousel: SceneComponent {
         guard eventTime.isFinite else { return }
         advance(to: eventTime)
         let t = time
-        let vertical = layout.isVertical
         if let (key, down) = event.asKey {
+            // Arrow keys never come here: the focus engine moves the focus (`moveFocus`).
             guard down else { return }
-            switch (key, vertical) {
-            case ("Left", false), ("Up", true): interact(); physics.scroll(byItems: -1)
-            case ("Right", false), ("Down", true): interact(); physics.scroll(byItems: 1)
-            case ("Home", _): interact(); physics.scroll(toItem: 0)
-            case ("End", _): interact(); physics.scroll(toItem: count - 1)
-            case ("Return", _), ("Space", _): interact(); select(centredIndex)
+            switch key {
+            case "Home": interact(); physics.scroll(toItem: 0)
+            case "End": interact(); physics.scroll(toItem: count - 1)
+            case "Return", "Space": interact(); select(centredIndex)
             default: return
             }
             return

@@ -99,6 +99,9 @@ public final class PosterShelf {
     /// True while the folder is still being listed.
     public var isListing: Bool { listing != nil }
 
+    /// True while the folder is listed or an image decodes (or waits to be collected).
+    var isBusy: Bool { listing != nil || !(queue?.isIdle ?? true) }
+
     /// Starts a frame: images touched from now on count as used in this frame.
     public func beginFrame() { tick += 1 }
 

@@ -138,6 +138,9 @@ public final class ControllerTest: SceneComponent {
 
     public func update(to time: Double) {}
 
+    /// `.infinity`: time plays no part (its layers change only on input).
+    public func nextUpdateTime(after time: Double) -> Double { .infinity }
+
     public func setContentsScale(_ scale: Double) {
         for l in labels + names { l.contentsScale = scale; l.display() }
     }

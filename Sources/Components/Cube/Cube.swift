@@ -190,6 +190,9 @@ public final class Cube: SceneComponent {
     /// Time plays no part: the cube only changes on input.
     public func update(to time: Double) { applyState() }
 
+    /// `.infinity`: time plays no part (its layers change only on input).
+    public func nextUpdateTime(after time: Double) -> Double { .infinity }
+
     /// Writes the state into the layers when it changed (no allocation).
     private func applyState() {
         guard dirty else { return }

@@ -302,6 +302,19 @@ public final class FocusGrid: SceneComponent {
         }
     }
 
+    /// `time` while a card moves or the focused card sways; else the long press firing or
+    /// the idle motion's start, `.infinity` without the focus.
+    public func nextUpdateTime(after time: Double) -> Double {
+        for i in states.moving where i != focusedIndex || !states[i].isAtRest(at: time) { return time }
+        var next = isPressed && !longPressFired ? pressStart + FocusGrid.longPressDuration : .infinity
+        if containsFocus {
+            let idleStart = lastInput + configuration.effect.idleDelay
+            if time >= idleStart || !idleOut.isFinished(at: time) { return time }
+            next = min(next, idleStart)
+        }
+        return max(next, time)
+    }
+
     public var status: String {
         "\(name): button \(focusedIndex + 1) of \(cards.count)\(isPressed ? " (pressed)" : "")"
     }

@@ -217,6 +217,11 @@ public final class ScrollHeader: SceneComponent {
         }
     }
 
+    /// `time` while the content scrolls, `.infinity` at rest.
+    public func nextUpdateTime(after time: Double) -> Double {
+        physics.isAnimating || physics.isDragging ? time : .infinity
+    }
+
     public var status: String { "\(name): offset \(Int(offsetY.rounded()))" }
 
     /// Re-paints the rows and the navigation bar (their text) at `scale` pixels per point.

@@ -178,6 +178,13 @@ public final class Hero: SceneComponent {
         }
     }
 
+    /// `time` while the art fades, waits or decodes, or the banner lifts; while focused,
+    /// the next automatic move; else `.infinity`.
+    public func nextUpdateTime(after time: Double) -> Double {
+        if current != shown || files?.isBusy == true || !fade.isFinished(at: time) || !lift.isFinished(at: time) { return time }
+        return containsFocus && catalogue.count > 1 ? max(nextAdvance, time) : .infinity
+    }
+
     /// When the item last changed, or focus came or went (`BackdropSource`).
     public internal(set) var focusTime = 0.0
 

@@ -31,6 +31,9 @@ public final class LayerComponent: SceneComponent {
     public func handle(_ event: InputEvent, at time: Double) {}
     public func update(to time: Double) {}
 
+    /// `.infinity`: time plays no part (its layers change only on input).
+    public func nextUpdateTime(after time: Double) -> Double { .infinity }
+
     public func setContentsScale(_ scale: Double) {
         for t in textLayers {
             t.contentsScale = scale

@@ -170,6 +170,14 @@ public final class Shelf: SceneComponent, FocusScope {
         }
     }
 
+    /// `time` while the rows scroll; else the earliest of its rows' and backdrop's times.
+    public func nextUpdateTime(after time: Double) -> Double {
+        if physics.isAnimating || physics.isDragging { return time }
+        var next = backdrop?.nextUpdateTime(after: time) ?? .infinity
+        for row in rows where next > time { next = min(next, row.component.nextUpdateTime(after: time)) }
+        return max(next, time)
+    }
+
     public var status: String {
         let focused = rows.first { ($0.component as? FocusContainer)?.containsFocus == true }
         return "\(name): " + (focused.map { $0.component.status } ?? "no focus")

@@ -95,6 +95,13 @@ final class ShelfBackdrop {
         back.isHidden = !hasBack || fade.isFinished(at: time)
     }
 
+    /// `time` while the art waits, decodes or fades; else `.infinity`.
+    func nextUpdateTime(after time: Double) -> Double {
+        if waiting || !fade.isFinished(at: time) { return time }
+        for case let r? in rows where r.files?.isBusy == true { return time }
+        return .infinity
+    }
+
     /// The art of item `item` of row `row`, nil while it is being decoded (or failed).
     private func art(row: Int, item: Int) -> ImageRef? {
         guard let r = rows[row] else { return nil }

@@ -6,7 +6,7 @@ import Images
 ///
 /// Every file is looked up in the explicit override directory, then `$PARALLAX_SHADERS`
 /// (the first directory holding it wins), then in the copies of the top-level `Shaders/`
-/// compiled into the binary (`EmbeddedShaders`, written by scripts/embed-shaders.sh). The
+/// compiled into the binary (`EmbeddedShaders`: SwiftPM resources embedded in code). The
 /// binary needs no resource bundle and holds no path of the machine that built it.
 package struct ShaderLibrary {
     /// The directories searched, in order (duplicates removed), before the built-in copies.
