@@ -1,7 +1,7 @@
 // A cap on what one text cluster may carry: Unicode's Stream-Safe Text Format (UAX #15,
 // section 13) allows at most 30 non-starters in a row. Shaping a cluster costs more than
 // its length (HarfBuzz attaches each mark against the marks before it): one letter with
-// 19,999 combining marks, twenty times, took 24 s; cut to 30 marks it is a letter.
+// 19,999 combining marks costs seconds; cut to 30 marks it costs a letter.
 //
 // Does NOT: normalise, reorder or insert the combining grapheme joiner the format uses to
 // split long runs; the marks past the 30th are dropped (no font stacks them visibly).
