@@ -70,4 +70,27 @@ final class GroupBudgetTests: XCTestCase {
         XCTAssertEqual(h.renderer.stats.groups, 3)
         XCTAssertLessThanOrEqual(h.renderer.groupPool.count, 3 + GroupFramebufferPool.maximumSpares)
     }
+
+    /// Sixty nested groups over the whole canvas under a budget of three images: the three
+    /// outermost are drawn offscreen, the fifty-seven inside them flattened; the pool holds
+    /// no more than three framebuffers and its spares, whatever the depth.
+    func testDeeplyNestedGroupsHoldNoMoreFramebuffersThanTheBudget() throws {
+        let h = try RenderHarness.shared()
+        let budget = h.renderer.groupBudget
+        defer { h.renderer.groupBudget = budget }
+        h.renderer.groupBudget.bytes = 3 * 256 * 256 * 8
+        let outer = fill("n0", Color(1, 0, 0), 0, 0, 200, 200)
+        var parent = outer
+        for depth in 1..<60 {
+            let child = fill("n\(depth)", Color(1, 0, 0), 0, 0, 200, 200)
+            child.opacity = 0.9
+            parent.addSublayer(fill("n\(depth)/dot", Color(0, 0, 1), 0, 0, 10, 10))
+            parent.addSublayer(child)
+            parent = child
+        }
+        outer.opacity = 0.9
+        _ = try h.render([outer], canvas: Size(200, 200))
+        XCTAssertEqual(h.renderer.stats.groups, 3)
+        XCTAssertLessThanOrEqual(h.renderer.groupPool.count, 3 + GroupFramebufferPool.maximumSpares)
+    }
 }
