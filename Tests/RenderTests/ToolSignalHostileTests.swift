@@ -4,9 +4,9 @@ import _TestSupport
 
 /// The class "signals obeyed" for the interactive demo and the benchmark, as for
 /// parallax-render: SIGINT and SIGTERM stop them within a frame, with one line and exit
-/// 128 + the signal, and leave their outputs as they were (SDL turned the signal into a
-/// quit event: the demo exited 0 with a partial recording in place of the old one, and the
-/// benchmark ran on).
+/// 128 + the signal, and leave their outputs as they were (left to SDL, the signal is a
+/// quit event: the demo would exit 0 with a partial recording in place of the old one, and
+/// the benchmark would run on).
 extension ToolHostileTests {
     func assertStopsCleanly(_ tool: String, _ arguments: String, output: String, line: UInt = #line) throws {
         let dir = try TemporaryDirectory()
