@@ -286,6 +286,7 @@ extension GLRenderer {
     /// A pixel coordinate rounded outwards by 2 and clamped to 0...limit (non-finite: an end).
     func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int { GLRenderer.pixelIndex(v, down: down, limit: limit) }
 
+    /// The same rounding for code without a renderer (GroupBudget).
     static func pixelIndex(_ v: Double, down: Bool, limit: Int) -> Int {
         guard v.isFinite else { return v > 0 ? limit : 0 }
         let r = down ? v.rounded(.down) - 2 : v.rounded(.up) + 2
