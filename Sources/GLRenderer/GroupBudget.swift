@@ -14,7 +14,7 @@ import Layers
 struct GroupBudget {
     /// Bytes per pixel of a pooled framebuffer at most: RGBA8 colour and depth-stencil.
     static let bytesPerPixel = 8
-    /// The default total: 256 MiB, sixteen 2048x2048 images (eight with depth-stencil).
+    /// The default total: 256 MiB, eight 2048x2048 images.
     static let defaultBytes = 256 << 20
 
     /// The most bytes the groups' images may take together.
