@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a given time.
 #
-#   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack | filename
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]     TARGET: png | scene | replay | stack | filename | text | header
 #
 # Builds Sources/parallax-fuzz with `-sanitize=fuzzer,address` into its own scratch path
 # (.build-fuzz, so the ordinary debug build is kept), seeds the corpus from Assets/
@@ -18,8 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in png|scene|replay|stack|filename) ;; *)
-    echo "usage: scripts/fuzz.sh png|scene|replay|stack|filename SECONDS [libFuzzer flags]" >&2; exit 1 ;;
+case "$target" in png|scene|replay|stack|filename|text|header) ;; *)
+    echo "usage: scripts/fuzz.sh png|scene|replay|stack|filename|text|header SECONDS [libFuzzer flags]" >&2; exit 1 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a whole number, found \"$seconds\"" >&2; exit 1; }
 shift 2
@@ -70,6 +70,9 @@ replay) printf '%s\n' '{"t":0.2,"type":"key","key":"Right","down":true}' '{"t":0
         maxlen=16384 ;;
 filename) printf 'poster.png' > "$seeds/ascii"; printf 'caf\xc3\xa9\xff\xfe.png' > "$seeds/latin1-and-utf8"
         printf '\xf4\x8f\xbe\x80\xc0\xaf' > "$seeds/reserved-and-overlong"; maxlen=256 ;;
+text)   printf 'Hello, world' > "$seeds/latin"; printf 'a\xcc\x81\xcc\x81\xcc\x81 \xd9\x84\xd8\xa7' > "$seeds/marks-arabic"
+        python3 -c 'import sys; sys.stdout.buffer.write(("a" + "\u0301" * 2000).encode())' > "$seeds/long-cluster"; maxlen=16384 ;;
+header) find Assets -name '*.png' -size -64k -exec cp {} "$seeds/" \; ; find Assets \( -name '*.jpg' -o -name '*.webp' \) -size -64k -exec cp {} "$seeds/" \; ; maxlen=65536 ;;
 esac
 # Hand-made seeds that spell out every optional key (scripts/fuzz-seeds/TARGET/): a key
 # absent from every seed is almost never invented by the mutations.

@@ -1,6 +1,7 @@
 import Foundation
 import Images
 import JSON
+import LayerMath
 import Layers
 
 /// Owns the pixels behind `ImageRef`s: images decoded from files, generated images, and
@@ -142,6 +143,27 @@ public final class ImageStore {
     public func load(path: String) throws -> ImageRef {
         if let i = byKey[path] { return entries[i].ref }
         return add(try decodeFile(path), key: path)
+    }
+
+    /// Registers the image file at `path` shown over `points` (canvas points, a layer's
+    /// bounds): its header is read now (errors name the file); its pixels are decoded the
+    /// first time they are asked for, at the pixel size shown, `points` x `pixelsPerPoint`
+    /// as it is then (never more than the file has: `Image.decode` with `.cover`). A run
+    /// that draws nothing decodes nothing. The handle has the file's own size (what
+    /// `contentsGravity` places) and is not marked opaque: the pixels are not known yet.
+    @discardableResult
+    public func load(path: String, shownAt points: Size) throws -> ImageRef {
+        let file = try Image.readSize(path: path)
+        // The covering pixel size, computed in Double so any bounds stay finite and in range.
+        func side(_ p: Double, _ own: Int) -> Int {
+            let v = p * pixelsPerPoint
+            return v.isFinite ? Int(max(1, min(Double(own), v.rounded(.up)))) : own
+        }
+        let key = path + "@" + String(points.width) + "x" + String(points.height)
+        return addLazy(key: key, width: file.width, height: file.height, isOpaque: false) { [unowned self] in
+            let size = DecodeSize.cover(width: side(points.width, file.width), height: side(points.height, file.height), crop: false)
+            return try Image.decode(path: path, size: size)
+        }
     }
 
     /// A key no other image of this store has or will have (`PREFIX#n`): images that are

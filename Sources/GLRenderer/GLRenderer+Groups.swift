@@ -48,6 +48,8 @@ extension GLRenderer {
             default: break
             }
         }
+        // A flattened group's framebuffer (or one of a group gone) goes back to the pool.
+        groupPool.release(where: { $0 >= list.groups.count || list.groups[$0].end < 0 })
     }
 
     private func drawGroup(_ list: RenderList, _ g: Int, map: CanvasMapping, pixelWidth pw: Int, pixelHeight ph: Int,

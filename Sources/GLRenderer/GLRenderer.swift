@@ -109,6 +109,11 @@ public final class GLRenderer {
     /// Index of each group's `beginGroup` command, this frame.
     var groupBegins: [Int] = []
     let groupPool = GroupFramebufferPool()
+    /// The bytes the groups' images may take together; past them groups are flattened.
+    var groupBudget = GroupBudget()
+    /// The frame's list with the groups over the budget flattened (its storage reused).
+    private var budgetedList = RenderList()
+    private var warnedGroupBudget = false
     /// The framebuffers rasterized layers' images are kept in, a slot per layer (RasterizedGroups).
     let rasterPool = GroupFramebufferPool()
     /// What the pool's slots hold of rasterized groups, kept between frames.
@@ -337,8 +342,27 @@ public final class GLRenderer {
     /// scissored to it (grown by 2 pixels for antialiased edges) and quads, groups and
     /// clips wholly outside it are skipped; a damage covering `wholeRedrawFraction` of the
     /// target or more redraws it whole (the same pixels, faster). nil: the whole frame.
+    ///
+    /// The groups' offscreen images share `groupBudget`'s bytes: past them a group is drawn
+    /// flattened (its pieces with its opacity multiplied in), with one warning.
     public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
                        damage: Rect? = nil) {
+        let (pw, ph) = target.pixelSize
+        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        guard !list.groups.isEmpty, groupBudget.plan(list, map: map, pixelWidth: pw, pixelHeight: ph) else {
+            return renderFrame(list, into: target, images: images, background: background, damage: damage)
+        }
+        if !warnedGroupBudget {
+            warnedGroupBudget = true
+            let line = "warning: group opacity images over \(groupBudget.bytes >> 20) MiB: later groups drawn flattened\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }  // never traps on a closed stderr
+        }
+        budgetedList.setFlattening(list, groups: groupBudget.flattened)
+        renderFrame(budgetedList, into: target, images: images, background: background, damage: damage)
+    }
+
+    private func renderFrame(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
+                             damage: Rect?) {
         if !warmedUp && damage == nil && !target.isAppTarget && !countingVisible {
             warmedUp = true
             if warmsUpShaderVariants && rendersOnCPU { warmUpShaderVariants(into: target) }

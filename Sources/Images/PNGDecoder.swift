@@ -97,6 +97,8 @@ enum PNGDecoder {
             if image.pointee.format & UInt32(CPNG_FORMAT_FLAG_LINEAR) != 0 {
                 pixels = try finishSixteenBit(image, count: width * height * 4, file: file)
             } else {
+                // Without an alpha channel or tRNS every alpha is 255: nothing to premultiply.
+                let hasAlpha = image.pointee.format & UInt32(CPNG_FORMAT_FLAG_ALPHA) != 0
                 image.pointee.format = UInt32(CPNG_FORMAT_RGBA)
                 var straight = [UInt8](repeating: 0, count: width * height * 4)
                 let ok = straight.withUnsafeMutableBytes { buffer in
@@ -105,7 +107,7 @@ enum PNGDecoder {
                 guard ok != 0 else {
                     throw ImageError(file: file, .corruptPNG(message(image)))
                 }
-                premultiply(&straight)
+                if hasAlpha { premultiply(&straight) }
                 pixels = straight
             }
             return Decoded(width: width, height: height, image: Image(width: width, height: height, pixels: pixels))

@@ -49,7 +49,7 @@ public struct TextLayout {
         let breaker = LineBreaker(shaper: shaper, width: self.width, truncation: style.truncation)
 
         // Paragraphs, then lines.
-        var text = Array(string.unicodeScalars)
+        var text = TextLayout.cappingMarks(Array(string.unicodeScalars))
         if text.count > TextLayout.maximumScalars { text = Array(text[..<TextLayout.maximumScalars]) + ["\u{2026}"] }
         let paragraphs = TextLayout.paragraphs(text)
         let maxLines = style.isWrapped && style.truncation != .none && linePitch > 0

@@ -127,6 +127,7 @@ final class Bench {
         uncachedFlattener.groupsRasterizedLayers = false
 
         for frame in 0..<total {
+            try StopSignals.check()   // SIGINT / SIGTERM: stop within a frame, nothing written
             let t = Double(frame) * dt
             let measured = frame >= warmup
             let t0 = now()

@@ -7,6 +7,7 @@ import LayerMath
 import Layers
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// `parallax-bench --posters N`: a carousel of N generated 1500x2250 JPEG posters (made
 /// here on first use, in a folder outside the repository), browsed at 8 items per second
@@ -173,6 +174,7 @@ struct PosterBench {
             let wallStart = now()
             var pressed = 0
             for f in 0..<frames {
+                try StopSignals.check()
                 let deadline = wallStart + Double(f) * dt
                 let wait = deadline - now()
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }

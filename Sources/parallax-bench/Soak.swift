@@ -85,6 +85,7 @@ struct Soak {
                 let compositor = Compositor(renderer: renderer, scene: scene, images: images)
                 var t = 0.0
                 for _ in 0..<30 {
+                    try StopSignals.check()
                     t += 1.0 / 60
                     for _ in 0..<Int.random(in: 0...3, using: &rng) {
                         driver.deliver(randomEvent(canvas: scene.canvas, rng: &rng), at: t)

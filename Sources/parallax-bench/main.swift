@@ -211,6 +211,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 results.append(result)
             }
+            try StopSignals.check()   // a signal during the last scene: no report written
             try bench.poses?.finish()
             let report = BenchReport(machine: MachineInfo(renderer: renderer), size: [p.width, p.height], frames: frames,
                                      warmup: warmup, dt: dt, startupSeconds: bench.startupSeconds ?? 0, scenes: results)
@@ -234,4 +235,4 @@ struct BenchCommand: ParsableCommand {
 }
 
 /// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
-ToolProcess.run(BenchCommand.self, name: "parallax-bench")
+ToolProcess.run(BenchCommand.self, name: "parallax-bench", obeysStopSignals: true)

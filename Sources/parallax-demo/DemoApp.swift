@@ -133,6 +133,8 @@ final class DemoApp {
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
         while running {
+            // SIGINT / SIGTERM: unwinds; the recording is not committed (ToolProcess exits 130 / 143).
+            try StopSignals.check()
             events.removeAll(keepingCapacity: true)
             if idleWait > 0 {
                 if host.waitEvents(into: &events, timeout: idleWait) { compositor.setNeedsDisplay() }

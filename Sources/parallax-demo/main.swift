@@ -146,4 +146,4 @@ struct DemoCommand: ParsableCommand {
 }
 
 /// Every error (options included) is one line on stderr and exit status 1; a crash exits at once.
-ToolProcess.run(DemoCommand.self, name: "parallax-demo")
+ToolProcess.run(DemoCommand.self, name: "parallax-demo", obeysStopSignals: true)

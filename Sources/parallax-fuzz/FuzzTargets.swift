@@ -14,11 +14,12 @@ import Input
 import LayerMath
 import Layers
 import Scene
+import Typography
 
-/// The fuzz targets by name: `png`, `scene`, `replay`, `stack`, `filename`.
+/// The fuzz targets by name: `png`, `scene`, `replay`, `stack`, `filename`, `text`, `header`.
 enum FuzzTargets {
     /// Every target name, in the order scripts/fuzz.sh lists them.
-    static let names = ["png", "scene", "replay", "stack", "filename"]
+    static let names = ["png", "scene", "replay", "stack", "filename", "text", "header"]
 
     /// Small limits so that one input costs milliseconds, not seconds.
     static let limits = ImageLimits(maxDimension: 2048, maxPixels: 1 << 20, maxArchiveBytes: 8 << 20)
@@ -37,6 +38,8 @@ enum FuzzTargets {
         case "replay": replay(bytes)
         case "stack": stack(bytes)
         case "filename": fileName(bytes)
+        case "text": text(bytes)
+        case "header": header(bytes)
         default: break
         }
     }
@@ -104,6 +107,32 @@ enum FuzzTargets {
         precondition(FileName.bytes(decoded) == name, "FileName lost bytes")
         let shown = OneLine.bounded(FileName.escaped(decoded))
         precondition(!shown.unicodeScalars.contains { $0.value < 0x20 }, "a control character in a message")
+    }
+
+    /// Any UTF-8 text laid out wrapped and truncated: its cost stays linear because runs of
+    /// combining marks are capped, and no laid-out line holds a longer run than the cap.
+    static func text(_ bytes: [UInt8]) {
+        guard let string = String(validating: bytes, as: UTF8.self),
+              let layout = try? TextLayout(string, style: TextStyle(fontSize: 24, truncation: .end, isWrapped: true),
+                                           width: 300, height: 100) else { return }
+        for line in layout.lines {
+            var run = 0
+            for s in line.text.unicodeScalars {
+                let mark = s.properties.canonicalCombiningClass != .notReordered || s.properties.isGraphemeExtend
+                run = mark ? run + 1 : 0
+                precondition(run <= TextLayout.maximumMarksInARow, "a run of marks longer than the cap")
+            }
+        }
+    }
+
+    /// Image bytes (PNG, JPEG, WebP) through the header reader and the decoder, from a
+    /// temporary file: where both read it they agree on its size.
+    static func header(_ bytes: [UInt8]) {
+        let path = scratch.file("input.image")
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)),
+              let size = try? Image.readSize(path: path, limits: limits),
+              let image = try? Image.decode(path: path, limits: limits) else { return }
+        precondition(image.width == size.width && image.height == size.height, "the header's size is not the decoded size")
     }
 
     static func flatten(_ scene: Scene, time: Double) {

@@ -132,6 +132,9 @@ struct RenderCommand: ParsableCommand {
             // Text is rasterised at the output's pixels per canvas point (as the frame will be).
             let (w, h) = pixelSize(scene)
             Compositor.setContentsScale(of: scene, pixelWidth: w, pixelHeight: h)
+            // Images not decoded yet are decoded for the frame's pixels when it has more.
+            let scale = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: w, pixelHeight: h).scale
+            images.pixelsPerPoint = max(images.pixelsPerPoint, scale)
         }
         var list = RenderList()
         var flattener = Flattener()

@@ -224,15 +224,17 @@ public struct ScrollPhysics: Equatable, Sendable {
         }
     }
 
-    /// The offset of `index` relative to the current offset, wrapped into (-n/2, n/2]
+    /// The offset of `index` relative to the current offset, wrapped into -n/2...n/2
     /// when wrapping (iCarousel's `offsetForItemAtIndex:` with the sign flipped: item
     /// minus scroll offset).
     public func relativeOffset(ofItem index: Int) -> Double {
         var d = Double(index) - offset
-        if wrap {
+        if wrap, count > 0 {
+            // iCarousel's offsetForItemAtIndex: the index less the offset wrapped into 0..<n,
+            // then moved by n into -n/2...n/2; an item exactly n/2 away keeps its side.
             let n = Double(count)
-            d = d - n * (d / n).rounded(.down)          // 0..<n
-            if d > n / 2 { d -= n }
+            d = Double(index) - (offset - n * (offset / n).rounded(.down))
+            if d > n / 2 { d -= n } else if d < -n / 2 { d += n }
         }
         return d
     }

@@ -64,6 +64,11 @@ final class GroupFramebufferPool {
         if spares.count > GroupFramebufferPool.maximumSpares { spares.removeFirst().destroy() }
     }
 
+    /// Releases every slot that holds a framebuffer and that `unused` names.
+    func release(where unused: (Int) -> Bool) {
+        for slot in slots.indices where slots[slot] != nil && unused(slot) { release(slot: slot) }
+    }
+
     /// Framebuffers held: in slots and spare.
     var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + spares.count }
 
