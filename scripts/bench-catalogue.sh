@@ -13,6 +13,7 @@ BROWSE=${BROWSE:-120}
 SIZE=${SIZE:-1920x1080}
 BIG=${BIG:-30000}
 OUT=${OUT:-$(mktemp -d /tmp/bench-catalogue.XXXXXX)}
+mkdir -p "$OUT"
 swift build -c release --product parallax-bench >&2
 bench="$(swift build -c release --show-bin-path)/parallax-bench"
 cache="$OUT/thumbnails"
