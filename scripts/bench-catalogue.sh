@@ -5,7 +5,7 @@
 #      warm, ROUNDS times: p95 frame times, placeholders drawn, cache hits and bytes;
 #   3. with LONG=N (e.g. 2000): one browse of N items, resident memory first/last/max.
 #
-#   bash scripts/bench-catalogue.sh               ROUNDS=5 BROWSE=120 SIZE=1920x1080
+#   bash scripts/bench-catalogue.sh     (ROUNDS=5 BROWSE=120 SIZE=1920x1080; BROWSE=0: start-up only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-5}
@@ -36,8 +36,8 @@ done
 small=$(median <"$OUT/start-9.txt"); big=$(median <"$OUT/start-$BIG.txt")
 echo "  median: 9 posters $small s, $BIG posters $big s, ratio $(python3 -c "print('%.2f' % ($big / $small))")"
 
-echo "browse of $BROWSE items at 8/s in the first row of $BIG, cold thumbnail cache then warm:"
-for round in $(seq 1 "$ROUNDS"); do
+[ "$BROWSE" -gt 0 ] && echo "browse of $BROWSE items at 8/s in the first row of $BIG, cold thumbnail cache then warm:"
+for round in $(seq 1 "$([ "$BROWSE" -gt 0 ] && echo "$ROUNDS" || echo 0)"); do
     rm -rf "$cache"
     for pass in cold warm; do
         "$bench" --catalogue "$BIG" --browse-items "$BROWSE" --size "$SIZE" --thumbnail-cache "$cache" \
@@ -50,8 +50,10 @@ for round in $(seq 1 "$ROUNDS"); do
         grep -h -E "^cards drawn|^thumbnail cache|^decoded" "$OUT/browse-$pass-$round.txt" | sed "s/^/    $pass: /"
     done
 done
-cold=$(median <"$OUT/p95-cold.txt"); warm=$(median <"$OUT/p95-warm.txt")
-echo "  median p95: cold $cold ms, warm $warm ms, ratio $(python3 -c "print('%.2f' % ($cold / $warm))")"
+if [ "$BROWSE" -gt 0 ]; then
+    cold=$(median <"$OUT/p95-cold.txt"); warm=$(median <"$OUT/p95-warm.txt")
+    echo "  median p95: cold $cold ms, warm $warm ms, ratio $(python3 -c "print('%.2f' % ($cold / $warm))")"
+fi
 
 if [ -n "${LONG:-}" ]; then
     echo "browse of $LONG items at 8/s (cold cache):"

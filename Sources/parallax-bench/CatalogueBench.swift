@@ -104,17 +104,19 @@ struct CatalogueBench {
         let sightings = Sightings()
         let browse = min(browseItems, max(0, count / 3 - 1))
         let dt = bench.dt
-        let frames = 1 + Int((Double(browse) / PosterBench.itemsPerSecond + 1) / dt)
+        // On the wall clock, as the demo runs: keys at 8 per second of real time whatever the
+        // frames cost, a frame at most every dt (the machine's load sets how many are drawn).
+        let duration = Double(browse) / PosterBench.itemsPerSecond + 1
         var wallMs: [Double] = [], rss: [Double] = []
-        wallMs.reserveCapacity(frames)
+        wallMs.reserveCapacity(Int(duration / dt) + 1)
         var firstFrame = 0.0, startup = 0.0, firstPlaceholders = 0
-        var pressed = 0
+        var pressed = 0, f = 0, sampledAt = -Double.infinity
         let wallStart = now()
-        for f in 0..<frames {
+        while f == 0 || now() - wallStart < duration {
             let wait = wallStart + Double(f) * dt - now()
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-            let t = Double(f) * dt
             let f0 = now()
+            let t = f0 - wallStart
             if f > 0, pressed < browse, t >= Double(pressed) / PosterBench.itemsPerSecond {
                 driver.deliver(.key("Right", down: true), at: t)
                 driver.deliver(.key("Right", down: false), at: t)
@@ -135,7 +137,8 @@ struct CatalogueBench {
             }
             noteSightings(cardRows, into: sightings)
             if f == 0 { firstPlaceholders = sightings.onPlaceholder }
-            if f % 30 == 0 { rss.append(residentMB()) }
+            if now() - sampledAt >= 0.5 { rss.append(residentMB()); sampledAt = now() }
+            f += 1
         }
         var lines: [String] = []
         lines.append(String(format: "catalogue: %d posters in three rows (%@, globs of %d), %dx%d",
@@ -146,11 +149,11 @@ struct CatalogueBench {
                      + "\(firstPlaceholders) in the first frame, \(sightings.onPlaceholder) of \(sightings.firstShown) cards over the run")
         if browse > 0 {
             let browsing = Summary(Array(wallMs.dropFirst()))
-            lines.append(String(format: "browse: %d items at 8/s in the first row, %d frames: wall median %.2f ms, p95 %.2f ms, max %.2f ms",
+            lines.append(String(format: "browse: %d items at 8/s (wall clock) in the first row, %d frames drawn: wall median %.2f ms, p95 %.2f ms, max %.2f ms",
                                 browse, wallMs.count - 1, browsing.median, browsing.p95, browsing.max))
         }
-        lines.append(String(format: "resident memory sampled every %d frames: first %.0f MB, last %.0f MB, max %.0f MB; poster budget %d MB, textures at the end %d MB",
-                            30, rss.first ?? 0, rss.last ?? 0, rss.max() ?? 0, images.posterBudgetBytes >> 20,
+        lines.append(String(format: "resident memory sampled every 0.5 s (%d samples): first %.0f MB, last %.0f MB, max %.0f MB; poster budget %d MB, textures at the end %d MB",
+                            rss.count, rss.first ?? 0, rss.last ?? 0, rss.max() ?? 0, images.posterBudgetBytes >> 20,
                             renderer.textures.totalBytes >> 20))
         let shelves = cardRows.compactMap(\.shelf)
         let decoded = shelves.map(\.decodedCount).reduce(0, +)
