@@ -30,6 +30,9 @@ struct CatalogueBench {
     let browseItems: Int
     /// The demo's texture upload budget.
     let upload: UploadBudget
+    /// Only put the posters the browse shows into the thumbnail cache, decoded here one by
+    /// one, and report nothing else: a warm cache for the next start, whatever the host's load.
+    var fillsCache = false
 
     /// The rows' names, item sizes and spacing: the built-in home screen's three shapes.
     static let rows: [(name: String, size: (Int, Int), spacing: Int, height: Int)] = [
@@ -98,11 +101,12 @@ struct CatalogueBench {
                                           directory: ".", images: images)
         let loaded = now() - t0
         let cardRows = scene.components.compactMap { $0 as? Shelf }.flatMap { $0.rows.compactMap { $0.component as? CardRow } }
+        let browse = min(browseItems, max(0, count / 3 - 1))
+        if fillsCache { return try fill(cardRows, through: browse) }
         let driver = SceneDriver(scene: scene, events: [])
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         let target = RenderTarget.framebuffer(bench.framebuffer)
         let sightings = Sightings()
-        let browse = min(browseItems, max(0, count / 3 - 1))
         let dt = bench.dt
         // On the wall clock, as the demo runs: keys at 8 per second of real time whatever the
         // frames cost, a frame at most every dt (the machine's load sets how many are drawn).
@@ -170,6 +174,26 @@ struct CatalogueBench {
                          + "\(c.failedWrites) failed writes, \(c.corrupt) corrupt")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Decodes into the thumbnail cache every poster the browse can show: the first row's
+    /// items up to `browse` plus a screenful past it, and a screenful of the other rows.
+    private func fill(_ rows: [CardRow], through browse: Int) throws -> String {
+        guard let cache = bench.thumbnailCache else { throw BenchFailure("--fill-cache needs --thumbnail-cache") }
+        var filled = 0
+        for (k, row) in rows.enumerated() {
+            guard let shelf = row.shelf else { continue }
+            let screen = Int(row.configuration.frame.width / row.pitch) + 2
+            for i in 0..<min(row.count, (k == 0 ? browse : 0) + screen) {
+                guard let path = row.catalogue.imagePath(i) else { continue }
+                _ = try ThumbnailCache.decode(path, size: shelf.decodeSize, cache: cache) {
+                    try Image.decode(path: path, size: shelf.decodeSize)
+                }
+                filled += 1
+            }
+        }
+        let c = cache.counters
+        return "thumbnail cache filled: \(filled) posters, \(c.writes) written (\(c.bytesWritten) bytes), \(c.hits) already there"
     }
 
     /// Notes each card the first frame it is drawn, and whether it showed its poster then.

@@ -75,6 +75,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Catalogue mode: a home screen of three card rows over this many poster files (hard links to 30 generated JPEGs), streamed as in the demo: start-up, placeholders drawn, then --browse-items items browsed at 8/s (frame p95, resident memory, thumbnail cache).")
     var catalogue: Int?
 
+    @Flag(help: "With --catalogue and --thumbnail-cache: only decode into the cache the posters the browse would show (a warm cache for the next run).")
+    var fillCache = false
+
     @Option(help: "Folder for --posters' JPEGs (made there when missing; default $TMPDIR/parallax-posters-UID-N, a folder private to the user).")
     var posterFolder: String?
 
@@ -189,7 +192,7 @@ struct BenchCommand: ParsableCommand {
                 budget.usesPixelBuffers = pixelBuffers
                 let folder = try posterFolder ?? TemporaryFolder.privateCache("parallax-posters-\(getuid())-30")
                 print(try CatalogueBench(bench: bench, count: catalogue, posterFolder: folder, browseItems: browseItems,
-                                         upload: budget).run())
+                                         upload: budget, fillsCache: fillCache).run())
                 return
             }
             if let posters {
