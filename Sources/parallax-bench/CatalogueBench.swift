@@ -159,6 +159,11 @@ struct CatalogueBench {
         lines.append(String(format: "resident memory sampled every 0.5 s (%d samples): first %.0f MB, last %.0f MB, max %.0f MB; poster budget %d MB, textures at the end %d MB",
                             rss.count, rss.first ?? 0, rss.last ?? 0, rss.max() ?? 0, images.posterBudgetBytes >> 20,
                             renderer.textures.totalBytes >> 20))
+        if rss.count >= 4 {
+            let quarter = rss.count / 4
+            let maxima = (0..<4).map { q in rss[(q * quarter)..<(q == 3 ? rss.count : (q + 1) * quarter)].max() ?? 0 }
+            lines.append("resident memory by quarter of the run (max, MB): " + maxima.map { String(format: "%.0f", $0) }.joined(separator: ", "))
+        }
         let shelves = cardRows.compactMap(\.shelf)
         let decoded = shelves.map(\.decodedCount).reduce(0, +)
         let decodeSeconds = shelves.map(\.decodeSeconds).reduce(0, +)
