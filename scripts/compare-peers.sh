@@ -92,7 +92,9 @@ cat >"$OUT/home.json" <<JSON
    "scrollInset": 24, "backdrop": true, "rows": [$rows]}]}
 JSON
 page="file://$PWD/scripts/peers/home.html?dir=$folder&n=300"
-chromium=$(command -v chromium || command -v chromium-browser)
+chromium=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$chromium" ] && command -v xdotool >/dev/null \
+    || { echo "compare-peers: chromium and xdotool are needed for the kiosk comparison (WITH_PEERS=1 scripts/setup.sh)" >&2; exit 1; }
 echo
 echo "home screen, 1920x1080 on Xvfb, Right x40, Down, Right x16, Down, Right x16 at 8 keys/s:"
 for round in $(seq 1 "$KIOSK_ROUNDS"); do
