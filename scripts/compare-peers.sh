@@ -8,6 +8,13 @@
 #   bash scripts/compare-peers.sh                       # button grid carousel cube header home
 #   SCENES="button" FRAMES=240 ROUNDS=2 bash scripts/compare-peers.sh
 #
+# Then the home screen against a Chromium kiosk page (scripts/peers/home.html: HTML, CSS 3D
+# transforms and transitions), KIOSK_ROUNDS times in turn (0: not run), on one 1920x1080 Xvfb:
+# the same three card rows over the same poster files, the same key presses at 8 per second
+# (scripts/peers/kiosk_browse.py, xdotool). Each reports the CPU seconds per second of browsing
+# of all its processes; Chromium its requestAnimationFrame intervals; ours the frame times of
+# parallax-bench --catalogue over the same rows (offscreen: drawing without presenting).
+#
 # Ours and SDL_Renderer render offscreen and wait for the GPU each frame (glFinish); Qt
 # Quick renders into a 1920x1080 window on Xvfb (a virtual X server) and so also pays for
 # presenting each frame. The peers draw no clips nor rounded corners, and SDL_Renderer
@@ -15,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_PEERS=1 bash scripts/setup.sh
-SCENES=${SCENES:-"button grid carousel cube header home"}
+SCENES=${SCENES-"button grid carousel cube header home"}   # SCENES="": only the kiosk comparison
 FRAMES=${FRAMES:-120}
 ROUNDS=${ROUNDS:-1}
 SIZE=${SIZE:-1920x1080}
@@ -66,3 +73,42 @@ echo "(ours: parallax-bench wall median and mean, the median's ratio to the spee
 echo " run, and fps; SDL_Renderer: median; Qt Quick: mean over the frames; 2x SDL needs: half SDL_Renderer's"
 echo " median frame over our speed of light, the ratio twice its frame rate would take (under 1: faster than"
 echo " the machine fills the visible pixels once); files in $OUT)"
+
+KIOSK_ROUNDS=${KIOSK_ROUNDS:-1}
+[ "$KIOSK_ROUNDS" -gt 0 ] || exit 0
+swift build -c release --product parallax-demo >&2
+demo=$(swift build -c release --show-bin-path)/parallax-demo
+# The catalogue bench makes the folder of poster links (a00000.jpg ..., three rows of 300).
+"$bench" --catalogue 900 --browse-items 0 >/dev/null
+folder=${TMPDIR:-/tmp}/parallax-catalogue-$(id -u)-900
+rows=""
+for spec in "a films 130 195 28 240" "b episodes 256 144 32 189" "c apps 110 110 28 150"; do
+    set -- $spec
+    rows+="${rows:+,}{\"title\": \"$2\", \"content\": {\"kind\": \"cardRow\", \"name\": \"$2\", \"frame\": [48, 12, 1184, $6], \"itemSize\": [$3, $4], \"spacing\": $5, \"items\": \"$folder/$1*.jpg\"}}"
+done
+cat >"$OUT/home.json" <<JSON
+{"canvas": {"width": 1280, "height": 720, "background": [0.04, 0.04, 0.07, 1]},
+ "components": [{"kind": "shelf", "name": "home", "frame": [0, 0, 1280, 720], "titleHeight": 36, "rowSpacing": 12,
+   "scrollInset": 24, "backdrop": true, "rows": [$rows]}]}
+JSON
+page="file://$PWD/scripts/peers/home.html?dir=$folder&n=300"
+chromium=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$chromium" ] && command -v xdotool >/dev/null \
+    || { echo "compare-peers: chromium and xdotool are needed for the kiosk comparison (WITH_PEERS=1 scripts/setup.sh)" >&2; exit 1; }
+echo
+echo "home screen, 1920x1080 on Xvfb, Right x40, Down, Right x16, Down, Right x16 at 8 keys/s:"
+for round in $(seq 1 "$KIOSK_ROUNDS"); do
+    ours=$(python3 scripts/peers/kiosk_browse.py "$display" parallax-demo 3 "$demo" "$OUT/home.json" --fullscreen)
+    rm -rf "$OUT/chromium-profile"
+    theirs=$(python3 scripts/peers/kiosk_browse.py "$display" home.html 3 "$chromium" --no-sandbox --kiosk --no-first-run \
+        --user-data-dir="$OUT/chromium-profile" --window-position=0,0 --window-size=1920,1080 --enable-logging=stderr --v=0 \
+        --allow-file-access-from-files --disable-background-timer-throttling --disable-renderer-backgrounding \
+        --disable-backgrounding-occluded-windows --disable-features=CalculateNativeWinOcclusion "$page" 2>"$OUT/chromium-$round.log")
+    frames=$(sed -n 's/.*"KIOSK \(.*\)".*/\1/p' "$OUT/chromium-$round.log")
+    "$bench" --catalogue 900 --browse-items 40 --size "$SIZE" >"$OUT/catalogue-$round.txt"
+    echo "  round $round: ours (parallax-demo) $ours"
+    echo "           ours, frame work (parallax-bench --catalogue, 40 items): $(sed -n 's/^browse: //p' "$OUT/catalogue-$round.txt")"
+    echo "           Chromium kiosk page $theirs"
+    echo "           Chromium requestAnimationFrame intervals (ms): ${frames:-none logged}"
+done
+echo "(files in $OUT)"

@@ -229,6 +229,24 @@ public final class GLContextHost {
     /// Presents the back buffer.
     public func swapBuffers() { SDL_GL_SwapWindow(window) }
 
+    /// Presents the back buffer only if it was drawn at the drawable's size now, and returns
+    /// whether it did. Pending window-system events are read first (they stay queued), so a
+    /// size the window manager or compositor gave the window since the frame began is seen:
+    /// a frame drawn for the old size would show at the wrong scale in a corner. On false,
+    /// draw the frame again at `drawableSize`.
+    public func present(drawnAt size: (width: Int, height: Int)) -> Bool {
+        guard isCurrentSize(size) else { return false }
+        SDL_GL_SwapWindow(window)
+        return true
+    }
+
+    /// True when `size` is the drawable's size, pending window-system events read first
+    /// (they stay queued for `pollEvents`).
+    public func isCurrentSize(_ size: (width: Int, height: Int)) -> Bool {
+        SDL_PumpEvents()
+        return drawableSize == size
+    }
+
     /// Sets the window title.
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 

@@ -72,6 +72,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Poster mode: browse a carousel of this many generated 1500x2250 JPEGs at 8 items/s, cold then warm.")
     var posters: Int?
 
+    @Option(help: "Catalogue mode: a home screen of three card rows over this many poster files (hard links to 30 generated JPEGs), streamed as in the demo: start-up, placeholders drawn, then --browse-items items browsed at 8/s (frame p95, resident memory, thumbnail cache).")
+    var catalogue: Int?
+
+    @Flag(help: "With --catalogue and --thumbnail-cache: only decode into the cache the posters the browse would show (a warm cache for the next run).")
+    var fillCache = false
+
     @Option(help: "Folder for --posters' JPEGs (made there when missing; default $TMPDIR/parallax-posters-UID-N, a folder private to the user).")
     var posterFolder: String?
 
@@ -135,13 +141,14 @@ struct BenchCommand: ParsableCommand {
         }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
+        if let catalogue { guard catalogue >= 3, catalogue <= 300_000 else { throw ValidationError("--catalogue must be in 3...300000") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
         if let posterBudget { guard posterBudget >= 1, posterBudget <= 1 << 20 else { throw ValidationError("--poster-budget must be in 1...1048576 (MB)") } }
         if let uploadBytes { guard uploadBytes >= 1024, uploadBytes <= 1 << 30 else { throw ValidationError("--upload-bytes must be in 1024...1073741824") } }
         if let decodePriority, PosterBench.priority(decodePriority) == nil {
             throw ValidationError("--decode-priority must be idle or a nice value 0...19, found \(decodePriority)")
         }
-        guard browseItems >= 4, browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000") }
+        guard browseItems >= (catalogue == nil ? 4 : 0), browseItems <= 100_000 else { throw ValidationError("--browse-items must be in 4...100000 (0... with --catalogue)") }
         for s in scenes where BenchScenes.json(s) == nil && !InputFile.namesSomething(s) {
             throw ValidationError("--scene \(s): not a named scene (\(BenchScenes.names.joined(separator: ", "))) nor a file")
         }
@@ -178,6 +185,14 @@ struct BenchCommand: ParsableCommand {
             }
             if previewCost {
                 print(try PreviewBench(renderer: renderer, framebuffer: framebuffer).run())
+                return
+            }
+            if let catalogue {
+                var budget = UploadBudget(bytesPerFrame: uploadBytes ?? PosterBench.uploadBytesPerFrame)
+                budget.usesPixelBuffers = pixelBuffers
+                let folder = try posterFolder ?? TemporaryFolder.privateCache("parallax-posters-\(getuid())-30")
+                print(try CatalogueBench(bench: bench, count: catalogue, posterFolder: folder, browseItems: browseItems,
+                                         upload: budget, fillsCache: fillCache).run())
                 return
             }
             if let posters {

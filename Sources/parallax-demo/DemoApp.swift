@@ -55,6 +55,8 @@ final class DemoApp {
     private var idleWait = 0.0
     /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
     private(set) var framesDrawn = 0, framesSkipped = 0
+    /// Frames drawn for a size the drawable no longer had when presenting: not shown, drawn again.
+    private(set) var framesRefused = 0
     /// Pixels redrawn over all drawn frames (damaged redraw: only where the frame changed).
     private(set) var pixelsRedrawn = 0
     private var windowPoints = (width: 0, height: 0)
@@ -164,7 +166,14 @@ final class DemoApp {
                         let wait = pacer.delay(now: clock.now())
                         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                     }
-                    if partial, let presenter = partialPresenter {
+                    if !host.isCurrentSize(drawable) {
+                        // The window got another size while the frame was drawn: never show it.
+                        compositor.endFrame()
+                        takeDrawableSize()
+                        framesRefused += 1
+                        idleWait = 0
+                        continue
+                    } else if partial, let presenter = partialPresenter {
                         if let b = compositor.changedPixels { presenter.present(x: b.x, y: b.y, width: b.width, height: b.height) }
                         backBufferHoldsFrame = true
                         partialPresents += 1
@@ -198,6 +207,11 @@ final class DemoApp {
     func toggleFullscreen() {
         isFullscreen = host.toggleFullscreen()
         host.setPointerVisible(!isFullscreen)
+        takeDrawableSize()
+    }
+
+    /// Draws the next frame whole at the window's and drawable's sizes now.
+    private func takeDrawableSize() {
         drawable = host.drawableSize
         windowPoints = host.windowSize
         compositor.setNeedsDisplay()

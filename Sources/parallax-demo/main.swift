@@ -127,7 +127,10 @@ struct DemoCommand: ParsableCommand {
                                   pacesFrames: !noVsync && !headless, presentsPartially: !noPartialPresent)
             app.renderLimit = renderSize.flatMap(SizeOption.parse)
             try app.run(maxFrames: frames)
-            if frames > 0 { print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped)") }
+            if frames > 0 {
+                print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped), "
+                      + "drawn again for a new window size: \(app.framesRefused)")
+            }
             if frames > 0, app.framesDrawn > 0 {
                 let size = host.drawableSize, whole = Double(max(1, size.width * size.height))
                 let mean = Double(app.pixelsRedrawn) / Double(app.framesDrawn) / whole * 100
