@@ -27,6 +27,8 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     let decode: Decode
     /// Decodes a file; nil: read it whole (at most `ImageLimits.maxEncodedBytes`), then `decode`.
     let decodeFile: DecodeFile?
+    /// The size `decode` would give at `.full`, read from the header alone (errors name `name`).
+    let readSize: @Sendable (_ data: [UInt8], _ name: String, _ limits: ImageLimits) throws -> (width: Int, height: Int)
 
     public var description: String { name }
 
@@ -44,20 +46,23 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         },
         decodeFile: { path, name, size, limits, checkpoint in
             try Image.read(path: path, name: name, limits: limits).fitted(size, checkpoint: checkpoint)
-        })
+        },
+        readSize: { data, name, limits in try Image.pngSize(data, name: name, limits: limits) })
     /// JPEG through libjpeg-turbo, scaled in the DCT domain and turned upright by EXIF.
     public static let jpeg = ImageFormat(
         name: "JPEG", extensions: ["jpg", "jpeg"], matches: { $0.starts(with: [0xFF, 0xD8, 0xFF]) },
         decode: { data, name, size, limits, checkpoint in
             try JPEGDecoder.decode(data, name: name, size: size, limits: limits, checkpoint: checkpoint)
         },
-        decodeFile: nil)
+        decodeFile: nil,
+        readSize: { data, name, _ in try Image.jpegSize(data, name: name) })
     /// WebP through libwebp (one call: no checkpoints).
     public static let webp = ImageFormat(
         name: "WebP", extensions: ["webp"],
         matches: { $0.count >= 12 && $0.prefix(4).elementsEqual("RIFF".utf8) && $0.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8) },
         decode: { data, name, size, limits, _ in try WebPDecoder.decode(data, name: name, size: size, limits: limits) },
-        decodeFile: nil)
+        decodeFile: nil,
+        readSize: { data, name, _ in try Image.webpSize(data, name: name) })
 
     /// The format whose signature `head` (a file's first bytes, 12 are enough)
     /// starts with; nil when none matches.
