@@ -16,7 +16,7 @@ extension RenderList {
     /// drawn into. Its quads move to that group with `opacityInGroup` multiplied by the
     /// factor; a kept group nested in it is composited into that group with its opacity
     /// multiplied the same way.
-    public mutating func setFlattening(_ source: RenderList, groups flattened: [Bool]) {
+    package mutating func setFlattening(_ source: RenderList, groups flattened: [Bool]) {
         removeAll()
         canvas = source.canvas
         clips.append(contentsOf: source.clips)

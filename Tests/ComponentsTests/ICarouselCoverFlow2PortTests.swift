@@ -1,4 +1,5 @@
 import Assets
+import Scene
 import XCTest
 import LayerMath
 import Layers
@@ -162,7 +163,7 @@ final class ICarouselCoverFlow2PortTests: XCTestCase {
         let press = 0.05
         c.update(to: 0)
         let key = vertical ? (forward ? "Down" : "Up") : (forward ? "Right" : "Left")
-        c.handle(.key(key, down: true), at: press)
+        _ = c.moveFocus(FocusDirection(key: key)!, at: press)
         port.scrollToItem(at: port.currentItemIndex + (forward ? 1 : -1), now: press)
         var largest = 0.0
         for k in 4...42 {      // ticks at k / 60 s: from 0.067 s to 0.7 s
