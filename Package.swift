@@ -75,7 +75,7 @@ let modules: [Target] = [
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
     // Video files decoded to YUV planes on a worker (FFmpeg), and the preview's timing.
-    .target(name: "Video", dependencies: ["Images", "CFFmpeg"]),
+    .target(name: "Video", dependencies: ["Images", "Assets", "CFFmpeg"]),
     // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
     .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),

@@ -118,6 +118,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time browsing a card row while the focused card's 720p preview plays, against no previews; decode CPU time and preview start latency.")
     var previewCost = false
 
+    @Option(help: "In --preview-cost mode, rounds of the two browses, interleaved.")
+    var rounds: Int = 3
+
     func validate() throws {
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
@@ -177,7 +180,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             if previewCost {
-                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer).run())
+                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer, rounds: max(1, min(100, rounds))).run())
                 return
             }
             if let posters {

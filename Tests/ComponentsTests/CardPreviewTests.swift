@@ -68,6 +68,31 @@ final class CardPreviewTests: XCTestCase {
         XCTAssertTrue(s.videos.isEmpty)
     }
 
+    func testPosterHiddenOnlyUnderTheFullyFadedInVideo() throws {
+        let (s, _) = try row()
+        let driver = SceneDriver(scene: s, events: [TimedEvent(time: 3, event: .key("Right", down: true))])
+        driver.advance(to: 1.75)
+        // The card's clip holds the poster first, then the preview.
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer)
+        let poster = try XCTUnwrap(card.sublayers.first)
+        XCTAssertFalse(poster.isHidden, "half faded in: the poster shows through")
+        driver.advance(to: 2.5)
+        XCTAssertTrue(poster.isHidden, "the video covers it")
+        driver.advance(to: 3)
+        XCTAssertNil(previewLayer(s))
+        XCTAssertFalse(poster.isHidden, "focus left: the poster again")
+    }
+
+    func testPlayingCardIsKeptAsAnImage() throws {
+        let (s, r) = try row()
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 2.5)
+        XCTAssertEqual(r.preview?.playingItem, 0)
+        // Redrawn when a new video frame shows (the render list changes), not every frame.
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer?.superlayer)
+        XCTAssertTrue(card.shouldRasterize)
+    }
+
     func testUnplayablePreviewKeepsThePosterAndTheRowWorks() throws {
         let (s, r) = try row(delay: #", "previewDelay": 0.2"#)
         let driver = SceneDriver(scene: s, events: [TimedEvent(time: 0.1, event: .key("Right", down: true)),

@@ -9,6 +9,7 @@ import Video
 /// `previewDelay` seconds its item's `preview` video plays over the poster, inside the
 /// card's clip (under the glare), fading in (`PreviewTiming`); focus leaving the card, or
 /// the row, stops it at once and the poster shows again. Named `NAME/item<i>/preview`.
+/// Once the video is fully faded in the poster under it is hidden (not drawn for nothing).
 ///
 /// A preview that cannot play is said once (one warning line) and that card keeps its
 /// poster. Frames come on the row's time since the preview started, exact or live as the
@@ -19,7 +20,7 @@ final class CardPreview {
     private(set) var timing: PreviewTiming
     private let videos: VideoLayers
     private let images: ImageStore
-    private var current: (item: Int, video: VideoContents, layer: Layer)?
+    private var current: (item: Int, video: VideoContents, layer: Layer, posters: [Layer])?
     /// A preview being opened on a worker (live playback: opening probes the file).
     private var opening: VideoOpening?
     private var unplayable = Set<Int>()
@@ -72,9 +73,9 @@ final class CardPreview {
             video.followsSceneClock = false
             videos.add(video)
             card.card.insertSublayer(layer, at: card.images.count)
-            current = (state.item, video, layer)
+            current = (state.item, video, layer, card.images)
         }
-        guard let (item, video, layer) = current else { return }
+        guard let (item, video, layer, posters) = current else { return }
         video.update(to: state.videoTime, playback: videos.playback)
         if video.failed {
             unplayable.insert(item)
@@ -84,6 +85,8 @@ final class CardPreview {
         // Hidden until its first frame is there: the poster shows, never the black placeholder.
         layer.isHidden = !video.hasFrame
         layer.opacity = state.opacity
+        let covered = video.hasFrame && state.opacity >= 1
+        for p in posters where p.isHidden != covered { p.isHidden = covered }
     }
 
     /// Stops and removes the running preview (and forgets one being opened).
@@ -93,6 +96,7 @@ final class CardPreview {
         c.video.stop()
         videos.remove(c.video)
         c.layer.removeFromSuperlayer()
+        for p in c.posters { p.isHidden = false }
         current = nil
     }
 
