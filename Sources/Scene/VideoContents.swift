@@ -102,6 +102,12 @@ public final class VideoContents {
         layer.contents = .image(pendingRef)
     }
 
+    /// Whether decoding may try the device's hardware (effective before the first frame).
+    public var hardwareDecoding: HardwareDecoding {
+        get { file?.hardware ?? .auto }
+        set { file?.hardware = newValue }
+    }
+
     /// The renderer took `pending` (its planes go back to the player to decode into).
     public func frameTaken() {
         if let p = pending { player?.recycle(p) }

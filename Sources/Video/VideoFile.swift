@@ -2,7 +2,9 @@ import CFFmpeg
 import Foundation
 import Images
 
-/// A video file open for decoding (FFmpeg, software decoding on the calling thread).
+/// A video file open for decoding (FFmpeg, on the calling thread): in software, or on the
+/// device's hardware where `hardware` allows and a hardware decoder opens at the first
+/// frame (`HardwareDecoder`); software otherwise, said once per process in one line.
 ///
 /// Bad input is refused in one line before it can cost much: a path that is not a regular
 /// file (a FIFO, a device), a file that is not MP4 / WebM / MKV by signature, no video
@@ -10,7 +12,8 @@ import Images
 /// declaring 65535x65535 included), opening or one decode taking longer than `timeLimit`
 /// (FFmpeg's interrupt callback), or `maxBadPackets` corrupt packets in a row.
 ///
-/// Does not: decode audio, use more than one decoding thread, or convert to RGB.
+/// Does not: decode audio, use more than one decoding thread, convert to RGB, or go back to
+/// software when a hardware decoder that opened fails later (the video stops).
 public final class VideoFile {
     /// The largest picture side accepted (pixels).
     public static let maxSide = 4096
@@ -27,6 +30,16 @@ public final class VideoFile {
     /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
     /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
     public var outputSize: (width: Int, height: Int)?
+    /// Whether the first frame decoded may try the device's hardware (set it before then).
+    public var hardware = HardwareDecoding.auto
+    /// What decodes: the software decoder's name (`h264`), or the hardware's (`vaapi`,
+    /// `h264_v4l2m2m`) once one has opened.
+    public private(set) var decoderName: String
+    /// The hardware decoders tried and why each did not open (empty with `hardware` `none`).
+    public private(set) var hardwareTried: [String] = []
+    private var hardwareChecked = false
+    /// Frames copied back from hardware memory.
+    private var transferred: UnsafeMutablePointer<AVFrame>?
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -93,6 +106,7 @@ public final class VideoFile {
         guard avcodec_open2(c, decoder, nil) >= 0 else {
             throw VideoError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
         }
+        decoderName = String(cString: decoder.pointee.name)
         timeBase = av_q2d(s.pointee.time_base)
         startTime = s.pointee.start_time == CFFMPEG_NOPTS ? 0 : s.pointee.start_time
         if s.pointee.duration > 0 {
@@ -107,6 +121,7 @@ public final class VideoFile {
     deinit {
         if scaler != nil { sws_freeContext(scaler) }
         if codec != nil { avcodec_free_context(&codec) }
+        if transferred != nil { av_frame_free(&transferred) }
         if format != nil { avformat_close_input(&format) }
         var p: UnsafeMutablePointer<AVPacket>? = packet
         av_packet_free(&p)
@@ -123,6 +138,7 @@ public final class VideoFile {
     /// Decodes the next frame into `frame`, whose planes are reused when their sizes fit
     /// (a frame shown and handed back: a player then allocates nothing); false after the last.
     public func next(into frame: inout VideoFrame) throws -> Bool {
+        if !hardwareChecked { openHardware() }
         guard let c = codec, let fmt = format else { return false }
         deadline.start(VideoFile.timeLimit)
         var bad = 0
@@ -148,6 +164,23 @@ public final class VideoFile {
                 bad = 0
             }
         }
+    }
+
+    /// Replaces the software decoder with a hardware one when `hardware` allows and one
+    /// opens (once, before the first frame); else says why not in one line (once per process).
+    private func openHardware() {
+        hardwareChecked = true
+        guard hardware == .auto, let fmt = format, let c = codec, let software = c.pointee.codec,
+              let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else { return }
+        var tried: [String] = []
+        if let hw = HardwareDecoder.open(parameters: parameters, software: software, tried: &tried) {
+            avcodec_free_context(&codec)
+            codec = hw.context
+            decoderName = hw.name
+        } else if !tried.isEmpty {
+            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
+        }
+        hardwareTried = tried
     }
 
     /// Back to the first frame.
@@ -193,7 +226,17 @@ public final class VideoFile {
     /// into `frame`'s planes (reallocated only when their sizes change).
     private func convert(into frame: inout VideoFrame) throws {
         defer { av_frame_unref(picture) }
-        let source = picture
+        var source = picture
+        if source.pointee.hw_frames_ctx != nil {
+            // In hardware memory: copied back (NV12 and the like, then through swscale).
+            if transferred == nil { transferred = av_frame_alloc() }
+            guard let t = transferred, av_hwframe_transfer_data(t, source, 0) >= 0 else {
+                throw VideoError("\(path): damaged video (a hardware frame could not be read)")
+            }
+            t.pointee.best_effort_timestamp = source.pointee.best_effort_timestamp
+            source = t
+        }
+        defer { if let t = transferred { av_frame_unref(t) } }
         let w = Int(source.pointee.width), h = Int(source.pointee.height)
         guard w > 0, h > 0, w <= VideoFile.maxSide, h <= VideoFile.maxSide else {
             throw VideoError("\(path): a \(w)x\(h) frame (at most \(VideoFile.maxSide) on a side)")

@@ -5,6 +5,7 @@ import Images
 import Layers
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// `parallax-bench --preview-cost`: browsing a row of cards while the focused card's
 /// 720p H.264 preview plays (software decode on the worker), against the same browse with
@@ -16,7 +17,7 @@ import SceneRuntime
 /// `rounds` rounds (load on a shared machine drifts: a round's two figures are comparable).
 /// Like the demo, decode workers wait at the frame gate while a frame renders.
 ///
-/// Does not: play sound, or measure hardware decoding.
+/// Does not: play sound. Hardware decoding is tried as in the demo (`--hwdec`).
 struct PreviewBench {
     let renderer: GLRenderer
     let framebuffer: Framebuffer
@@ -24,6 +25,8 @@ struct PreviewBench {
     var seconds = 24.0
     /// Rounds of the two browses, interleaved.
     var rounds = 3
+    /// `--hwdec`, when given.
+    var hwdec: String?
     static let delay = 0.5
 
     /// Makes the clip with ffmpeg (once) and runs both browses; the report's lines.
@@ -82,6 +85,7 @@ struct PreviewBench {
         let images = ImageStore()
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
+        HardwareDecodingOption.apply(hwdec, to: scene)
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         compositor.pausesDecoders = true
         var samples: [Double] = []

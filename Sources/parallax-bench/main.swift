@@ -121,6 +121,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --preview-cost mode, rounds of the two browses, interleaved.")
     var rounds: Int = 3
 
+    @Option(help: ArgumentHelp(HardwareDecodingOption.help))
+    var hwdec: String?
+
     func validate() throws {
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
@@ -137,6 +140,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--set \(a): expected NAME=0 or NAME=1 with NAME one of \(RendererTuning.switches.map(\.name).joined(separator: ", "))")
         }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
+        if let problem = HardwareDecodingOption.problem(hwdec) { throw ValidationError(problem) }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
         if let posterBudget { guard posterBudget >= 1, posterBudget <= 1 << 20 else { throw ValidationError("--poster-budget must be in 1...1048576 (MB)") } }
@@ -180,7 +184,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             if previewCost {
-                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer, rounds: max(1, min(100, rounds))).run())
+                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer, rounds: max(1, min(100, rounds)), hwdec: hwdec).run())
                 return
             }
             if let posters {

@@ -3,6 +3,7 @@ import Foundation
 import Input
 import Layers
 import Scene
+import Video
 import XCTest
 @testable import Components
 
@@ -10,7 +11,9 @@ import XCTest
 /// whose third names a file that is no video: timings by hand from previewDelay 1.5 s and
 /// the 0.5 s fade.
 final class CardPreviewTests: XCTestCase {
-    func folder() throws -> String {
+    func folder() throws -> String { try Self.folder() }
+
+    static func folder() throws -> String {
         let dir = NSTemporaryDirectory() + "card-preview-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let clip = dir + "/clip.mkv"
@@ -138,5 +141,36 @@ final class CardRowAnnouncementTests: XCTestCase {
         SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))]).advance(to: 2)
         XCTAssertEqual(said, [#"{"t":0.5,"type":"announce","component":"row","item":0,"text":"Big Buck Bunny","detail":"2008 · 10 min"}"#,
                               #"{"t":1.5,"type":"announce","component":"row","item":1,"text":"Sintel"}"#])
+    }
+}
+
+/// The scene's `hwdec` key: whether previews may try the device's hardware decoders.
+final class SceneHardwareDecodingTests: XCTestCase {
+    func scene(_ hwdec: String) throws -> Scene {
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "hwdec": \#(hwdec), "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "previewDelay": 0, "items": [{"title": "Clip", "preview": "clip.mkv"}]}]}"#
+        let dir = try CardPreviewTests.folder()
+        return try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
+    }
+
+    func testNoneReachesThePreviewStartedLater() throws {
+        let s = try scene(#""none""#)
+        XCTAssertEqual(s.videos.hardwareDecoding, HardwareDecoding.none)
+        SceneDriver(scene: s, events: []).advance(to: 0.1)
+        XCTAssertEqual(s.videos.all.first?.hardwareDecoding, HardwareDecoding.none)
+    }
+
+    func testAToolsOptionWinsOverTheKey() throws {
+        let s = try scene(#""none""#)
+        SceneDriver(scene: s, events: []).advance(to: 0.1)
+        s.videos.hardwareDecoding = .auto
+        XCTAssertEqual(s.videos.all.first?.hardwareDecoding, HardwareDecoding.auto)
+    }
+
+    func testUnknownValueNamesTheKeyAndTheChoices() {
+        XCTAssertThrowsError(try scene(#""fast""#)) { error in
+            let line = "\(error)"
+            XCTAssertTrue(line.contains("hwdec"), line)
+            XCTAssertTrue(line.contains("auto") && line.contains("none"), line)
+        }
     }
 }
