@@ -1,3 +1,4 @@
+import Audio
 import Video
 
 /// A scene's video layers, shared by whoever adds them (the loader for `contents`, a row
@@ -14,6 +15,10 @@ public final class VideoLayers {
     public var hardwareDecoding = HardwareDecoding.auto {
         didSet { for v in all { v.hardwareDecoding = hardwareDecoding } }
     }
+
+    /// Where previews with `previewAudio` play their sound (the host's `AudioOutput`); nil:
+    /// silent (tools, hosts without an audio device).
+    public weak var soundSink: SoundStreamSink?
 
     public init() {}
 

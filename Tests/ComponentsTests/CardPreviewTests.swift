@@ -1,4 +1,5 @@
 import Assets
+import Audio
 import Foundation
 import Input
 import Layers
@@ -171,6 +172,83 @@ final class SceneHardwareDecodingTests: XCTestCase {
             let line = "\(error)"
             XCTAssertTrue(line.contains("hwdec"), line)
             XCTAssertTrue(line.contains("auto") && line.contains("none"), line)
+        }
+    }
+}
+
+/// `previewAudio`: the focused card's preview plays its sound track into the scene's sound
+/// sink (live playback), muted unless the row or the item asks, stopped when focus leaves.
+final class PreviewAudioTests: XCTestCase {
+    /// Counts what reaches it and when it is told to drop its queue.
+    final class Sink: SoundStreamSink {
+        let lock = NSLock()
+        var received = 0, clears = 0
+        func appendStream(_ samples: UnsafeBufferPointer<Float>) -> Int {
+            lock.lock(); defer { lock.unlock() }
+            received += samples.count
+            return samples.count
+        }
+        func clearStream() { lock.lock(); clears += 1; lock.unlock() }
+        var counts: (received: Int, clears: Int) { lock.lock(); defer { lock.unlock() }; return (received, clears) }
+    }
+
+    func row(_ audioKeys: String) throws -> (Scene, Sink) {
+        let dir = try CardPreviewTests.folder()
+        let clip = dir + "/sine.mkv"
+        if !FileManager.default.fileExists(atPath: clip) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=2", "-f", "lavfi", "-i",
+                           "sine=frequency=440:duration=2", "-c:v", "ffv1", "-c:a", "flac", "-shortest", clip]
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0)
+        }
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "previewDelay": 0.1\#(audioKeys)}]}"#
+        let s = try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
+        s.videoPlayback = .live
+        let sink = Sink()
+        s.videos.soundSink = sink
+        return (s, sink)
+    }
+
+    /// Advances `driver` in real time from `t` until `done` or 10 s; the time reached.
+    func play(_ driver: SceneDriver, from t: Double, until done: () -> Bool) -> Double {
+        var t = t
+        let start = Date()
+        while !done(), Date().timeIntervalSince(start) < 10 {
+            Thread.sleep(forTimeInterval: 0.02)
+            t += 0.02
+            driver.advance(to: t)
+        }
+        return t
+    }
+
+    func testSoundPlaysThenStopsWhenFocusMovesOn() throws {
+        let (s, sink) = try row(#", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv"}, {"title": "B"}]"#)
+        let driver = SceneDriver(scene: s, events: [])
+        var t = play(driver, from: 0, until: { sink.counts.received > 0 })
+        XCTAssertGreaterThan(sink.counts.received, 0)
+        s.handle(.key("Right", down: true), at: t)
+        t += 0.02
+        driver.advance(to: t)
+        XCTAssertEqual(sink.counts.clears, 1, "focus left: the queued sound is dropped")
+        let after = sink.counts.received
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(sink.counts.received, after, "nothing reaches the sink once stopped")
+    }
+
+    func testMutedUnlessAsked() throws {
+        // The row says nothing: muted. The second row's item turns it off over the row's true.
+        for keys in [#", "items": [{"title": "A", "preview": "sine.mkv"}]"#,
+                     #", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv", "previewAudio": false}]"#] {
+            let (s, sink) = try row(keys)
+            let driver = SceneDriver(scene: s, events: [])
+            let r = try XCTUnwrap(s.component(named: "row") as? CardRow)
+            _ = play(driver, from: 0, until: { r.preview?.playingItem != nil })
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertEqual(r.preview?.playingItem, 0, keys)
+            XCTAssertEqual(sink.counts.received, 0, keys)
         }
     }
 }

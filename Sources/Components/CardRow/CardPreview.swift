@@ -1,4 +1,5 @@
 import Assets
+import Audio
 import Foundation
 import LayerMath
 import Layers
@@ -10,12 +11,16 @@ import Video
 /// card's clip (under the glare), fading in (`PreviewTiming`); focus leaving the card, or
 /// the row, stops it at once and the poster shows again. Named `NAME/item<i>/preview`.
 /// Once the video is fully faded in the poster under it is hidden (not drawn for nothing).
+/// With `previewAudio` (the row's, or the item's) and a sound sink (`VideoLayers.soundSink`:
+/// the host's audio device), live playback also plays the file's sound (`PreviewSound`),
+/// stopped with the video.
 ///
 /// A preview that cannot play is said once (one warning line) and that card keeps its
 /// poster. Frames come on the row's time since the preview started, exact or live as the
 /// scene plays videos (`VideoLayers.playback`).
 ///
-/// Does not: play sound, or keep a preview running for a card that is not focused.
+/// Does not: play sound in exact playback (tools rendering a time), or keep a preview
+/// running for a card that is not focused.
 final class CardPreview {
     private(set) var timing: PreviewTiming
     private let videos: VideoLayers
@@ -24,9 +29,13 @@ final class CardPreview {
     /// A preview being opened on a worker (live playback: opening probes the file).
     private var opening: VideoOpening?
     private var unplayable = Set<Int>()
+    /// The row's `previewAudio`: whether previews play their sound (an item may say otherwise).
+    let audio: Bool
+    private var sound: PreviewSound?
 
-    init(delay: Double, videos: VideoLayers, images: ImageStore) {
+    init(delay: Double, audio: Bool = false, videos: VideoLayers, images: ImageStore) {
         timing = PreviewTiming(delay: delay)
+        self.audio = audio
         self.videos = videos
         self.images = images
     }
@@ -36,7 +45,8 @@ final class CardPreview {
 
     /// Brings the preview to `time`: `focused` is the focused item (nil when the row has no
     /// focus), `path` its preview file, `card` the layers showing it.
-    func update(focused: Int?, path: String?, card: ParallaxCardLayers?, name: String, size: Size, at time: Double) {
+    func update(focused: Int?, path: String?, audio itemAudio: Bool? = nil, card: ParallaxCardLayers?, name: String, size: Size,
+                at time: Double) {
         timing.focus(focused, at: time)
         guard let state = timing.state(at: time), let path, let card, !unplayable.contains(state.item) else {
             stop()
@@ -74,6 +84,9 @@ final class CardPreview {
             videos.add(video)
             card.card.insertSublayer(layer, at: card.images.count)
             current = (state.item, video, layer, card.images)
+            if videos.playback == .live, itemAudio ?? audio, let sink = videos.soundSink {
+                sound = PreviewSound(path: path, sink: sink) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            }
         }
         guard let (item, video, layer, posters) = current else { return }
         video.update(to: state.videoTime, playback: videos.playback)
@@ -92,6 +105,8 @@ final class CardPreview {
     /// Stops and removes the running preview (and forgets one being opened).
     func stop() {
         opening = nil
+        sound?.stop()
+        sound = nil
         guard let c = current else { return }
         c.video.stop()
         videos.remove(c.video)
@@ -111,7 +126,8 @@ extension CardRow {
         let focused = containsFocus ? focusedIndex : nil
         let path = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).preview : nil }
         let slot = slots.first { $0.index == focusedIndex }
-        preview.update(focused: focused, path: path, card: slot?.card, name: name, size: configuration.itemSize, at: time)
+        let audio = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).previewAudio : nil }
+        preview.update(focused: focused, path: path, audio: audio, card: slot?.card, name: name, size: configuration.itemSize, at: time)
     }
 }
 
