@@ -124,6 +124,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(HardwareDecodingOption.help))
     var hwdec: String?
 
+    @Option(help: "Leave the attract mode's backdrop slideshow running this many seconds (paced at 60 Hz) and report resident memory every 10 s.")
+    var attractSoak: Double?
+
     func validate() throws {
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
@@ -141,6 +144,7 @@ struct BenchCommand: ParsableCommand {
         }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
         if let problem = HardwareDecodingOption.problem(hwdec) { throw ValidationError(problem) }
+        if let attractSoak { guard attractSoak.isFinite, attractSoak >= 60, attractSoak <= 86_400 else { throw ValidationError("--attract-soak must be 60 to 86400 seconds") } }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
         if let posterBudget { guard posterBudget >= 1, posterBudget <= 1 << 20 else { throw ValidationError("--poster-budget must be in 1...1048576 (MB)") } }
@@ -181,6 +185,12 @@ struct BenchCommand: ParsableCommand {
             }
             if cardDecorations {
                 print(try CardDecorationBench(bench: bench).run())
+                return
+            }
+            if let attractSoak {
+                let report = try AttractSoak(renderer: renderer, framebuffer: framebuffer, seconds: attractSoak).run()
+                print(report.table)
+                if !(report.flat && report.glErrors.isEmpty) { throw ExitCode(1) }
                 return
             }
             if previewCost {
