@@ -13,8 +13,8 @@ public enum HardwareDecoding: String, Sendable, CaseIterable {
 
 /// Opens a decoder on the device's hardware: a `<codec>_v4l2m2m` decoder, then each
 /// VA-API or DRM device the software decoder can use as an hwaccel
-/// (`av_hwdevice_ctx_create`). Frames of an hwaccel come out in GPU memory (`hardwareFormat`)
-/// and are copied back with `av_hwframe_transfer_data`.
+/// (`av_hwdevice_ctx_create`). Frames of an hwaccel come out in the device's memory and are
+/// copied back with `av_hwframe_transfer_data` (`VideoFile`).
 ///
 /// Does not: keep frames on the GPU (they become 4:2:0 planes like software frames), or
 /// fall back by itself (the caller keeps its software decoder when this gives nil).
@@ -23,8 +23,6 @@ struct HardwareDecoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     /// What decodes, as said in messages ("h264_v4l2m2m", "vaapi").
     let name: String
-    /// The pixel format of frames still in hardware memory; nil when frames come in main memory.
-    let hardwareFormat: AVPixelFormat?
 
     /// The device types tried as hwaccels, in order.
     static let deviceTypes = [AV_HWDEVICE_TYPE_VAAPI, AV_HWDEVICE_TYPE_DRM]
@@ -37,7 +35,7 @@ struct HardwareDecoder {
         setenv("LIBVA_MESSAGING_LEVEL", "0", 0)
         let m2m = String(cString: avcodec_get_name(parameters.pointee.codec_id)) + "_v4l2m2m"
         if let decoder = avcodec_find_decoder_by_name(m2m) {
-            if let c = context(decoder, parameters, device: nil, format: nil) { return HardwareDecoder(context: c, name: m2m, hardwareFormat: nil) }
+            if let c = context(decoder, parameters, device: nil, format: nil) { return HardwareDecoder(context: c, name: m2m) }
             tried.append("\(m2m): no device")
         }
         var i: Int32 = 0
@@ -54,7 +52,7 @@ struct HardwareDecoder {
             }
             defer { av_buffer_unref(&device) }
             if let c = context(software, parameters, device: device, format: config.pointee.pix_fmt) {
-                return HardwareDecoder(context: c, name: name, hardwareFormat: config.pointee.pix_fmt)
+                return HardwareDecoder(context: c, name: name)
             }
             tried.append("\(name): cannot decode \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
         }
@@ -111,12 +109,5 @@ enum HardwareFallbackNote {
         lock.unlock()
         if first { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         return first
-    }
-
-    /// Whether the note has been written in this process.
-    static var wasSaid: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return said
     }
 }
