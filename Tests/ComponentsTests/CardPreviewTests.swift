@@ -97,6 +97,18 @@ final class CardPreviewTests: XCTestCase {
         XCTAssertTrue(card.shouldRasterize)
     }
 
+    func testFadingCardIsDrawnLive() throws {
+        // While the video fades in (1.5 to 2 s) the card changes every frame: kept as an
+        // image it would be drawn twice a frame.
+        let (s, r) = try row()
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1.7)
+        driver.advance(to: 1.75)
+        XCTAssertEqual(r.preview?.fadingItem, 0)
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer?.superlayer)
+        XCTAssertFalse(card.shouldRasterize)
+    }
+
     func testUnplayablePreviewKeepsThePosterAndTheRowWorks() throws {
         let (s, r) = try row(delay: #", "previewDelay": 0.2"#)
         let driver = SceneDriver(scene: s, events: [TimedEvent(time: 0.1, event: .key("Right", down: true)),

@@ -43,6 +43,12 @@ final class CardPreview {
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
 
+    /// The item whose preview is fading in (its card changes every frame until it is in).
+    var fadingItem: Int? {
+        guard let c = current, c.layer.opacity < 1 || c.layer.isHidden else { return nil }
+        return c.item
+    }
+
     /// Brings the preview to `time`: `focused` is the focused item (nil when the row has no
     /// focus), `path` its preview file, `card` the layers showing it.
     func update(focused: Int?, path: String?, audio itemAudio: Bool? = nil, card: ParallaxCardLayers?, name: String, size: Size,
