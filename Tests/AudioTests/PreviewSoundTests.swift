@@ -1,4 +1,5 @@
 import Audio
+import CAllocCounter
 import Foundation
 import Platform
 import XCTest
@@ -139,6 +140,25 @@ final class SoundMixerStreamTests: XCTestCase {
         XCTAssertEqual(Array(rest[0..<capacity]), Array(ramp[200..<capacity + 200]))
         XCTAssertEqual(Array(rest[capacity...]), [Float](repeating: 0, count: 10), "then silence")
         XCTAssertTrue(mixer.isSilent)
+    }
+
+    func testStreamAppendRenderAndClearDoNotAllocate() throws {
+        #if DEBUG
+        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter SoundMixerStreamTests")
+        #else
+        let m = SoundMixer()
+        var out = [Float](repeating: 0, count: 512)
+        let chunk = [Float](repeating: 0.1, count: 4800)
+        alloc_counter_reset()
+        alloc_counter_enable(1)
+        for _ in 0..<10 {
+            _ = chunk.withUnsafeBufferPointer { m.appendStream($0) }
+            out.withUnsafeMutableBufferPointer { m.render(into: $0) }
+        }
+        m.clearStream()
+        alloc_counter_enable(0)
+        XCTAssertEqual(alloc_counter_count(), 0)
+        #endif
     }
 
     func testClearStopsTheStreamAtOnce() {
