@@ -250,6 +250,21 @@ final class PreviewAudioTests: XCTestCase {
         XCTAssertEqual(sink.counts.received, after, "nothing reaches the sink once stopped")
     }
 
+    func testSoundStopsWhenTheSceneGoes() throws {
+        let sink: Sink
+        do {
+            let (s, k) = try row(#", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv"}]"#)
+            sink = k
+            _ = play(SceneDriver(scene: s, events: []), from: 0, until: { k.counts.received > 0 })
+            XCTAssertGreaterThan(k.counts.received, 0)
+        }
+        // The scene (a switch to another) is gone: its row stops the sound.
+        XCTAssertEqual(sink.counts.clears, 1)
+        let after = sink.counts.received
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(sink.counts.received, after)
+    }
+
     func testMutedUnlessAsked() throws {
         // The row says nothing: muted. The second row's item turns it off over the row's true.
         for keys in [#", "items": [{"title": "A", "preview": "sine.mkv"}]"#,

@@ -40,6 +40,9 @@ final class CardPreview {
         self.images = images
     }
 
+    /// A row that goes (a scene switched) takes its preview's decoding and sound with it.
+    deinit { stop() }
+
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
 
