@@ -49,10 +49,10 @@ let systemLibraries: [Target] = [
                    providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                    providers: [.apt(["libharfbuzz-dev"])]),
-    // Video decoding: FFmpeg's libavformat, libavcodec, libswscale and libavutil (the
-    // modulemap links all four; their pkg-config files share one include folder).
+    // Video and sound decoding: FFmpeg's libavformat, libavcodec, libswscale, libswresample
+    // and libavutil (the modulemap links all five; their pkg-config files share one include folder).
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]),
     // Speech (espeak-ng's C API; its voice data comes with the library package).
     .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
                    providers: [.apt(["libespeak-ng-dev"])]),
@@ -75,9 +75,9 @@ let modules: [Target] = [
     .target(name: "Assets", dependencies: ["LayerMath", "Layers", "Images", "Typography"]),
     .target(name: "Input", dependencies: ["LayerMath", "JSON", "Images"]),
     // Video files decoded to YUV planes on a worker (FFmpeg), and the preview's timing.
-    .target(name: "Video", dependencies: ["Images", "CFFmpeg"]),
+    .target(name: "Video", dependencies: ["Images", "Assets", "CFFmpeg"]),
     // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
-    .target(name: "Audio", dependencies: ["Images", "CEspeakNG"]),
+    .target(name: "Audio", dependencies: ["Images", "Assets", "CEspeakNG", "CFFmpeg"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // What a frame draws, planned without GL: quads, clips, batches, instance records.

@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(pkg-config libsdl2-dev libgl-dev libegl-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libgl1-mesa-dri libegl-mesa0
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-droid-fallback ffmpeg
-          libespeak-ng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev)
+          libespeak-ng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev)
 if [ "${WITH_XVFB:-0}" = 1 ]; then packages+=(xvfb xauth weston libweston-10-dev); fi   # demo-smoke.sh, demo-smoke-wayland.sh
 if [ "${WITH_PEERS:-0}" = 1 ]; then packages+=(xvfb xauth gcc qmlscene qml-module-qtquick2 chromium xdotool); fi   # scripts/compare-peers.sh
 

@@ -1,12 +1,15 @@
-/// Mixes the navigation cues and one speech track into a mono buffer.
+/// Mixes the navigation cues, one speech track and one streamed sound (a card preview's
+/// sound track) into a mono buffer.
 ///
 /// `voiceCount` voices play cues at once; a cue triggered while all are busy takes the
 /// voice that has played longest. Speech has its own channel, preallocated for
-/// `maxSpeechSeconds`. `trigger`, `startSpeech`, `stopSpeech` and `render` never allocate.
+/// `maxSpeechSeconds`; the stream a ring of `streamSeconds`, filled by its decoder ahead of
+/// the device. `trigger`, `startSpeech`, `stopSpeech`, `appendStream`, `clearStream` and
+/// `render` never allocate.
 ///
 /// Does not: lock. Calls from two threads (the app's and an audio callback's) must be
 /// serialised by the caller (`AudioOutput` holds SDL's audio lock around them).
-public final class SoundMixer {
+public final class SoundMixer: SoundStreamSink {
     public static let voiceCount = 8
     /// The longest speech kept (a longer utterance is cut there).
     public static let maxSpeechSeconds = 20
@@ -17,6 +20,10 @@ public final class SoundMixer {
     private var voicePosition = [Int](repeating: 0, count: SoundMixer.voiceCount)
     private var speech: [Float]
     private var speechCount = 0, speechPosition = 0
+    /// Seconds of streamed sound buffered ahead at most.
+    public static let streamSeconds = 0.5
+    private var stream: [Float]
+    private var streamStart = 0, streamCount = 0
     /// Gain of the cues (0 mutes them); speech always plays at full gain.
     public var cueGain: Float = 1
 
@@ -24,6 +31,7 @@ public final class SoundMixer {
     public init() {
         clips = NavigationCue.allCases.map { NavigationSounds.clip($0).samples }
         speech = [Float](repeating: 0, count: SoundMixer.maxSpeechSeconds * SoundClip.sampleRate)
+        stream = [Float](repeating: 0, count: Int(SoundMixer.streamSeconds * Double(SoundClip.sampleRate)))
     }
 
     /// Replaces the sound of `cue` (load time: this copies the clip).
@@ -58,8 +66,24 @@ public final class SoundMixer {
     /// Whether speech is playing.
     public var isSpeaking: Bool { speechPosition < speechCount }
 
+    /// Queues streamed samples after those queued, as many as fit; how many did.
+    public func appendStream(_ samples: UnsafeBufferPointer<Float>) -> Int {
+        let n = min(samples.count, stream.count - streamCount)
+        stream.withUnsafeMutableBufferPointer { ring in
+            for i in 0..<n { ring[(streamStart + streamCount + i) % ring.count] = samples[i] }
+        }
+        streamCount += n
+        return n
+    }
+
+    /// Drops the queued stream (its sound stops at once).
+    public func clearStream() { streamStart = 0; streamCount = 0 }
+
+    /// Samples of the stream queued and not yet played.
+    public var streamQueued: Int { streamCount }
+
     /// Whether nothing plays (render would write zeros).
-    public var isSilent: Bool { !isSpeaking && !voiceClip.contains { $0 >= 0 } }
+    public var isSilent: Bool { !isSpeaking && streamCount == 0 && !voiceClip.contains { $0 >= 0 } }
 
     /// Writes the next `out.count` samples: the sum of the playing voices and the speech,
     /// clamped to -1...1; voices that reach their clip's end go idle.
@@ -79,6 +103,14 @@ public final class SoundMixer {
                 for i in 0..<n { out[i] += s[speechPosition + i] }
             }
             speechPosition += n
+        }
+        if streamCount > 0 {
+            let n = min(out.count, streamCount)
+            stream.withUnsafeBufferPointer { ring in
+                for i in 0..<n { out[i] += ring[(streamStart + i) % ring.count] }
+            }
+            streamStart = (streamStart + n) % stream.count
+            streamCount -= n
         }
         for i in out.indices { out[i] = min(max(out[i], -1), 1) }
     }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Does not: decide which sound follows which event (`NavigationCue(event:)` does), or
 /// synthesise speech.
-package final class AudioOutput {
+package final class AudioOutput: SoundStreamSink {
     /// The mixer it plays; change it only through this object while the device is open.
     package let mixer: SoundMixer
     /// Set once, after the callback's userdata (this object) exists.
@@ -76,6 +76,18 @@ package final class AudioOutput {
     /// Replaces the sound of `cue` (load time).
     package func setClip(_ clip: SoundClip, for cue: NavigationCue) {
         locked { mixer.setClip(clip, for: cue) }
+    }
+
+    /// Queues streamed samples (a preview's sound) after those queued; how many fitted.
+    package func appendStream(_ samples: UnsafeBufferPointer<Float>) -> Int {
+        var n = 0
+        locked { n = mixer.appendStream(samples) }
+        return n
+    }
+
+    /// Drops the queued stream at once.
+    package func clearStream() {
+        locked { mixer.clearStream() }
     }
 
     /// Mutes (0) or restores (1) the navigation cues; speech is not affected.

@@ -4,6 +4,7 @@ import Images
 import JSON
 import LayerMath
 import Layers
+import Video
 
 /// What a component factory needs while building from a scene file.
 public final class SceneContext {
@@ -81,7 +82,7 @@ public enum SceneLoader {
     public static func parse(_ text: String, file: String, directory: String, images: ImageStore,
                              kinds: SceneKinds) throws -> Scene {
         let root = try JSONNode.parse(text, file: file)
-        try root.allowKeys(["canvas", "components", "sounds", "speech", "attract"])
+        try root.allowKeys(["canvas", "components", "sounds", "speech", "attract", "hwdec"])
         let canvasNode = root["canvas"]
         try canvasNode.allowKeys(["width", "height", "background"])
         let canvas = Size(try canvasNode["width"].positive(), try canvasNode["height"].positive())
@@ -114,6 +115,7 @@ public enum SceneLoader {
         scene.speech = try SceneSpeech(root["speech"])
         if let attract = try AttractMode.read(root["attract"], canvas: canvas, image: context.image) { scene.setAttract(attract) }
         scene.videos = context.videos
+        scene.videos.hardwareDecoding = try root["hwdec"].enumValue(HardwareDecoding.self, default: .auto)
         return scene
     }
 }

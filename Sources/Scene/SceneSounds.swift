@@ -2,8 +2,8 @@ import Audio
 import JSON
 
 /// A scene's navigation sounds (the top-level `sounds` key): whether they play, and the
-/// clip of each cue, the built-in one unless the scene names a WAV file for it:
-/// `"sounds": {"enabled": true, "move": "tick.wav", "select": ..., "back": ..., "edge": ...}`.
+/// clip of each cue, the built-in one unless the scene names a WAV or Ogg file for it:
+/// `"sounds": {"enabled": true, "move": "tick.wav", "select": "chirp.ogg", "back": ..., "edge": ...}`.
 ///
 /// Does not: play anything (the host hands the clips to its `AudioOutput`).
 public struct SceneSounds: Equatable {
@@ -14,14 +14,14 @@ public struct SceneSounds: Equatable {
 
     public init() {}
 
-    /// Reads the `sounds` object (absent: the defaults); WAV errors name the JSON path.
+    /// Reads the `sounds` object (absent: the defaults); a sound file's error names the JSON path.
     public init(_ node: JSONNode, context: SceneContext) throws {
         guard node.exists else { return }
         try node.allowKeys(Set(["enabled"] + NavigationCue.allCases.map(\.rawValue)))
         enabled = try node["enabled"].bool(default: true)
         for cue in NavigationCue.allCases where node[cue.rawValue].exists {
             let path = try context.resolve(node[cue.rawValue])
-            do { clips[cue] = try WAVDecoder.load(path: path) } catch { throw node[cue.rawValue].error("\(error)") }
+            do { clips[cue] = try SoundFile.load(path: path) } catch { throw node[cue.rawValue].error("\(error)") }
         }
     }
 }

@@ -38,6 +38,8 @@ public final class VideoContents {
     private var shownTime = -Double.infinity
     private var showsFirst = true
     private let warn: (String) -> Void
+    /// The host's frame gate: the decoding worker waits at it.
+    private let gate: FrameGate
 
     /// Opens the video at `path` for `layer`; nil (after one warning) when it cannot play.
     /// `fill`: the pixel size the layer is shown at, when known: frames are then scaled
@@ -60,6 +62,7 @@ public final class VideoContents {
         self.layer = layer
         self.warn = warn
         self.file = file
+        gate = images.frameGate
         var w = file.width, h = file.height
         if let fill, fill.width > 0, fill.height > 0 {
             let scale = min(1, max(Double(fill.width) / Double(w), Double(fill.height) / Double(h)))
@@ -86,20 +89,30 @@ public final class VideoContents {
                 return
             }
         case .live:
-            if player == nil { player = VideoPlayer(file: file) }
+            if player == nil { player = VideoPlayer(file: file, gate: gate) }
             frame = player?.frame(at: time)
             if let failure = player?.failure { stop(failure); return }
         }
         guard let frame, frame.time != shownTime else { return }
         shownTime = frame.time
+        if let old = pending { player?.recycle(old) }
         showsFirst.toggle()
         pendingRef = showsFirst ? refs.0 : refs.1
         pending = frame
         layer.contents = .image(pendingRef)
     }
 
-    /// The renderer took `pending`.
-    public func frameTaken() { pending = nil }
+    /// Whether decoding may try the device's hardware (effective before the first frame).
+    public var hardwareDecoding: HardwareDecoding {
+        get { file?.hardware ?? .auto }
+        set { file?.hardware = newValue }
+    }
+
+    /// The renderer took `pending` (its planes go back to the player to decode into).
+    public func frameTaken() {
+        if let p = pending { player?.recycle(p) }
+        pending = nil
+    }
 
     /// Stops decoding (a preview whose card lost focus).
     public func stop() {

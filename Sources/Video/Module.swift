@@ -5,7 +5,8 @@
 //   decodes its first video stream to 4:2:0 planes (`VideoFrame`), in order or the frame
 //   showing at a time (looping), with bounded time, size and memory for bad files;
 // - `VideoPlayer`: decodes ahead on a worker thread into a bounded queue that the frame
-//   loop reads without ever waiting;
+//   loop reads without ever waiting, recycling the frames shown;
+// - `HardwareDecoding`: the device's decoders through FFmpeg's hwaccels, software otherwise;
 // - `PreviewTiming`: when a focused card's preview starts, fades in and stops.
 //
 // What this module does NOT do: convert to RGB (the renderer's shader does, from the

@@ -2,7 +2,9 @@ import CFFmpeg
 import Foundation
 import Images
 
-/// A video file open for decoding (FFmpeg, software decoding on the calling thread).
+/// A video file open for decoding (FFmpeg, on the calling thread): in software, or on the
+/// device's hardware where `hardware` allows and a hardware decoder opens at the first
+/// frame (`HardwareDecoder`); software otherwise, said once per process in one line.
 ///
 /// Bad input is refused in one line before it can cost much: a path that is not a regular
 /// file (a FIFO, a device), a file that is not MP4 / WebM / MKV by signature, no video
@@ -10,7 +12,8 @@ import Images
 /// declaring 65535x65535 included), opening or one decode taking longer than `timeLimit`
 /// (FFmpeg's interrupt callback), or `maxBadPackets` corrupt packets in a row.
 ///
-/// Does not: decode audio, use more than one decoding thread, or convert to RGB.
+/// Does not: decode audio, use more than one decoding thread, convert to RGB, or go back to
+/// software when a hardware decoder that opened fails later (the video stops).
 public final class VideoFile {
     /// The largest picture side accepted (pixels).
     public static let maxSide = 4096
@@ -27,6 +30,16 @@ public final class VideoFile {
     /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
     /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
     public var outputSize: (width: Int, height: Int)?
+    /// Whether the first frame decoded may try the device's hardware (set it before then).
+    public var hardware = HardwareDecoding.auto
+    /// What decodes: the software decoder's name (`h264`), or the hardware's (`vaapi`,
+    /// `h264_v4l2m2m`) once one has opened.
+    public private(set) var decoderName: String
+    /// The hardware decoders tried and why each did not open (empty with `hardware` `none`).
+    public private(set) var hardwareTried: [String] = []
+    private var hardwareChecked = false
+    /// Frames copied back from hardware memory.
+    private var transferred: UnsafeMutablePointer<AVFrame>?
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -93,6 +106,7 @@ public final class VideoFile {
         guard avcodec_open2(c, decoder, nil) >= 0 else {
             throw VideoError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
         }
+        decoderName = String(cString: decoder.pointee.name)
         timeBase = av_q2d(s.pointee.time_base)
         startTime = s.pointee.start_time == CFFMPEG_NOPTS ? 0 : s.pointee.start_time
         if s.pointee.duration > 0 {
@@ -107,6 +121,7 @@ public final class VideoFile {
     deinit {
         if scaler != nil { sws_freeContext(scaler) }
         if codec != nil { avcodec_free_context(&codec) }
+        if transferred != nil { av_frame_free(&transferred) }
         if format != nil { avformat_close_input(&format) }
         var p: UnsafeMutablePointer<AVPacket>? = packet
         av_packet_free(&p)
@@ -116,16 +131,24 @@ public final class VideoFile {
 
     /// The next frame in order, nil after the last one.
     public func next() throws -> VideoFrame? {
-        guard let c = codec, let fmt = format else { return nil }
+        var frame = VideoFrame(time: 0, width: 0, height: 0, y: [], u: [], v: [])
+        return try next(into: &frame) ? frame : nil
+    }
+
+    /// Decodes the next frame into `frame`, whose planes are reused when their sizes fit
+    /// (a frame shown and handed back: a player then allocates nothing); false after the last.
+    public func next(into frame: inout VideoFrame) throws -> Bool {
+        if !hardwareChecked { openHardware() }
+        guard let c = codec, let fmt = format else { return false }
         deadline.start(VideoFile.timeLimit)
         var bad = 0
         while true {
             let received = avcodec_receive_frame(c, picture)
-            if received == 0 { return try convert() }
-            if received == CFFMPEG_AVERROR_EOF { return nil }
+            if received == 0 { try convert(into: &frame); return true }
+            if received == CFFMPEG_AVERROR_EOF { return false }
             guard received == CFFMPEG_AVERROR_EAGAIN else { throw VideoError("\(path): damaged video (decoding failed)") }
             if deadline.passed { throw VideoError("\(path): a frame took longer than \(VideoFile.timeLimit) s to decode") }
-            if draining { return nil }
+            if draining { return false }
             if av_read_frame(fmt, packet) < 0 {
                 // The end (or an unreadable tail): let the decoder give back what it holds.
                 draining = true
@@ -141,6 +164,23 @@ public final class VideoFile {
                 bad = 0
             }
         }
+    }
+
+    /// Replaces the software decoder with a hardware one when `hardware` allows and one
+    /// opens (once, before the first frame); else says why not in one line (once per process).
+    private func openHardware() {
+        hardwareChecked = true
+        guard hardware == .auto, let fmt = format, let c = codec, let software = c.pointee.codec,
+              let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else { return }
+        var tried: [String] = []
+        if let hw = HardwareDecoder.open(parameters: parameters, software: software, tried: &tried) {
+            avcodec_free_context(&codec)
+            codec = hw.context
+            decoderName = hw.name
+        } else if !tried.isEmpty {
+            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
+        }
+        hardwareTried = tried
     }
 
     /// Back to the first frame.
@@ -182,38 +222,52 @@ public final class VideoFile {
         draining = false
     }
 
-    /// The decoded picture as packed 4:2:0 planes (other layouts through swscale).
-    private func convert() throws -> VideoFrame {
+    /// The decoded picture as packed 4:2:0 planes (other layouts through swscale), written
+    /// into `frame`'s planes (reallocated only when their sizes change).
+    private func convert(into frame: inout VideoFrame) throws {
         defer { av_frame_unref(picture) }
-        let w = Int(picture.pointee.width), h = Int(picture.pointee.height)
+        var source = picture
+        if source.pointee.hw_frames_ctx != nil {
+            // In hardware memory: copied back (NV12 and the like, then through swscale).
+            if transferred == nil { transferred = av_frame_alloc() }
+            guard let t = transferred, av_hwframe_transfer_data(t, source, 0) >= 0 else {
+                throw VideoError("\(path): damaged video (a hardware frame could not be read)")
+            }
+            t.pointee.best_effort_timestamp = source.pointee.best_effort_timestamp
+            source = t
+        }
+        defer { if let t = transferred { av_frame_unref(t) } }
+        let w = Int(source.pointee.width), h = Int(source.pointee.height)
         guard w > 0, h > 0, w <= VideoFile.maxSide, h <= VideoFile.maxSide else {
             throw VideoError("\(path): a \(w)x\(h) frame (at most \(VideoFile.maxSide) on a side)")
         }
-        let pts = picture.pointee.best_effort_timestamp
+        let pts = source.pointee.best_effort_timestamp
         let time = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
         let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
-        var frame = VideoFrame(time: time, width: out.0, height: out.1, y: [], u: [], v: [])
+        frame.time = time
+        frame.width = out.0
+        frame.height = out.1
         let cw = frame.chromaWidth, ch = frame.chromaHeight
-        let planar = picture.pointee.format == AV_PIX_FMT_YUV420P.rawValue || picture.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue
+        VideoFile.fit(&frame.y, out.0 * out.1)
+        VideoFile.fit(&frame.u, cw * ch)
+        VideoFile.fit(&frame.v, cw * ch)
+        let planar = source.pointee.format == AV_PIX_FMT_YUV420P.rawValue || source.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue
         if planar && out == (w, h) {
-            frame.y = VideoFile.pack(picture.pointee.data.0, stride: picture.pointee.linesize.0, width: w, height: h)
-            frame.u = VideoFile.pack(picture.pointee.data.1, stride: picture.pointee.linesize.1, width: cw, height: ch)
-            frame.v = VideoFile.pack(picture.pointee.data.2, stride: picture.pointee.linesize.2, width: cw, height: ch)
-            return frame
+            VideoFile.pack(source.pointee.data.0, stride: source.pointee.linesize.0, width: w, height: h, into: &frame.y)
+            VideoFile.pack(source.pointee.data.1, stride: source.pointee.linesize.1, width: cw, height: ch, into: &frame.u)
+            VideoFile.pack(source.pointee.data.2, stride: source.pointee.linesize.2, width: cw, height: ch, into: &frame.v)
+            return
         }
-        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), AVPixelFormat(picture.pointee.format),
+        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), AVPixelFormat(source.pointee.format),
                                       Int32(out.0), Int32(out.1), AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
         guard scaler != nil else { throw VideoError("\(path): unsupported pixel format") }
-        frame.y = [UInt8](repeating: 0, count: out.0 * out.1)
-        frame.u = [UInt8](repeating: 128, count: cw * ch)
-        frame.v = [UInt8](repeating: 128, count: cw * ch)
         frame.y.withUnsafeMutableBufferPointer { y in
             frame.u.withUnsafeMutableBufferPointer { u in
                 frame.v.withUnsafeMutableBufferPointer { v in
                     var dst: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
                     var strides: [Int32] = [Int32(out.0), Int32(cw), Int32(cw), 0]
-                    withUnsafePointer(to: picture.pointee.data) { src in
-                        withUnsafePointer(to: picture.pointee.linesize) { srcStrides in
+                    withUnsafePointer(to: source.pointee.data) { src in
+                        withUnsafePointer(to: source.pointee.linesize) { srcStrides in
                             src.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { s in
                                 srcStrides.withMemoryRebound(to: Int32.self, capacity: 8) { ss in
                                     _ = sws_scale(scaler, s, ss, 0, Int32(h), &dst, &strides)
@@ -224,18 +278,20 @@ public final class VideoFile {
                 }
             }
         }
-        return frame
     }
 
-    private static func pack(_ data: UnsafeMutablePointer<UInt8>?, stride: Int32, width: Int, height: Int) -> [UInt8] {
-        guard let data else { return [UInt8](repeating: 128, count: width * height) }
-        var out = [UInt8](repeating: 0, count: width * height)
+    /// `plane` made `count` bytes long (kept when it already is).
+    private static func fit(_ plane: inout [UInt8], _ count: Int) {
+        if plane.count != count { plane = [UInt8](repeating: 128, count: count) }
+    }
+
+    private static func pack(_ data: UnsafeMutablePointer<UInt8>?, stride: Int32, width: Int, height: Int, into out: inout [UInt8]) {
         out.withUnsafeMutableBufferPointer { dst in
+            guard let data else { dst.update(repeating: 128); return }
             for row in 0..<height {
                 (dst.baseAddress! + row * width).update(from: data + row * Int(stride), count: width)
             }
         }
-        return out
     }
 }
 

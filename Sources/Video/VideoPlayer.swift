@@ -1,9 +1,15 @@
+import Assets
 import Foundation
 
 /// Plays a `VideoFile` from a worker thread: the worker decodes ahead, looping, into a
 /// queue of at most `capacity` frames (it waits when the queue is full); the frame loop
 /// takes the newest frame that is due without ever waiting for the worker (a frame not
 /// decoded in time is skipped, the last one stays on screen).
+///
+/// Frames circulate: one skipped, or handed back with `recycle` once shown, is decoded into
+/// again, so neither thread allocates or frees planes while it plays. The worker runs at
+/// a lower priority (`DecodeThreadPriority`) and, given the host's `FrameGate`, decodes
+/// between frames rather than during one (a CPU rasteriser needs every core).
 ///
 /// Does not: keep time itself (the caller says how long it has played), or recover from a
 /// decoding error (`failure` says what happened; the caller shows the poster).
@@ -14,16 +20,24 @@ public final class VideoPlayer {
     private let file: VideoFile
     private let lock = NSCondition()
     private var queue: [VideoFrame] = []
+    /// Frames done with, to decode into again.
+    private var spare: [VideoFrame] = []
+    private let priority: DecodeThreadPriority
+    private let gate: FrameGate?
     private var stopped = false
     private var failed: VideoError?
     private var worker: Thread?
     /// CPU seconds the worker has spent decoding (thread CPU time).
     private var cpu = 0.0
 
-    /// Starts decoding `file` from its first frame.
-    public init(file: VideoFile) {
+    /// Starts decoding `file` from its first frame, on a thread of `priority` that waits at
+    /// `gate` (when given) before each frame.
+    public init(file: VideoFile, priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil) {
         self.file = file
+        self.priority = priority
+        self.gate = gate
         queue.reserveCapacity(VideoPlayer.capacity)
+        spare.reserveCapacity(VideoPlayer.capacity + 2)
         let t = Thread { [weak self] in self?.work() }
         t.name = "video"
         worker = t
@@ -39,10 +53,24 @@ public final class VideoPlayer {
         defer { lock.unlock() }
         var due: VideoFrame?
         while let first = queue.first, first.time <= time {
+            if let skipped = due { keep(skipped) }
             due = queue.removeFirst()
         }
         if due != nil { lock.signal() }
         return due
+    }
+
+    /// Hands back a frame returned by `frame(at:)` once it is shown: the worker decodes
+    /// into its planes again. Never waits for the worker.
+    public func recycle(_ frame: VideoFrame) {
+        lock.lock()
+        keep(frame)
+        lock.unlock()
+    }
+
+    /// Keeps `frame` as a spare (the lock held); beyond the pool's size it is dropped.
+    private func keep(_ frame: VideoFrame) {
+        if spare.count < spare.capacity { spare.append(frame) }
     }
 
     /// Why decoding stopped, if it failed.
@@ -69,24 +97,28 @@ public final class VideoPlayer {
     }
 
     private func work() {
+        priority.applyToCurrentThread()
+        let checkpoint = gate?.makeCheckpoint()
         var loops = 0.0
         while true {
             lock.lock()
             while queue.count >= VideoPlayer.capacity && !stopped { lock.wait() }
             let done = stopped
+            var frame = spare.popLast() ?? VideoFrame(time: 0, width: 0, height: 0, y: [], u: [], v: [])
             lock.unlock()
             if done { return }
+            checkpoint?()
             do {
-                let next: VideoFrame?
-                next = try file.next()
+                let decoded = try file.next(into: &frame)
                 lock.lock()
                 cpu = VideoPlayer.threadCPU()
                 lock.unlock()
-                guard var frame = next else {
+                guard decoded else {
                     // The end: loop (a video without frames fails instead of spinning).
                     guard file.duration > 0 else { throw VideoError("\(file.path): no frames") }
                     try file.rewind()
                     loops += file.duration
+                    recycle(frame)
                     continue
                 }
                 frame.time += loops

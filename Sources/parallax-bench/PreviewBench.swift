@@ -5,6 +5,7 @@ import Images
 import Layers
 import Scene
 import SceneRuntime
+import ToolSupport
 
 /// `parallax-bench --preview-cost`: browsing a row of cards while the focused card's
 /// 720p H.264 preview plays (software decode on the worker), against the same browse with
@@ -12,14 +13,20 @@ import SceneRuntime
 /// time), a Right press every 3 s moves focus along 8 cards; each frame's work (update,
 /// flatten, frame conversion, render, glFinish) is timed. Also: the decode thread's CPU
 /// seconds per second of video played, and each preview's start latency (from the moment
-/// `previewDelay` elapses to its first frame on screen).
+/// `previewDelay` elapses to its first frame on screen). The two browses alternate for
+/// `rounds` rounds (load on a shared machine drifts: a round's two figures are comparable).
+/// Like the demo, decode workers wait at the frame gate while a frame renders.
 ///
-/// Does not: play sound, or measure hardware decoding.
+/// Does not: play sound. Hardware decoding is tried as in the demo (`--hwdec`).
 struct PreviewBench {
     let renderer: GLRenderer
     let framebuffer: Framebuffer
     /// Seconds of browsing per run.
     var seconds = 24.0
+    /// Rounds of the two browses, interleaved.
+    var rounds = 3
+    /// `--hwdec`, when given.
+    var hwdec: String?
     static let delay = 0.5
 
     /// Makes the clip with ffmpeg (once) and runs both browses; the report's lines.
@@ -34,21 +41,24 @@ struct PreviewBench {
             p.waitUntilExit()
             guard p.terminationStatus == 0 else { throw BenchError(description: "ffmpeg could not make \(clip)") }
         }
-        let plain = try browse(preview: nil)
-        let video = try browse(preview: clip)
         func ms(_ s: Summary) -> String { String(format: "median %.2f ms, p95 %.2f ms", s.median, s.p95) }
-        var lines = ["preview cost: \(Int(seconds)) s browse of 8 cards at 60 Hz, \(framebuffer.width)x\(framebuffer.height), previewDelay \(PreviewBench.delay) s",
-                     "  no previews:   \(ms(plain.frames)) (\(plain.count) frames)",
-                     "  720p previews: \(ms(video.frames)) (\(video.count) frames)",
-                     String(format: "  p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
-        if video.videoSeconds > 0 {
-            lines.append(String(format: "  decode thread: %.3f CPU s per second of video (%.1f s played)",
-                                video.decodeCPU / video.videoSeconds, video.videoSeconds))
-        }
-        if !video.latencies.isEmpty {
-            let l = Summary(video.latencies.map { $0 * 1000 })
-            lines.append(String(format: "  preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
-                                l.median, l.max, video.latencies.count))
+        var lines = ["preview cost: \(Int(seconds)) s browse of 8 cards at 60 Hz, \(framebuffer.width)x\(framebuffer.height), previewDelay \(PreviewBench.delay) s, \(rounds) rounds"]
+        for round in 1...max(1, rounds) {
+            let plain = try browse(preview: nil)
+            let video = try browse(preview: clip)
+            lines += ["round \(round):",
+                      "  no previews:   \(ms(plain.frames)) (\(plain.count) frames; \(plain.drawn))",
+                      "  720p previews: \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
+                      String(format: "  p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
+            if video.videoSeconds > 0 {
+                lines.append(String(format: "  decode thread: %.3f CPU s per second of video (%.1f s played)",
+                                    video.decodeCPU / video.videoSeconds, video.videoSeconds))
+            }
+            if !video.latencies.isEmpty {
+                let l = Summary(video.latencies.map { $0 * 1000 })
+                lines.append(String(format: "  preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
+                                    l.median, l.max, video.latencies.count))
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -58,6 +68,13 @@ struct PreviewBench {
         var count = 0
         var decodeCPU = 0.0, videoSeconds = 0.0
         var latencies: [Double] = []
+        /// Per frame, averaged: what the renderer drew.
+        var drawCalls = 0.0, pixelsDrawn = 0.0, groups = 0.0, clipPasses = 0.0, uploadedBytes = 0.0
+
+        var drawn: String {
+            String(format: "per frame %.1f draw calls, %.2f Mpx, %.2f offscreen groups, %.2f stencil clips, %.0f KB uploaded",
+                   drawCalls, pixelsDrawn / 1e6, groups, clipPasses, uploadedBytes / 1024)
+        }
     }
 
     private func browse(preview: String?) throws -> Run {
@@ -68,7 +85,9 @@ struct PreviewBench {
         let images = ImageStore()
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
+        HardwareDecodingOption.apply(hwdec, to: scene)
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
+        compositor.pausesDecoders = true
         var samples: [Double] = []
         var run = Run()
         let start = now()
@@ -90,7 +109,12 @@ struct PreviewBench {
             compositor.beginFrame(atTime: time, target: .framebuffer(framebuffer))
             try compositor.render()
             renderer.finish()
+            compositor.endFrame()
             samples.append((now() - t0) * 1000)
+            let stats = renderer.stats
+            run.drawCalls += Double(stats.drawCalls); run.pixelsDrawn += stats.pixelsDrawn
+            run.groups += Double(stats.groups); run.clipPasses += Double(stats.clipPasses)
+            run.uploadedBytes += Double(stats.uploadedBytes)
             for v in scene.videos.all { played[ObjectIdentifier(v)] = v.decodeCPUSeconds }
             if waiting, let v = scene.videos.all.first, v.hasFrame {
                 run.latencies.append(max(0, now() - start - focusAt - PreviewBench.delay))
@@ -101,6 +125,8 @@ struct PreviewBench {
         }
         run.frames = Summary(samples)
         run.count = samples.count
+        let n = Double(max(1, samples.count))
+        run.drawCalls /= n; run.pixelsDrawn /= n; run.groups /= n; run.clipPasses /= n; run.uploadedBytes /= n
         run.decodeCPU = played.values.reduce(0, +)
         return run
     }

@@ -124,6 +124,15 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time browsing a card row while the focused card's 720p preview plays, against no previews; decode CPU time and preview start latency.")
     var previewCost = false
 
+    @Option(help: "In --preview-cost mode, rounds of the two browses, interleaved.")
+    var rounds: Int = 3
+
+    @Option(help: ArgumentHelp(HardwareDecodingOption.help))
+    var hwdec: String?
+
+    @Option(help: "Leave the attract mode's backdrop slideshow running this many seconds (paced at 60 Hz) and report resident memory every 10 s.")
+    var attractSoak: Double?
+
     func validate() throws {
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
@@ -140,6 +149,8 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--set \(a): expected NAME=0 or NAME=1 with NAME one of \(RendererTuning.switches.map(\.name).joined(separator: ", "))")
         }
         if poses != nil, scenes.count != 1 { throw ValidationError("--poses needs exactly one --scene") }
+        if let problem = HardwareDecodingOption.problem(hwdec) { throw ValidationError(problem) }
+        if let attractSoak { guard attractSoak.isFinite, attractSoak >= 60, attractSoak <= 86_400 else { throw ValidationError("--attract-soak must be 60 to 86400 seconds") } }
         if let soak { guard soak.isFinite, soak > 0 else { throw ValidationError("--soak must be > 0 seconds") } }
         if let catalogue { guard catalogue >= 3, catalogue <= 300_000 else { throw ValidationError("--catalogue must be in 3...300000") } }
         if let posters { guard posters >= 1, posters <= 1_000_000 else { throw ValidationError("--posters must be in 1...1000000") } }
@@ -183,8 +194,14 @@ struct BenchCommand: ParsableCommand {
                 print(try CardDecorationBench(bench: bench).run())
                 return
             }
+            if let attractSoak {
+                let report = try AttractSoak(renderer: renderer, framebuffer: framebuffer, seconds: attractSoak).run()
+                print(report.table)
+                if !(report.flat && report.glErrors.isEmpty) { throw ExitCode(1) }
+                return
+            }
             if previewCost {
-                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer).run())
+                print(try PreviewBench(renderer: renderer, framebuffer: framebuffer, rounds: max(1, min(100, rounds)), hwdec: hwdec).run())
                 return
             }
             if let catalogue {

@@ -65,6 +65,11 @@ final class DemoApp {
         get { compositor.renderLimit }
         set { compositor.renderLimit = newValue }
     }
+    /// `--hwdec`: whether videos may use the device's hardware decoders, for this scene and
+    /// the next ones (nil: each scene's `hwdec`).
+    var hardwareDecoding: String? {
+        didSet { HardwareDecodingOption.apply(hardwareDecoding, to: compositor.scene) }
+    }
     /// Holds presents to the display's refresh where the swap does not (nil: uncapped).
     private var pacer: FramePacer?
     /// Presents only what changed, without a swap (a CPU rasteriser under X with
@@ -305,6 +310,7 @@ final class DemoApp {
             eventLog?.attach(to: next)
             sounds.attach(to: next)
             next.videoPlayback = .live
+            HardwareDecodingOption.apply(hardwareDecoding, to: next)
             speech.attach(to: next)
             compositor.show(next, images: fresh)
             presentsWhole = true

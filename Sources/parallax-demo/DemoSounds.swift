@@ -22,7 +22,8 @@ final class DemoSounds {
         }
     }
 
-    /// Takes `scene`'s sounds and plays its cues from now on (call once per scene).
+    /// Takes `scene`'s sounds and plays its cues from now on, and its previews' sound where
+    /// they have `previewAudio` (call once per scene).
     func attach(to scene: Scene) {
         guard let output else { return }
         for cue in NavigationCue.allCases {
@@ -30,6 +31,7 @@ final class DemoSounds {
         }
         enabled = scene.sounds.enabled
         output.setCueGain(enabled ? 1 : 0)
+        scene.videos.soundSink = output
         scene.onEvent { [weak self] e in self?.play(e) }
     }
 

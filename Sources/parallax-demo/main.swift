@@ -52,6 +52,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp(GraphicsAPIOption.help))
     var gl: String = "auto"
 
+    @Option(help: ArgumentHelp(HardwareDecodingOption.help))
+    var hwdec: String?
+
     @Option(help: "Draw the scene at most this many pixels as WxH (the window's aspect kept) and scale it to the window bilinearly, e.g. 1920x1080 on a 4K display.")
     var renderSize: String?
 
@@ -76,6 +79,7 @@ struct DemoCommand: ParsableCommand {
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
+        if let problem = HardwareDecodingOption.problem(hwdec) { throw ValidationError(problem) }
         if let renderSize, SizeOption.parse(renderSize) == nil {
             throw ValidationError("--render-size must be WxH with whole numbers in 1...16384, found \"\(renderSize)\"")
         }
@@ -126,6 +130,7 @@ struct DemoCommand: ParsableCommand {
                                   recordPath: record, eventsPath: events, screenshotFolder: folder,
                                   pacesFrames: !noVsync && !headless, presentsPartially: !noPartialPresent)
             app.renderLimit = renderSize.flatMap(SizeOption.parse)
+            app.hardwareDecoding = hwdec
             try app.run(maxFrames: frames)
             if frames > 0 {
                 print("frames drawn: \(app.framesDrawn), skipped unchanged: \(app.framesSkipped), "

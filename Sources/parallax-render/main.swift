@@ -55,6 +55,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Folder with the shaders (overrides $PARALLAX_SHADERS and the built-in ones).")
     var shaders: String?
 
+    @Option(help: ArgumentHelp(HardwareDecodingOption.help))
+    var hwdec: String?
+
     @Option(help: ArgumentHelp(GraphicsAPIOption.help))
     var gl: String = "auto"
 
@@ -73,6 +76,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let problem = shaderFolderProblem(shaders) { throw ValidationError(problem) }
         guard GraphicsAPIOption.parse(gl) != nil else { throw ValidationError(GraphicsAPIOption.problem(gl)) }
+        if let problem = HardwareDecodingOption.problem(hwdec) { throw ValidationError(problem) }
         guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a finite number >= 0") }
         if let pointer { _ = try parsePair(pointer, separator: ",", option: "--pointer") }
         if let size {
@@ -106,6 +110,7 @@ struct RenderCommand: ParsableCommand {
         }
         let images = ImageStore()
         let scene = try LoadBudget.run(self.scene) { try BuiltInScenes.load(fileOrName: self.scene, images: images, tilt: .auto) }   // a preview circles on its own
+        HardwareDecodingOption.apply(hwdec, to: scene)
         try StopSignals.check()
         let eventLog = try self.events.map { try SceneEventLog(path: $0, notes: false, streaming: false) }
         eventLog?.attach(to: scene)

@@ -1,8 +1,10 @@
 import Assets
+import Audio
 import Foundation
 import Input
 import Layers
 import Scene
+import Video
 import XCTest
 @testable import Components
 
@@ -10,7 +12,9 @@ import XCTest
 /// whose third names a file that is no video: timings by hand from previewDelay 1.5 s and
 /// the 0.5 s fade.
 final class CardPreviewTests: XCTestCase {
-    func folder() throws -> String {
+    func folder() throws -> String { try Self.folder() }
+
+    static func folder() throws -> String {
         let dir = NSTemporaryDirectory() + "card-preview-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let clip = dir + "/clip.mkv"
@@ -68,6 +72,43 @@ final class CardPreviewTests: XCTestCase {
         XCTAssertTrue(s.videos.isEmpty)
     }
 
+    func testPosterHiddenOnlyUnderTheFullyFadedInVideo() throws {
+        let (s, _) = try row()
+        let driver = SceneDriver(scene: s, events: [TimedEvent(time: 3, event: .key("Right", down: true))])
+        driver.advance(to: 1.75)
+        // The card's clip holds the poster first, then the preview.
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer)
+        let poster = try XCTUnwrap(card.sublayers.first)
+        XCTAssertFalse(poster.isHidden, "half faded in: the poster shows through")
+        driver.advance(to: 2.5)
+        XCTAssertTrue(poster.isHidden, "the video covers it")
+        driver.advance(to: 3)
+        XCTAssertNil(previewLayer(s))
+        XCTAssertFalse(poster.isHidden, "focus left: the poster again")
+    }
+
+    func testPlayingCardIsKeptAsAnImage() throws {
+        let (s, r) = try row()
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 2.5)
+        XCTAssertEqual(r.preview?.playingItem, 0)
+        // Redrawn when a new video frame shows (the render list changes), not every frame.
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer?.superlayer)
+        XCTAssertTrue(card.shouldRasterize)
+    }
+
+    func testFadingCardIsDrawnLive() throws {
+        // While the video fades in (1.5 to 2 s) the card changes every frame: kept as an
+        // image it would be drawn twice a frame.
+        let (s, r) = try row()
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1.7)
+        driver.advance(to: 1.75)
+        XCTAssertEqual(r.preview?.fadingItem, 0)
+        let card = try XCTUnwrap(previewLayer(s)?.superlayer?.superlayer)
+        XCTAssertFalse(card.shouldRasterize)
+    }
+
     func testUnplayablePreviewKeepsThePosterAndTheRowWorks() throws {
         let (s, r) = try row(delay: #", "previewDelay": 0.2"#)
         let driver = SceneDriver(scene: s, events: [TimedEvent(time: 0.1, event: .key("Right", down: true)),
@@ -113,5 +154,128 @@ final class CardRowAnnouncementTests: XCTestCase {
         SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))]).advance(to: 2)
         XCTAssertEqual(said, [#"{"t":0.5,"type":"announce","component":"row","item":0,"text":"Big Buck Bunny","detail":"2008 · 10 min"}"#,
                               #"{"t":1.5,"type":"announce","component":"row","item":1,"text":"Sintel"}"#])
+    }
+}
+
+/// The scene's `hwdec` key: whether previews may try the device's hardware decoders.
+final class SceneHardwareDecodingTests: XCTestCase {
+    func scene(_ hwdec: String) throws -> Scene {
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "hwdec": \#(hwdec), "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "previewDelay": 0, "items": [{"title": "Clip", "preview": "clip.mkv"}]}]}"#
+        let dir = try CardPreviewTests.folder()
+        return try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
+    }
+
+    func testNoneReachesThePreviewStartedLater() throws {
+        let s = try scene(#""none""#)
+        XCTAssertEqual(s.videos.hardwareDecoding, HardwareDecoding.none)
+        SceneDriver(scene: s, events: []).advance(to: 0.1)
+        XCTAssertEqual(s.videos.all.first?.hardwareDecoding, HardwareDecoding.none)
+    }
+
+    func testAToolsOptionWinsOverTheKey() throws {
+        let s = try scene(#""none""#)
+        SceneDriver(scene: s, events: []).advance(to: 0.1)
+        s.videos.hardwareDecoding = .auto
+        XCTAssertEqual(s.videos.all.first?.hardwareDecoding, HardwareDecoding.auto)
+    }
+
+    func testUnknownValueNamesTheKeyAndTheChoices() {
+        XCTAssertThrowsError(try scene(#""fast""#)) { error in
+            let line = "\(error)"
+            XCTAssertTrue(line.contains("hwdec"), line)
+            XCTAssertTrue(line.contains("auto") && line.contains("none"), line)
+        }
+    }
+}
+
+/// `previewAudio`: the focused card's preview plays its sound track into the scene's sound
+/// sink (live playback), muted unless the row or the item asks, stopped when focus leaves.
+final class PreviewAudioTests: XCTestCase {
+    /// Counts what reaches it and when it is told to drop its queue.
+    final class Sink: SoundStreamSink {
+        let lock = NSLock()
+        var received = 0, clears = 0
+        func appendStream(_ samples: UnsafeBufferPointer<Float>) -> Int {
+            lock.lock(); defer { lock.unlock() }
+            received += samples.count
+            return samples.count
+        }
+        func clearStream() { lock.lock(); clears += 1; lock.unlock() }
+        var counts: (received: Int, clears: Int) { lock.lock(); defer { lock.unlock() }; return (received, clears) }
+    }
+
+    func row(_ audioKeys: String) throws -> (Scene, Sink) {
+        let dir = try CardPreviewTests.folder()
+        let clip = dir + "/sine.mkv"
+        if !FileManager.default.fileExists(atPath: clip) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=2", "-f", "lavfi", "-i",
+                           "sine=frequency=440:duration=2", "-c:v", "ffv1", "-c:a", "flac", "-shortest", clip]
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0)
+        }
+        let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "previewDelay": 0.1\#(audioKeys)}]}"#
+        let s = try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
+        s.videoPlayback = .live
+        let sink = Sink()
+        s.videos.soundSink = sink
+        return (s, sink)
+    }
+
+    /// Advances `driver` in real time from `t` until `done` or 10 s; the time reached.
+    func play(_ driver: SceneDriver, from t: Double, until done: () -> Bool) -> Double {
+        var t = t
+        let start = Date()
+        while !done(), Date().timeIntervalSince(start) < 10 {
+            Thread.sleep(forTimeInterval: 0.02)
+            t += 0.02
+            driver.advance(to: t)
+        }
+        return t
+    }
+
+    func testSoundPlaysThenStopsWhenFocusMovesOn() throws {
+        let (s, sink) = try row(#", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv"}, {"title": "B"}]"#)
+        let driver = SceneDriver(scene: s, events: [])
+        var t = play(driver, from: 0, until: { sink.counts.received > 0 })
+        XCTAssertGreaterThan(sink.counts.received, 0)
+        s.handle(.key("Right", down: true), at: t)
+        t += 0.02
+        driver.advance(to: t)
+        XCTAssertEqual(sink.counts.clears, 1, "focus left: the queued sound is dropped")
+        let after = sink.counts.received
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(sink.counts.received, after, "nothing reaches the sink once stopped")
+    }
+
+    func testSoundStopsWhenTheSceneGoes() throws {
+        let sink: Sink
+        do {
+            let (s, k) = try row(#", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv"}]"#)
+            sink = k
+            _ = play(SceneDriver(scene: s, events: []), from: 0, until: { k.counts.received > 0 })
+            XCTAssertGreaterThan(k.counts.received, 0)
+        }
+        // The scene (a switch to another) is gone: its row stops the sound.
+        XCTAssertEqual(sink.counts.clears, 1)
+        let after = sink.counts.received
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(sink.counts.received, after)
+    }
+
+    func testMutedUnlessAsked() throws {
+        // The row says nothing: muted. The second row's item turns it off over the row's true.
+        for keys in [#", "items": [{"title": "A", "preview": "sine.mkv"}]"#,
+                     #", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv", "previewAudio": false}]"#] {
+            let (s, sink) = try row(keys)
+            let driver = SceneDriver(scene: s, events: [])
+            let r = try XCTUnwrap(s.component(named: "row") as? CardRow)
+            _ = play(driver, from: 0, until: { r.preview?.playingItem != nil })
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertEqual(r.preview?.playingItem, 0, keys)
+            XCTAssertEqual(sink.counts.received, 0, keys)
+        }
     }
 }

@@ -24,9 +24,12 @@ public struct CardCatalogue {
         public var backdrop: String?
         /// A video the card plays once it has held focus (`previewDelay`).
         public var preview: String?
-        public init(image: String?, title: String, subtitle: String? = nil, backdrop: String? = nil, preview: String? = nil) {
+        /// Whether the preview plays its sound (nil: the row's `previewAudio`).
+        public var previewAudio: Bool?
+        public init(image: String?, title: String, subtitle: String? = nil, backdrop: String? = nil, preview: String? = nil,
+                    previewAudio: Bool? = nil) {
             self.image = image; self.title = title; self.subtitle = subtitle; self.backdrop = backdrop
-            self.preview = preview
+            self.preview = preview; self.previewAudio = previewAudio
         }
     }
 
@@ -130,7 +133,7 @@ public struct CardCatalogue {
     /// Most items in one row.
     public static let maxItems = 1_000_000
     /// Keys of one item object.
-    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop", "preview"]
+    static let itemKeys: Set<String> = ["image", "title", "subtitle", "backdrop", "preview", "previewAudio"]
 
     /// Reads a row's `items`: a list, or a string naming a folder, a glob or a `.json` catalogue.
     public static func read(_ node: JSONNode, context: SceneContext) throws -> CardCatalogue {
@@ -177,7 +180,8 @@ public struct CardCatalogue {
             let subtitle = entry["subtitle"].exists ? try entry["subtitle"].string() : nil
             let backdrop = entry["backdrop"].exists ? try path(entry["backdrop"], folder: folder, checked: checked) : nil
             let preview = entry["preview"].exists ? try path(entry["preview"], folder: folder, checked: checked) : nil
-            out.append(Item(image: image, title: title, subtitle: subtitle, backdrop: backdrop, preview: preview))
+            let audio = entry["previewAudio"].exists ? try entry["previewAudio"].bool() : nil
+            out.append(Item(image: image, title: title, subtitle: subtitle, backdrop: backdrop, preview: preview, previewAudio: audio))
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Assets
+import Audio
 import Foundation
 import LayerMath
 import Layers
@@ -9,26 +10,38 @@ import Video
 /// `previewDelay` seconds its item's `preview` video plays over the poster, inside the
 /// card's clip (under the glare), fading in (`PreviewTiming`); focus leaving the card, or
 /// the row, stops it at once and the poster shows again. Named `NAME/item<i>/preview`.
+/// Once the video is fully faded in the poster under it is hidden (not drawn for nothing).
+/// With `previewAudio` (the row's, or the item's) and a sound sink (`VideoLayers.soundSink`:
+/// the host's audio device), live playback also plays the file's sound (`PreviewSound`),
+/// stopped with the video.
 ///
 /// A preview that cannot play is said once (one warning line) and that card keeps its
 /// poster. Frames come on the row's time since the preview started, exact or live as the
 /// scene plays videos (`VideoLayers.playback`).
 ///
-/// Does not: play sound, or keep a preview running for a card that is not focused.
+/// Does not: play sound in exact playback (tools rendering a time), or keep a preview
+/// running for a card that is not focused.
 final class CardPreview {
     private(set) var timing: PreviewTiming
     private let videos: VideoLayers
     private let images: ImageStore
-    private var current: (item: Int, video: VideoContents, layer: Layer)?
+    private var current: (item: Int, video: VideoContents, layer: Layer, posters: [Layer])?
     /// A preview being opened on a worker (live playback: opening probes the file).
     private var opening: VideoOpening?
     private var unplayable = Set<Int>()
+    /// The row's `previewAudio`: whether previews play their sound (an item may say otherwise).
+    let audio: Bool
+    private var sound: PreviewSound?
 
-    init(delay: Double, videos: VideoLayers, images: ImageStore) {
+    init(delay: Double, audio: Bool = false, videos: VideoLayers, images: ImageStore) {
         timing = PreviewTiming(delay: delay)
+        self.audio = audio
         self.videos = videos
         self.images = images
     }
+
+    /// A row that goes (a scene switched) takes its preview's decoding and sound with it.
+    deinit { stop() }
 
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
@@ -41,9 +54,16 @@ final class CardPreview {
         return max(f.since + timing.delay, time)
     }
 
+    /// The item whose preview is fading in (its card changes every frame until it is in).
+    var fadingItem: Int? {
+        guard let c = current, c.layer.opacity < 1 || c.layer.isHidden else { return nil }
+        return c.item
+    }
+
     /// Brings the preview to `time`: `focused` is the focused item (nil when the row has no
     /// focus), `path` its preview file, `card` the layers showing it.
-    func update(focused: Int?, path: String?, card: ParallaxCardLayers?, name: String, size: Size, at time: Double) {
+    func update(focused: Int?, path: String?, audio itemAudio: Bool? = nil, card: ParallaxCardLayers?, name: String, size: Size,
+                at time: Double) {
         timing.focus(focused, at: time)
         guard let state = timing.state(at: time), let path, let card, !unplayable.contains(state.item) else {
             stop()
@@ -80,9 +100,12 @@ final class CardPreview {
             video.followsSceneClock = false
             videos.add(video)
             card.card.insertSublayer(layer, at: card.images.count)
-            current = (state.item, video, layer)
+            current = (state.item, video, layer, card.images)
+            if videos.playback == .live, itemAudio ?? audio, let sink = videos.soundSink {
+                sound = PreviewSound(path: path, sink: sink) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            }
         }
-        guard let (item, video, layer) = current else { return }
+        guard let (item, video, layer, posters) = current else { return }
         video.update(to: state.videoTime, playback: videos.playback)
         if video.failed {
             unplayable.insert(item)
@@ -92,15 +115,20 @@ final class CardPreview {
         // Hidden until its first frame is there: the poster shows, never the black placeholder.
         layer.isHidden = !video.hasFrame
         layer.opacity = state.opacity
+        let covered = video.hasFrame && state.opacity >= 1
+        for p in posters where p.isHidden != covered { p.isHidden = covered }
     }
 
     /// Stops and removes the running preview (and forgets one being opened).
     func stop() {
         opening = nil
+        sound?.stop()
+        sound = nil
         guard let c = current else { return }
         c.video.stop()
         videos.remove(c.video)
         c.layer.removeFromSuperlayer()
+        for p in c.posters { p.isHidden = false }
         current = nil
     }
 
@@ -115,7 +143,8 @@ extension CardRow {
         let focused = containsFocus ? focusedIndex : nil
         let path = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).preview : nil }
         let slot = slots.first { $0.index == focusedIndex }
-        preview.update(focused: focused, path: path, card: slot?.card, name: name, size: configuration.itemSize, at: time)
+        let audio = focused.flatMap { catalogue.hasItemObjects ? catalogue.item($0).previewAudio : nil }
+        preview.update(focused: focused, path: path, audio: audio, card: slot?.card, name: name, size: configuration.itemSize, at: time)
     }
 
     /// `time` while the row scrolls, a card moves, a poster decodes or fades in, or the

@@ -10,6 +10,7 @@ extension CardRow {
     static let keys: Set<String> = Set([
         "kind", "name", "frame", "items", "itemSize", "spacing", "contentsGravity", "titles", "startIndex",
         "scrollInset", "cornerRadius", "spotlight", "remembersLastFocusedItem", "previewDelay",
+        "previewAudio",
     ]).union(FocusEffect.keys)
 
     /// Builds a `cardRow` (docs/scene-format.md, `cardRow`).
@@ -77,7 +78,8 @@ extension CardRow {
         row.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
         let delay = try node["previewDelay"].double(in: 0...3600, default: 1.5)
         if catalogue.hasItemObjects, (0..<catalogue.count).contains(where: { catalogue.item($0).preview != nil }) {
-            row.preview = CardPreview(delay: delay, videos: context.videos, images: context.images)
+            row.preview = CardPreview(delay: delay, audio: try node["previewAudio"].bool(default: false),
+                                      videos: context.videos, images: context.images)
         }
         return row
     }

@@ -239,9 +239,9 @@ public final class CardRow: SceneComponent {
                 title.layer.position = Point(-0.4 * configuration.spacing,
                                              size.height + CardRow.titleGap + (scale - 1) * size.height / 2)
             }
-            // A card playing its preview changes every video frame: kept as an image it would
-            // be drawn twice per frame.
-            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting && preview?.playingItem != i
+            // A card playing its preview stays kept as an image, redrawn only when a new video
+            // frame shows (the video's rate, not the display's); not while the video fades in.
+            let still = look == slot.look && slot.fadeStart == -.infinity && !slot.waiting && preview?.fadingItem != i
             slot.card.root.shouldRasterize = still
             slot.look = look
         }

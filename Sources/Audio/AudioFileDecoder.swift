@@ -1,0 +1,152 @@
+import CFFmpeg
+import Foundation
+import Images
+
+/// Decodes the first audio stream of a media file (Ogg Vorbis, a video's sound track: any
+/// container and codec FFmpeg reads) to the mixer's format, mono Float at
+/// `SoundClip.sampleRate`, through libavformat, libavcodec and libswresample.
+///
+/// Bad input is one line (`SoundError`): a path that is not a regular file, no audio
+/// stream, a codec FFmpeg lacks, a damaged file (`maxBadPackets` corrupt packets in a row).
+///
+/// Does not: play anything, or decode on a thread of its own (`load` runs at load time; a
+/// preview's sound decodes on `PreviewSound`'s worker).
+public final class AudioFileDecoder {
+    /// Corrupt packets in a row that end decoding.
+    public static let maxBadPackets = 64
+
+    public let path: String
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var resampler: OpaquePointer?
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let decoded: UnsafeMutablePointer<AVFrame>
+    private let stream: Int32
+    private var draining = false
+
+    /// Opens `path`'s first audio stream; the error says why it cannot be played.
+    public init(path: String) throws {
+        self.path = path
+        av_log_set_level(AV_LOG_QUIET)
+        do { try InputFile.check(path) } catch { throw SoundError("\(error)") }
+        guard let p = av_packet_alloc(), let f = av_frame_alloc() else { throw SoundError("\(path): out of memory") }
+        packet = p
+        decoded = f
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&opened, path, nil, nil) == 0, let fmt = opened else {
+            stream = -1
+            throw SoundError("\(path): not a readable sound file")
+        }
+        format = fmt
+        guard avformat_find_stream_info(fmt, nil) >= 0 else {
+            stream = -1
+            throw SoundError("\(path): damaged or truncated (no stream information)")
+        }
+        stream = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard stream >= 0, let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else {
+            throw SoundError("\(path): no audio stream")
+        }
+        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw SoundError("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
+        }
+        codec = avcodec_alloc_context3(decoder)
+        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw SoundError("\(path): out of memory") }
+        c.pointee.thread_count = 1
+        guard avcodec_open2(c, decoder, nil) >= 0 else {
+            throw SoundError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
+        }
+        guard c.pointee.sample_rate > 0, c.pointee.ch_layout.nb_channels > 0 else {
+            throw SoundError("\(path): no sample rate or channels")
+        }
+        var mono = AVChannelLayout()
+        av_channel_layout_default(&mono, 1)
+        defer { av_channel_layout_uninit(&mono) }
+        guard swr_alloc_set_opts2(&resampler, &mono, AV_SAMPLE_FMT_FLT, Int32(SoundClip.sampleRate),
+                                  &c.pointee.ch_layout, c.pointee.sample_fmt, c.pointee.sample_rate, 0, nil) == 0,
+              swr_init(resampler) >= 0 else {
+            throw SoundError("\(path): cannot convert its \(c.pointee.sample_rate) Hz samples")
+        }
+    }
+
+    deinit {
+        if resampler != nil { swr_free(&resampler) }
+        if codec != nil { avcodec_free_context(&codec) }
+        if format != nil { avformat_close_input(&format) }
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        var f: UnsafeMutablePointer<AVFrame>? = decoded
+        av_frame_free(&f)
+    }
+
+    /// Reads `path` whole into a clip (at most `SoundClip.maxSeconds`; a longer file is refused).
+    public static func load(path: String) throws -> SoundClip {
+        let decoder = try AudioFileDecoder(path: path)
+        let limit = SoundClip.maxSeconds * SoundClip.sampleRate
+        var samples: [Float] = []
+        while try decoder.decode(appendingTo: &samples) {
+            if samples.count > limit { throw SoundError("\(path): longer than \(SoundClip.maxSeconds) s") }
+        }
+        guard !samples.isEmpty else { throw SoundError("\(path): no samples") }
+        return SoundClip(samples: samples.map { $0.isFinite ? min(max($0, -1), 1) : 0 })
+    }
+
+    /// Appends the samples of the next decoded frame to `out`; false at the end (after the
+    /// resampler's last samples).
+    public func decode(appendingTo out: inout [Float]) throws -> Bool {
+        guard let c = codec, let fmt = format else { return false }
+        var bad = 0
+        while true {
+            let received = avcodec_receive_frame(c, decoded)
+            if received == 0 {
+                defer { av_frame_unref(decoded) }
+                convert(decoded.pointee.extended_data, count: decoded.pointee.nb_samples, into: &out)
+                return true
+            }
+            if received == CFFMPEG_AVERROR_EOF {
+                // The resampler's delayed samples, then the end.
+                let before = out.count
+                convert(nil, count: 0, into: &out)
+                return out.count > before
+            }
+            guard received == CFFMPEG_AVERROR_EAGAIN else { throw SoundError("\(path): damaged audio (decoding failed)") }
+            if draining { return false }
+            if av_read_frame(fmt, packet) < 0 {
+                draining = true
+                avcodec_send_packet(c, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == stream else { continue }
+            if avcodec_send_packet(c, packet) < 0 {
+                bad += 1
+                if bad >= AudioFileDecoder.maxBadPackets { throw SoundError("\(path): damaged audio (\(bad) bad packets in a row)") }
+            } else {
+                bad = 0
+            }
+        }
+    }
+
+    /// Back to the start (a preview's sound loops with its video).
+    public func rewind() throws {
+        guard let fmt = format, let c = codec else { return }
+        guard av_seek_frame(fmt, stream, 0, AVSEEK_FLAG_BACKWARD) >= 0 else { throw SoundError("\(path): cannot seek") }
+        avcodec_flush_buffers(c)
+        draining = false
+    }
+
+    /// Resamples `count` input samples (nil: flush) and appends them to `out`.
+    private func convert(_ input: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32, into out: inout [Float]) {
+        let room = Int(swr_get_out_samples(resampler, count))
+        guard room > 0 else { return }
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: room))
+        let made = out.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start).assumingMemoryBound(to: UInt8.self)
+            guard let input else { return swr_convert(resampler, &target, Int32(room), nil, 0) }
+            return input.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
+                swr_convert(resampler, &target, Int32(room), source, count)
+            }
+        }
+        out.removeLast(room - Int(max(0, made)))
+    }
+}
