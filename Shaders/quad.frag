@@ -8,6 +8,8 @@
 //   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
 //             the quad's edge (only borders and shadows use them: llvmpipe pays for every
 //             branch, taken or not)
+//   NINE_SLICE a sliced image (with TEXTURED): v_decor holds the centre band in bounds
+//             space (x0, y0, x1, y1) and v_tint its texture coordinates; no folded tint
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -102,9 +104,28 @@ vec2 clampedUV() {
     return clamp(v_uv, min(a, b), max(a, b));
 }
 
+#if defined(NINE_SLICE)
+// One axis of a sliced image: linear in each band, the content [c0, c1] showing the
+// texture [t0, t1] and its centre [a0, a1] showing [u0, u1] (NineSlice.map).
+float sliceAxis(float x, float c0, float c1, float a0, float a1, float t0, float t1, float u0, float u1) {
+    if (x < a0) return a0 > c0 ? t0 + (x - c0) / (a0 - c0) * (u0 - t0) : u0;
+    if (x > a1) return c1 > a1 ? u1 + (x - a1) / (c1 - a1) * (t1 - u1) : u1;
+    return a1 > a0 ? u0 + (x - a0) / (a1 - a0) * (u1 - u0) : u0;
+}
+
+vec2 slicedUV() {
+    vec2 c1 = v_content.xy + v_content.zw, t1 = v_texRect.xy + v_texRect.zw;
+    vec2 uv = vec2(sliceAxis(v_local.x, v_content.x, c1.x, v_decor.x, v_decor.z, v_texRect.x, t1.x, v_tint.x, v_tint.z),
+                   sliceAxis(v_local.y, v_content.y, c1.y, v_decor.y, v_decor.w, v_texRect.y, t1.y, v_tint.y, v_tint.w));
+    return clamp(uv, min(v_texRect.xy, t1), max(v_texRect.xy, t1));
+}
+#endif
+
 vec4 fill() {
     vec4 c = v_color;
-#if defined(TEXTURED) && defined(PLAIN)
+#if defined(NINE_SLICE)
+    c *= texture(u_texture, slicedUV());
+#elif defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
 #elif defined(TEXTURED)
@@ -212,7 +233,11 @@ void main() {
     // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No
     // tint: c F.
     vec4 f = fill() * coverage;
+#if defined(NINE_SLICE)
+    o_color = f;
+#else
     o_color = coverage * v_tint + (1.0 - coverage * v_tint.a) * f;
+#endif
 #endif
 #if defined(COUNT_VISIBLE)
     // Counting pass (parallax-bench): fragments that change nothing are not counted.

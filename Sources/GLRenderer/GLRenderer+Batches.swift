@@ -45,6 +45,8 @@ struct InstanceValues {
     var part = LayerPart.own
     /// The shape's corners left square (`CornerMask.squareBits`).
     var squareCorners = 0
+    /// A sliced image's bands (`RenderQuad.nineSlice`), in the record's decor and tint.
+    var nineSlice: NineSlice? = nil
 }
 
 extension GLRenderer {
@@ -69,7 +71,7 @@ extension GLRenderer {
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let u = covered ? plainProgram(p) : coverageProgram(q.part)
+        let u = covered ? plainProgram(p) : q.nineSlice != nil ? nineSliceProgram : coverageProgram(q.part)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -121,7 +123,7 @@ extension GLRenderer {
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
                                                 shapeIsContent: p.shapeIsContent, tint: tint, part: q.part,
-                                                squareCorners: q.maskedCorners.squareBits))
+                                                squareCorners: q.maskedCorners.squareBits, nineSlice: q.nineSlice))
     }
 
     /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
@@ -162,8 +164,9 @@ extension GLRenderer {
                     glUniform1i(u.textured, textured ? 1 : 0)
                     texturedUniform = textured
                 }
-            } else if u.program == borderProgram.program || u.program == shadowProgram.program {
-                // Borders and shadows are few: their uniforms are set with each batch.
+            } else if u.program == borderProgram.program || u.program == shadowProgram.program
+                        || u.program == nineSliceProgram.program {
+                // Borders, shadows and sliced images are few: their uniforms are set with each batch.
                 glUniform1i(u.antialias, key.smooth ? 1 : 0)
                 glUniform1i(u.textured, 0)
             }
@@ -184,6 +187,7 @@ extension GLRenderer {
         if name == quadProgram.program { return quadProgram }
         if name == borderProgram.program { return borderProgram }
         if name == shadowProgram.program { return shadowProgram }
+        if name == nineSliceProgram.program { return nineSliceProgram }
         if name == plainTexturedProgram.program { return plainTexturedProgram }
         if name == plainColorProgram.program { return plainColorProgram }
         return clipProgram
@@ -234,6 +238,12 @@ extension GLRenderer {
         case .own, .background: p[56] = 0; p[57] = 0; p[58] = 0
         }
         p[59] = 0
+        if let n = v.nineSlice {
+            // A sliced image: its centre in bounds space (x0, y0, x1, y1) and in the texture.
+            let c = n.centre, t = n.textureCentre
+            p[56] = Float(c.minX); p[57] = Float(c.minY); p[58] = Float(c.maxX); p[59] = Float(c.maxY)
+            p[48] = Float(t.minX); p[49] = Float(t.minY); p[50] = Float(t.maxX); p[51] = Float(t.maxY)
+        }
     }
 
     @inline(__always)

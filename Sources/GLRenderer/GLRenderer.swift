@@ -90,6 +90,8 @@ public final class GLRenderer {
     /// the quad's edge (`LayerPart.border`, `.shadow` quads only).
     var borderProgram: ShaderProgram
     var shadowProgram: ShaderProgram
+    /// The textured quad program mapping a sliced image's bands (`RenderQuad.nineSlice`).
+    var nineSliceProgram: ShaderProgram
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -253,6 +255,8 @@ public final class GLRenderer {
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
         shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
+        nineSliceProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
+                                             defines: ["TEXTURED", "NINE_SLICE"])
         antialias = options.antialias
         let t = options.tuning
         reorderOpaque = t.reorderOpaque; cutsOccludedParts = t.cutsOccludedParts; foldsOverlays = t.foldsOverlays
@@ -296,7 +300,7 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, nineSliceProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput && capabilities.debugOutput { DebugOutput.install() }
@@ -320,6 +324,7 @@ public final class GLRenderer {
         glDeleteProgram(clipProgram.program)
         glDeleteProgram(borderProgram.program)
         glDeleteProgram(shadowProgram.program)
+        glDeleteProgram(nineSliceProgram.program)
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }

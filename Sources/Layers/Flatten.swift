@@ -310,6 +310,7 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
+        var slice: NineSlice? = nil
         var contents = contents
         if case .color(let c) = contents, g.tint != .white {
             contents = .color(Color(c.r * g.tint.r, c.g * g.tint.g, c.b * g.tint.b, c.a))
@@ -321,9 +322,9 @@ public struct Flattener {
             cornerRadius = drawn.cornerRadius
             opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
-            (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
-                                                                 crop: layer.masksToBounds, contentsRect: layer.contentsRect,
-                                                                 contentsScale: layer.contentsScale)
+            (contentRect, textureRect, slice) = Flattener.placeSlicedContents(
+                image, in: size, gravity: layer.contentsGravity, crop: layer.masksToBounds, contentsRect: layer.contentsRect,
+                contentsScale: layer.contentsScale, contentsCenter: layer.contentsCenter)
             if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
                 && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
@@ -336,7 +337,7 @@ public struct Flattener {
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
             maskedCorners: layer.maskedCorners, tint: g.tint, instance: g.instance,
-            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter))
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter, nineSlice: slice))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

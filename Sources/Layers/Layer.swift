@@ -137,6 +137,9 @@ public final class Layer {
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The part of the drawn image that stretches, a unit rectangle of it
+    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`).
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
     /// do not scale place the image at.
     public var contentsScale: Double = 1

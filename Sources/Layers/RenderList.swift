@@ -48,6 +48,9 @@ public struct RenderQuad: Sendable {
     /// How an image is sampled where it is minified and where it is magnified.
     public var minificationFilter: ContentsFilter = .trilinear
     public var magnificationFilter: ContentsFilter = .linear
+    /// The image's sliced map from bounds space to the texture (`Layer.contentsCenter`);
+    /// nil: linear over `contentRect`.
+    public var nineSlice: NineSlice? = nil
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }

@@ -126,7 +126,7 @@ extension RenderQuad {
             && textureRect == other.textureRect && contents == other.contents
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
             && maskedCorners == other.maskedCorners && tint == other.tint && minificationFilter == other.minificationFilter
-            && magnificationFilter == other.magnificationFilter
+            && magnificationFilter == other.magnificationFilter && nineSlice == other.nineSlice
     }
 }
 

@@ -20,6 +20,7 @@ extension LayerComponent {
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
         "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+        "contentsCenter",
     ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
 
     /// CAReplicatorLayer's keys.
@@ -230,6 +231,13 @@ extension LayerComponent {
                 throw node["contentsRect"].error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
             }
             layer.contentsRect = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        if node["contentsCenter"].exists {
+            let r = try node["contentsCenter"].numbers(4)
+            guard r.allSatisfy({ abs($0) <= JSONNode.maxExtent }), r[2] >= 0, r[3] >= 0 else {
+                throw node["contentsCenter"].error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
+            }
+            layer.contentsCenter = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
         }
         layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
         layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
