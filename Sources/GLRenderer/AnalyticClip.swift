@@ -23,6 +23,9 @@ struct AnalyticClip: Equatable {
     var width: Double, height: Double, radius: Double
     /// The clip's corners left square (`CornerMask.squareBits`).
     var squareCorners = 0
+    /// The clip's corners are continuous (`CornerCurve`; `radius` is then their reach, and
+    /// the circle of that radius lies inside them, so the interiors below still hold).
+    var continuousCorners = false
 
     /// The clip's bounds rectangle in the quad's bounds space.
     var rectInQuad: Rect { rectInQuad(inset: 0) }
@@ -74,6 +77,6 @@ struct AnalyticClip: Equatable {
         guard shear <= 1e-9 * max(abs(sx) * w, abs(sy) * hgt), perspective <= 1e-9 else { return nil }
         return AnalyticClip(scaleX: sx, scaleY: sy, offsetX: tx, offsetY: ty,
                             width: clip.size.width, height: clip.size.height, radius: clip.cornerRadius,
-                            squareCorners: clip.maskedCorners.squareBits)
+                            squareCorners: clip.maskedCorners.squareBits, continuousCorners: clip.cornerCurve == .continuous)
     }
 }

@@ -121,13 +121,20 @@ void main() {
 in vec2 v_local;
 flat in vec2 v_size;        // from the instance record (quad.vert)
 flat in float v_radius;
-flat in vec4 v_clipShape;   // w: flags, 64 x 4 bits the shape's square corners (quad.vert)
+flat in vec4 v_clipShape;   // w: flags, 64 x 4 bits the shape's square corners, 16384 its
+                            // continuous corners (quad.vert)
 
 out vec4 o_color;
 
-float roundRectDistance(vec2 p, vec2 halfSize, float r) {
+// Signed distance (bounds units) to a rectangle whose corners reach r along each edge:
+// quarter circles, or with `continuous` quarter superellipses |x|^3 + |y|^3 = r^3
+// (CornerCurve), whose distance is taken to first order (exact on the curve; pixels come
+// from its gradient).
+float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
-    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+    vec2 o = max(q, 0.0);
+    float outside = continuous && r > 0.0 ? r + (dot(o * o, o) - r * r * r) / (3.0 * r * r) : length(o);
+    return min(max(q.x, q.y), 0.0) + outside - r;
 }
 
 void main() {
@@ -139,7 +146,8 @@ void main() {
     int square = (int(v_clipShape.w + 0.5) >> 6) & 15;
     int bit = ((p - halfSize).x < 0.0 ? 1 : 2) * ((p - halfSize).y < 0.0 ? 1 : 4);
     float r = (square & bit) != 0 ? 0.0 : clamp(v_radius, 0.0, min(halfSize.x, halfSize.y));
-    if (roundRectDistance(p - halfSize, halfSize, r) > 0.0) discard;
+    bool continuous = (int(v_clipShape.w + 0.5) & 16384) != 0;
+    if (roundRectDistance(p - halfSize, halfSize, r, continuous) > 0.0) discard;
     o_color = vec4(0.0);
     // Nearer than any quad (they write window depths > 0): the shape reaches the stencil
     // wherever it lies when the depth test is on, with no state change around it.
@@ -185,7 +193,8 @@ flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (w
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
                             // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
-                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask),
+                            // 16384 the shape's corners continuous, 32768 the clip's (CornerCurve)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -200,9 +209,15 @@ uniform sampler2D u_texture;
 
 out vec4 o_color;
 
-float roundRectDistance(vec2 p, vec2 halfSize, float r) {
+// Signed distance (bounds units) to a rectangle whose corners reach r along each edge:
+// quarter circles, or with `continuous` quarter superellipses |x|^3 + |y|^3 = r^3
+// (CornerCurve), whose distance is taken to first order (exact on the curve; pixels come
+// from its gradient).
+float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
-    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+    vec2 o = max(q, 0.0);
+    float outside = continuous && r > 0.0 ? r + (dot(o * o, o) - r * r * r) / (3.0 * r * r) : length(o);
+    return min(max(q.x, q.y), 0.0) + outside - r;
 }
 
 // Signed distance in pixels to a square-cornered rectangle of bounds space, each axis's
@@ -233,7 +248,7 @@ vec2 erf2(vec2 x) {
 // Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
 // deviation `sigma`: exact along x at each height (erf), integrated along y with 4
 // midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
-float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
+float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma, bool continuous) {
     vec2 k = vec2(sqrt(0.5) / sigma);
     // Three sigma clear of the corners' rows or columns, the corners add nothing (below 1/700).
     vec2 a = abs(p);
@@ -251,7 +266,8 @@ float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
     for (int i = 0; i < 4; i++) {
         float dy = abs(p.y - y);
         float delta = min(halfSize.y - r - dy, 0.0);
-        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
+        float curved = halfSize.x - r + (continuous ? pow(max(0.0, r * r * r + delta * delta * delta), 1.0 / 3.0)
+                                                    : sqrt(max(0.0, r * r - delta * delta)));
         vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
         value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
         y += step;
@@ -315,12 +331,13 @@ void main() {
     vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
     // Masked corners: rounded when any corner is (the blur takes one radius).
     float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
-    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
+    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y, (flags & 16384) != 0), 0.0, 1.0);
 #else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
     float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
-    float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
+    bool continuous = (flags & 16384) != 0;
+    float dRound = roundRectDistance(v_local - halfSize, halfSize, r, continuous);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
     if ((flags & 32) != 0) {
@@ -354,8 +371,10 @@ void main() {
         // A border: the part of the shape outside the shape inset by its width.
         vec2 halfInner = halfSize - vec2(v_decor.x);
         if (halfInner.x > 0.0 && halfInner.y > 0.0) {
-            float ri = max(r - v_decor.x, 0.0);
-            float di = roundRectDistance(v_local - halfSize, halfInner, ri);
+            // The inner corner is the same curve for a radius less the width (its reach
+            // less 1.528665 widths for continuous corners: CornerCurve).
+            float ri = max(r - v_decor.x * (continuous ? 1.528665 : 1.0), 0.0);
+            float di = roundRectDistance(v_local - halfSize, halfInner, ri, continuous);
             float diPixels = ri > 0.0 ? di / max(length(vec2(dFdx(di), dFdy(di))), 1e-30)
                                       : boxPixels(v_local - halfSize, halfInner, g);
             coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
@@ -372,7 +391,7 @@ void main() {
             // product would count that edge twice).
             // In pixels as the quad's own: a square clip's sides along their own axes (the clip
             // point moves by v_clipMap.xy bounds units of the clip per unit of the quad's).
-            float dc = roundRectDistance(p - halfClip, halfClip, rc);
+            float dc = roundRectDistance(p - halfClip, halfClip, rc, (flags & 32768) != 0);
             float dcPixels = rc > 0.0 ? dc / max(length(vec2(dFdx(dc), dFdy(dc))), 1e-30)
                                       : boxPixels(p - halfClip, halfClip, max(g * abs(v_clipMap.xy), vec2(1e-30)));
             float cc = clamp(0.5 - dcPixels, 0.0, 1.0);
@@ -388,7 +407,7 @@ void main() {
             // right first. Otherwise the same edge row could flip between two draws of one
             // clip (into the window and into a group's image).
             p += fwidth(p) * (1.0 / 64.0);
-            if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+            if (roundRectDistance(p - halfClip, halfClip, rc, (flags & 32768) != 0) > 0.0) coverage = 0.0;
         }
     }
     // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with

@@ -45,6 +45,8 @@ struct InstanceValues {
     var part = LayerPart.own
     /// The shape's corners left square (`CornerMask.squareBits`).
     var squareCorners = 0
+    /// The shape's corners are continuous (`CornerCurve`).
+    var continuousCorners = false
     /// A sliced image's bands (`RenderQuad.nineSlice`), in the record's decor and tint.
     var nineSlice: NineSlice? = nil
 }
@@ -123,7 +125,8 @@ extension GLRenderer {
                                                 size: q.size, radius: q.cornerRadius, depth: depth, clip: p.clip,
                                                 softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
                                                 shapeIsContent: p.shapeIsContent, tint: tint, part: q.part,
-                                                squareCorners: q.maskedCorners.squareBits, nineSlice: q.nineSlice))
+                                                squareCorners: q.maskedCorners.squareBits, continuousCorners: q.cornerCurve == .continuous,
+                                                nineSlice: q.nineSlice))
     }
 
     /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
@@ -221,9 +224,11 @@ extension GLRenderer {
         }
         // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
         // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's,
-        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask).
+        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask),
+        // 16384 the shape's corners continuous, 32768 the clip's (CornerCurve).
         p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0)
-                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0))
+                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0)
+                      + (v.continuousCorners ? 16384 : 0) + (v.clip?.continuousCorners == true ? 32768 : 0))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)

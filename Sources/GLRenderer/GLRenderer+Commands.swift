@@ -392,7 +392,8 @@ extension GLRenderer {
                   box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0,
-                                 squareCorners: clip.maskedCorners.squareBits))
+                                 squareCorners: clip.maskedCorners.squareBits,
+                                 continuousCorners: clip.cornerCurve == .continuous))
         if countingVisible {
             flushBatches()
             glBeginQuery(GLConstant.samplesPassed, countQuery)

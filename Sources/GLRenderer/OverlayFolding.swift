@@ -50,6 +50,7 @@ enum OverlayFolding {
         guard case .color = over.contents, !over.part.isShaped, !below.part.isShaped, below.nineSlice == nil else { return false }
         return over.clipIndex == below.clipIndex && over.size == below.size
             && over.cornerRadius == below.cornerRadius && over.maskedCorners == below.maskedCorners
+            && over.cornerCurve == below.cornerCurve
             && sameMatrix(over.matrix, below.matrix)
     }
 

@@ -260,9 +260,9 @@ public struct Flattener {
         guard let visible = box.intersection(clipBox) else { return nil }
         let index = list.clips.count
         let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
-                                     maskedCorners: layer.maskedCorners, parent: clip, depth: parentDepth + 1,
-                                     visibleBox: visible))
+        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: cornerExtent(layer, drawn, size),
+                                     maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve, parent: clip,
+                                     depth: parentDepth + 1, visibleBox: visible))
         list.commands.append(.pushClip(index))
         return (index, visible)
     }
@@ -319,13 +319,13 @@ public struct Flattener {
         case .none:
             return
         case .color(let c):
-            cornerRadius = drawn.cornerRadius
+            cornerRadius = cornerExtent(layer, drawn, drawn.bounds)
             opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
             (contentRect, textureRect, slice) = Flattener.placeSlicedContents(
                 image, in: size, gravity: layer.contentsGravity, crop: layer.masksToBounds, contentsRect: layer.contentsRect,
                 contentsScale: layer.contentsScale, contentsCenter: layer.contentsCenter)
-            if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
+            if layer.masksToBounds { cornerRadius = cornerExtent(layer, drawn, size) }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
                 && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
         }
@@ -336,7 +336,7 @@ public struct Flattener {
             textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
-            maskedCorners: layer.maskedCorners, tint: g.tint, instance: g.instance,
+            maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve, tint: g.tint, instance: g.instance,
             minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter, nineSlice: slice))
     }
 

@@ -107,6 +107,9 @@ public final class Layer {
     public var cornerRadius: Double = 0
     /// The corners `cornerRadius` rounds (CALayer.maskedCorners); the others stay square.
     public var maskedCorners: CornerMask = .all
+    /// The curve of the rounded corners (CALayer.cornerCurve): of the background, the
+    /// border, the shadow and the clip alike.
+    public var cornerCurve: CornerCurve = .circular
     /// When false, a layer whose projected quad faces away is not drawn.
     public var isDoubleSided = true
     /// A hidden layer and its sublayers are neither drawn nor hit.

@@ -38,4 +38,13 @@ final class LayerKitSceneKeyTests: XCTestCase {
             XCTAssertFalse(e.contains("\n"), "one line: \(e)")
         }
     }
+
+    /// cornerCurve is circular by default; continuous is read; any other name is refused
+    /// naming the key.
+    func testCornerCurveIsReadWithItsDefault() throws {
+        XCTAssertEqual(try load("").cornerCurve, .circular)
+        XCTAssertEqual(try load(#", "cornerCurve": "continuous""#).cornerCurve, .continuous)
+        let e = error(#", "cornerCurve": "squircle""#)
+        XCTAssertTrue(e.contains("cornerCurve"), e)
+    }
 }

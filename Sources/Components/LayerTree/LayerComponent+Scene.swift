@@ -20,7 +20,7 @@ extension LayerComponent {
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
         "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
-        "contentsCenter",
+        "contentsCenter", "cornerCurve",
     ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
 
     /// CAReplicatorLayer's keys.
@@ -240,6 +240,7 @@ extension LayerComponent {
             layer.contentsCenter = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
         }
         layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
+        layer.cornerCurve = try node["cornerCurve"].enumValue(CornerCurve.self, default: .circular)
         layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
         layer.magnificationFilter = try node["magnificationFilter"].enumValue(ContentsFilter.self, default: .linear)
         layer.timing.beginTime = try node["beginTime"].double(in: -1e9...1e9, default: 0)
