@@ -238,7 +238,11 @@ public struct Flattener {
         }
         let ax = drawn.anchorPoint.x * drawn.bounds.width, ay = drawn.anchorPoint.y * drawn.bounds.height
         var power = Transform3D.identity
+        // Delayed instances: the animated sublayers are set to each instance's time, then back.
+        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && layer.subtreeMayAnimate
+        defer { if delayed { layer.setSublayerAnimationTime(layer.animationTime) } }
         for k in 0..<max(0, r.instanceCount) {
+            if delayed { layer.setSublayerAnimationTime(layer.animationTime - Double(k) * r.instanceDelay) }
             let c = r.color(ofInstance: k)
             let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
             if c.a > 0 {

@@ -47,4 +47,12 @@ final class LayerKitSceneKeyTests: XCTestCase {
         let e = error(#", "cornerCurve": "squircle""#)
         XCTAssertTrue(e.contains("cornerCurve"), e)
     }
+
+    /// instanceDelay defaults to 0 and is read in seconds; a value past 1e6 is refused.
+    func testInstanceDelayIsReadWithItsDefault() throws {
+        XCTAssertEqual(try load(#", "type": "replicator""#).replicator?.instanceDelay, 0)
+        XCTAssertEqual(try load(#", "type": "replicator", "instanceCount": 3, "instanceDelay": 0.25"#).replicator?.instanceDelay, 0.25)
+        let e = error(#", "type": "replicator", "instanceDelay": 1e7"#)
+        XCTAssertTrue(e.contains("instanceDelay"), e)
+    }
 }

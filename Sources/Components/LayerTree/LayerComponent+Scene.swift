@@ -26,7 +26,7 @@ extension LayerComponent {
     /// CAReplicatorLayer's keys.
     static let replicatorKeys: Set<String> = [
         "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-        "instanceBlueOffset", "instanceAlphaOffset",
+        "instanceBlueOffset", "instanceAlphaOffset", "instanceDelay",
     ]
 
     /// CAGradientLayer's keys (`gradientType` is its `type`).
@@ -169,6 +169,7 @@ extension LayerComponent {
         r.instanceGreenOffset = try node["instanceGreenOffset"].double(in: -1...1, default: 0)
         r.instanceBlueOffset = try node["instanceBlueOffset"].double(in: -1...1, default: 0)
         r.instanceAlphaOffset = try node["instanceAlphaOffset"].double(in: -1...1, default: 0)
+        r.instanceDelay = try node["instanceDelay"].double(in: -1e6...1e6, default: 0)
         return r
     }
 
