@@ -116,18 +116,26 @@ vec2 clampedUV() {
 
 #if defined(NINE_SLICE)
 // One axis of a sliced image: linear in each band, the content [c0, c1] showing the
-// texture [t0, t1] and its centre [a0, a1] showing [u0, u1] (NineSlice.map).
-float sliceAxis(float x, float c0, float c1, float a0, float a1, float t0, float t1, float u0, float u1) {
-    if (x < a0) return a0 > c0 ? t0 + (x - c0) / (a0 - c0) * (u0 - t0) : u0;
-    if (x > a1) return c1 > a1 ? u1 + (x - a1) / (c1 - a1) * (t1 - u1) : u1;
-    return a1 > a0 ? u0 + (x - a0) / (a1 - a0) * (u1 - u0) : u0;
+// texture [t0, t1] and its centre [a0, a1] showing [u0, u1] (NineSlice.map). Sampled at
+// least `h` (half a texel) inside its band, as CSS draws each piece of a border-image alone.
+float sliceAxis(float x, float c0, float c1, float a0, float a1, float t0, float t1, float u0, float u1, float h) {
+    float u, lo, hi;
+    if (x < a0) {
+        u = a0 > c0 ? t0 + (x - c0) / (a0 - c0) * (u0 - t0) : u0; lo = t0; hi = u0;
+    } else if (x > a1) {
+        u = c1 > a1 ? u1 + (x - a1) / (c1 - a1) * (t1 - u1) : u1; lo = u1; hi = t1;
+    } else {
+        u = a1 > a0 ? u0 + (x - a0) / (a1 - a0) * (u1 - u0) : u0; lo = u0; hi = u1;
+    }
+    float middle = 0.5 * (lo + hi), reach = max(0.5 * abs(hi - lo) - h, 0.0);
+    return clamp(u, middle - reach, middle + reach);
 }
 
 vec2 slicedUV() {
     vec2 c1 = v_content.xy + v_content.zw, t1 = v_texRect.xy + v_texRect.zw;
-    vec2 uv = vec2(sliceAxis(v_local.x, v_content.x, c1.x, v_decor.x, v_decor.z, v_texRect.x, t1.x, v_tint.x, v_tint.z),
-                   sliceAxis(v_local.y, v_content.y, c1.y, v_decor.y, v_decor.w, v_texRect.y, t1.y, v_tint.y, v_tint.w));
-    return clamp(uv, min(v_texRect.xy, t1), max(v_texRect.xy, t1));
+    vec2 h = 0.5 / vec2(textureSize(u_texture, 0));
+    return vec2(sliceAxis(v_local.x, v_content.x, c1.x, v_decor.x, v_decor.z, v_texRect.x, t1.x, v_tint.x, v_tint.z, h.x),
+                sliceAxis(v_local.y, v_content.y, c1.y, v_decor.y, v_decor.w, v_texRect.y, t1.y, v_tint.y, v_tint.w, h.y));
 }
 #endif
 

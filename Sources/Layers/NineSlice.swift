@@ -10,6 +10,8 @@ import LayerMath
 /// the content rectangle, both shrink by the same factor along that axis (the centre is
 /// then empty). The map from bounds space to the texture is linear in each of the three
 /// bands of each axis: `centre` (bounds space) maps onto `textureCentre` (texture units).
+/// The renderer samples each band at least half a texel inside itself, as CSS draws each
+/// piece of a `border-image` alone (no texel of a neighbouring band filters in).
 ///
 /// Does not: apply when `contentsCenter` is the unit rectangle (nothing to keep), nor
 /// animate.
