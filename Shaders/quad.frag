@@ -8,8 +8,6 @@
 //   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
 //             the quad's edge (only borders and shadows use them: llvmpipe pays for every
 //             branch, taken or not)
-//   SQUARE    (with SHADOW) the blurred shape's corners taken as square: for the parts of
-//             a shadow three sigma clear of its corners' rows or columns, where that is exact
 //   NINE_SLICE a sliced image (with TEXTURED): v_decor holds the centre band in bounds
 //             space (x0, y0, x1, y1) and v_tint its texture coordinates; no folded tint
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
@@ -170,11 +168,7 @@ void main() {
     // A shadow: its shape (the quad inset by v_decor.z) blurred; the quad's edge adds nothing.
     vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
     // Masked corners: rounded when any corner is (the blur takes one radius).
-#if defined(SQUARE)
-    float rs = 0.0;
-#else
     float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
-#endif
     float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y, (flags & 16384) != 0), 0.0, 1.0);
 #else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,

@@ -72,9 +72,8 @@ extension GLRenderer {
     /// `tint`: the colour layer folded over it (`OverlayFolding`): the covered part adds it,
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
-                       around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none,
-                       program: ShaderProgram? = nil) {
-        let u = program ?? (covered ? plainProgram(p) : q.nineSlice != nil ? nineSliceProgram : coverageProgram(q.part))
+                       around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
+        let u = covered ? plainProgram(p) : q.nineSlice != nil ? nineSliceProgram : coverageProgram(q.part)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -169,7 +168,7 @@ extension GLRenderer {
                     texturedUniform = textured
                 }
             } else if u.program == borderProgram.program || u.program == shadowProgram.program
-                        || u.program == nineSliceProgram.program || u.program == squareShadowProgram.program {
+                        || u.program == nineSliceProgram.program {
                 // Borders, shadows and sliced images are few: their uniforms are set with each batch.
                 glUniform1i(u.antialias, key.smooth ? 1 : 0)
                 glUniform1i(u.textured, 0)
@@ -192,7 +191,6 @@ extension GLRenderer {
         if name == borderProgram.program { return borderProgram }
         if name == shadowProgram.program { return shadowProgram }
         if name == nineSliceProgram.program { return nineSliceProgram }
-        if name == squareShadowProgram.program { return squareShadowProgram }
         if name == plainTexturedProgram.program { return plainTexturedProgram }
         if name == plainColorProgram.program { return plainColorProgram }
         return clipProgram

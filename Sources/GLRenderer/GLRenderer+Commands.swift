@@ -273,9 +273,7 @@ extension GLRenderer {
             if !coveredDrawn { queueQuadPart(q, p, covered: true, depth: d, stencil: stencil, around: hole, tint: tint) }
         case .coverageWhole:
             holedPartCovered = false
-            if !queueShadowPieces(q, p, depth: d, stencil: stencil, around: hole) {
-                queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole, tint: tint)
-            }
+            queueQuadPart(q, p, covered: false, depth: d, stencil: stencil, around: hole, tint: tint)
         }
         // A stacked hole's seams, which no occluder hides (OcclusionHoles).
         if hole != nil, !(holedPartCovered && coveredDrawn) {

@@ -92,8 +92,6 @@ public final class GLRenderer {
     var shadowProgram: ShaderProgram
     /// The textured quad program mapping a sliced image's bands (`RenderQuad.nineSlice`).
     var nineSliceProgram: ShaderProgram
-    /// The shadow program for a blurred rectangle with square corners (erf x erf alone).
-    var squareShadowProgram: ShaderProgram
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -155,11 +153,6 @@ public final class GLRenderer {
     /// antialiased ring, so it is not drawn at all (`OverlayFolding`). Not with the
     /// pre-pass.
     package var foldsOverlays: Bool
-    /// Draw a blurred shadow with rounded corners as pieces: its corner zones through the
-    /// shadow program, the rest (three sigma clear of the corners' rows or columns, where the
-    /// blur is exactly erf x erf) through a variant without the corner integration, which a
-    /// CPU rasteriser would otherwise run for every fragment (`GLRenderer+ShadowPieces`).
-    package var splitsShadows: Bool
     /// Count the largest opaque rectangle of a translucent image's texels as an occluder
     /// too (`OpaqueRegion`: the hills band of a parallax icon's middle layer hides the
     /// layers under it).
@@ -264,14 +257,12 @@ public final class GLRenderer {
         shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
         nineSliceProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                              defines: ["TEXTURED", "NINE_SLICE"])
-        squareShadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
-                                                defines: ["SHADOW", "SQUARE"])
         antialias = options.antialias
         let t = options.tuning
         reorderOpaque = t.reorderOpaque; cutsOccludedParts = t.cutsOccludedParts; foldsOverlays = t.foldsOverlays
         cutsUnderOpaqueTexels = t.cutsUnderOpaqueTexels; wholeRedrawFraction = t.wholeRedrawFraction
         warmsUpShaderVariants = t.warmsUpShaderVariants; scissorClips = t.scissorClips; analyticClips = t.analyticClips
-        softClips = t.softClips; joinsSharedEdges = t.joinsSharedEdges; splitsShadows = t.splitsShadows
+        softClips = t.softClips; joinsSharedEdges = t.joinsSharedEdges
 
         let softwareRasterizer = glRenderer.contains("llvmpipe") || glRenderer.contains("softpipe")
         let anisotropy = min(capabilities.maxAnisotropy, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
@@ -309,8 +300,7 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, nineSliceProgram,
-                  squareShadowProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, nineSliceProgram] { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput && capabilities.debugOutput { DebugOutput.install() }
@@ -335,7 +325,6 @@ public final class GLRenderer {
         glDeleteProgram(borderProgram.program)
         glDeleteProgram(shadowProgram.program)
         glDeleteProgram(nineSliceProgram.program)
-        glDeleteProgram(squareShadowProgram.program)
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }

@@ -24,9 +24,6 @@ package struct RendererTuning: Equatable {
     package var softClips = true
     /// Leave open the edges a later opaque quad shares (`SharedEdges`).
     package var joinsSharedEdges = true
-    /// Draw a blurred rounded shadow in pieces, the erf x erf program where its corners
-    /// add nothing (`GLRenderer.splitsShadows`).
-    package var splitsShadows = true
 
     package init() {}
 
@@ -36,7 +33,6 @@ package struct RendererTuning: Equatable {
         ("foldsOverlays", \.foldsOverlays), ("cutsUnderOpaqueTexels", \.cutsUnderOpaqueTexels),
         ("warmsUpShaderVariants", \.warmsUpShaderVariants), ("scissorClips", \.scissorClips),
         ("analyticClips", \.analyticClips), ("softClips", \.softClips), ("joinsSharedEdges", \.joinsSharedEdges),
-        ("splitsShadows", \.splitsShadows),
     ]
 
     /// Sets the switch of `NAME=0|1`; nil when the name or the value is not one of them.
