@@ -78,7 +78,7 @@ vec2 erf2(vec2 x) {
 // Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
 // deviation `sigma`: exact along x at each height (erf), integrated along y with 4
 // midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
-float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma, bool continuous) {
+float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
     vec2 k = vec2(sqrt(0.5) / sigma);
     // Three sigma clear of the corners' rows or columns, the corners add nothing (below 1/700).
     vec2 a = abs(p);
@@ -96,8 +96,7 @@ float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma, bool continu
     for (int i = 0; i < 4; i++) {
         float dy = abs(p.y - y);
         float delta = min(halfSize.y - r - dy, 0.0);
-        float curved = halfSize.x - r + (continuous ? pow(max(0.0, r * r * r + delta * delta * delta), 1.0 / 3.0)
-                                                    : sqrt(max(0.0, r * r - delta * delta)));
+        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
         vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
         value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
         y += step;
@@ -169,7 +168,10 @@ void main() {
     vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
     // Masked corners: rounded when any corner is (the blur takes one radius).
     float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
-    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y, (flags & 16384) != 0), 0.0, 1.0);
+    // A continuous corner blurs as the circle through its point at 45 degrees (radius 0.7044 x
+    // its reach, CornerCurve): the blur hides the rest of the difference.
+    if ((flags & 16384) != 0) rs *= 0.7044;
+    float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
 #else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
