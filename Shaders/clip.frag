@@ -1,5 +1,6 @@
 #version 330 core
 // Stencil-only pass for a masksToBounds clip: keeps fragments inside the rounded rect.
+// CONTINUOUS: its corners may be continuous (flag 16384); without it they are circles.
 in vec2 v_local;
 flat in vec2 v_size;        // from the instance record (quad.vert)
 flat in float v_radius;
@@ -15,7 +16,11 @@ out vec4 o_color;
 float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
     vec2 o = max(q, 0.0);
+#if defined(CONTINUOUS)
     float outside = continuous && r > 0.0 ? r + (dot(o * o, o) - r * r * r) / (3.0 * r * r) : length(o);
+#else
+    float outside = length(o);
+#endif
     return min(max(q.x, q.y), 0.0) + outside - r;
 }
 

@@ -8,6 +8,7 @@
 //   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
 //             the quad's edge (only borders and shadows use them: llvmpipe pays for every
 //             branch, taken or not)
+//   CONTINUOUS corners may be continuous (flags 16384, 32768); without it they are circles
 //   NINE_SLICE a sliced image (with TEXTURED): v_decor holds the centre band in bounds
 //             space (x0, y0, x1, y1) and v_tint its texture coordinates; no folded tint
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
@@ -46,7 +47,11 @@ out vec4 o_color;
 float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
     vec2 o = max(q, 0.0);
+#if defined(CONTINUOUS)
     float outside = continuous && r > 0.0 ? r + (dot(o * o, o) - r * r * r) / (3.0 * r * r) : length(o);
+#else
+    float outside = length(o);
+#endif
     return min(max(q.x, q.y), 0.0) + outside - r;
 }
 

@@ -73,7 +73,7 @@ extension GLRenderer {
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: GLStateCache.StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let u = covered ? plainProgram(p) : q.nineSlice != nil ? nineSliceProgram : coverageProgram(q.part)
+        let u = covered ? plainProgram(p) : coverageProgram(q, clip: p.clip)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -129,14 +129,17 @@ extension GLRenderer {
                                                 nineSlice: q.nineSlice))
     }
 
-    /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
-    /// general one (an unblurred shadow is the plain rounded shape).
+    /// The coverage program of quad `q` with analytic clip `clip`: a sliced image's, a
+    /// border's, a blurred shadow's, or the general one (an unblurred shadow is the plain
+    /// rounded shape); their CONTINUOUS variants where its or its clip's corners are continuous.
     @inline(__always)
-    func coverageProgram(_ part: LayerPart) -> ShaderProgram {
-        switch part {
-        case .border: return borderProgram
+    func coverageProgram(_ q: RenderQuad, clip: AnalyticClip?) -> ShaderProgram {
+        let continuous = q.needsContinuousCorners(clip: clip)
+        if q.nineSlice != nil { return continuous ? continuousPrograms.nineSlice : nineSliceProgram }
+        switch q.part {
+        case .border: return continuous ? continuousPrograms.border : borderProgram
         case .shadow(let sigma, _) where sigma > 0: return shadowProgram
-        default: return quadProgram
+        default: return continuous ? continuousPrograms.quad : quadProgram
         }
     }
 
@@ -168,10 +171,11 @@ extension GLRenderer {
                     texturedUniform = textured
                 }
             } else if u.program == borderProgram.program || u.program == shadowProgram.program
-                        || u.program == nineSliceProgram.program {
-                // Borders, shadows and sliced images are few: their uniforms are set with each batch.
+                        || u.program == nineSliceProgram.program || continuousPrograms.program(named: u.program) != nil {
+                // Borders, shadows, sliced images and continuous corners are few: their
+                // uniforms are set with each batch.
                 glUniform1i(u.antialias, key.smooth ? 1 : 0)
-                glUniform1i(u.textured, 0)
+                glUniform1i(u.textured, u.program == continuousPrograms.quad.program && key.texture != 0 ? 1 : 0)
             }
             let count = starts[b + 1] - starts[b]
             switch key.geometry {
@@ -191,6 +195,7 @@ extension GLRenderer {
         if name == borderProgram.program { return borderProgram }
         if name == shadowProgram.program { return shadowProgram }
         if name == nineSliceProgram.program { return nineSliceProgram }
+        if let p = continuousPrograms.program(named: name) { return p }
         if name == plainTexturedProgram.program { return plainTexturedProgram }
         if name == plainColorProgram.program { return plainColorProgram }
         return clipProgram

@@ -388,7 +388,8 @@ extension GLRenderer {
         }
         let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
         // Push and pop must reach the same pixels: both under the parent chain's scissor.
-        queueDraw(DrawKey(program: clipProgram.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
+        let program = clip.cornerCurve == .continuous ? continuousPrograms.clip : clipProgram
+        queueDraw(DrawKey(program: program.program, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
                   box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0,

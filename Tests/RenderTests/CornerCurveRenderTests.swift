@@ -61,4 +61,23 @@ final class CornerCurveRenderTests: XCTestCase {
         assertPixel(image, 12, 12, (86, 86, 86, 255), tolerance: 3, "0.162 outside the curve")
         assertPixel(image, 13, 13, (255, 255, 255, 255), tolerance: 1, "1.25 inside the curve")
     }
+
+    /// A sublayer turned 45 degrees is not in its clip's axes: the clip becomes a stencil
+    /// shape (hard, the pixel centre in or out) drawn by the CONTINUOUS clip program. Pixel
+    /// centre 12.5 on the diagonal lies outside the curve (it crosses at 12.615), 13.5 inside.
+    func testContinuousStencilClipCutsTheSameCurve() throws {
+        let h = try RenderHarness.shared()
+        let clip = Layer(name: "clip")
+        clip.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+        clip.cornerRadius = 40
+        clip.cornerCurve = .continuous
+        clip.masksToBounds = true
+        let turned = fill("turned", .white, -100, -100, 400, 400)
+        turned.transform = .rotation(Double.pi / 4, 0, 0, 1)
+        clip.addSublayer(turned)
+        let image = try h.render([clip], canvas: Size(200, 200))
+        assertPixel(image, 12, 12, (0, 0, 0, 255), tolerance: 1, "0.162 outside the curve")
+        assertPixel(image, 13, 13, (255, 255, 255, 255), tolerance: 1, "1.25 inside the curve")
+        assertPixel(image, 0, 40, (0, 0, 0, 255), tolerance: 1, "0.79 of the left edge still outside, 40.5 down")
+    }
 }
