@@ -128,9 +128,8 @@ flat in vec4 v_clipShape;   // w: flags, 64 x 4 bits the shape's square corners,
 out vec4 o_color;
 
 // Signed distance (bounds units) to a rectangle whose corners reach r along each edge:
-// quarter circles, or with `continuous` quarter superellipses |x|^3 + |y|^3 = r^3
-// (CornerCurve), whose distance is taken to first order (exact on the curve; pixels come
-// from its gradient).
+// circles, or with `continuous` (CornerCurve) superellipses |x|^3 + |y|^3 = r^3 taken to
+// first order (exact on the curve; pixels come from its gradient).
 float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
     vec2 o = max(q, 0.0);
@@ -216,9 +215,8 @@ uniform sampler2D u_texture;
 out vec4 o_color;
 
 // Signed distance (bounds units) to a rectangle whose corners reach r along each edge:
-// quarter circles, or with `continuous` quarter superellipses |x|^3 + |y|^3 = r^3
-// (CornerCurve), whose distance is taken to first order (exact on the curve; pixels come
-// from its gradient).
+// circles, or with `continuous` (CornerCurve) superellipses |x|^3 + |y|^3 = r^3 taken to
+// first order (exact on the curve; pixels come from its gradient).
 float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
     vec2 o = max(q, 0.0);
