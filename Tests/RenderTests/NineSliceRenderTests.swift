@@ -49,4 +49,23 @@ final class NineSliceRenderTests: XCTestCase {
         let x = 60 + (-45 * c - -25 * s), y = 40 + (-45 * s + -25 * c)
         assertPixel(image, Int(x), Int(y), (0, 0, 255, 255), tolerance: 2, "top-left corner at (\(x), \(y))")
     }
+
+    /// A translucent image whose opaque texels are its left border (columns 0...9) hides
+    /// only what that border covers: sliced over 100 x 60 it is x 0...10, not the x 0...33
+    /// a plain stretch would give, so a green layer below shows through the transparent
+    /// centre at x 20 (an occlusion hole mapped linearly would leave it black there; a sliced
+    /// quad has no coverage-free part, so it hides nothing).
+    func testOpaqueTexelsOfASlicedImageHideOnlyWhatTheyCover() throws {
+        let h = try RenderHarness.shared()
+        let ref = ImageRef(id: 36002, width: 30, height: 30, isOpaque: false)
+        h.images.images[ref.id] = makeImage(width: 30, height: 30) { x, _ in x < 10 ? (255, 0, 0, 255) : (0, 0, 0, 0) }
+        let below = fill("below", Color(0, 1, 0, 1), 0, 0, 100, 60)
+        let l = Layer(name: "frame")
+        l.frame = Rect(x: 0, y: 0, width: 100, height: 60)
+        l.contents = .image(ref)
+        l.contentsCenter = Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        let image = try h.render([below, l], canvas: Size(100, 60))
+        assertPixel(image, 5, 30, (255, 0, 0, 255), tolerance: 1, "the opaque left border")
+        assertPixel(image, 20, 30, (0, 255, 0, 255), tolerance: 1, "the transparent centre shows the layer below")
+    }
 }
