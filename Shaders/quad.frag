@@ -8,6 +8,9 @@
 //   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
 //             the quad's edge (only borders and shadows use them: llvmpipe pays for every
 //             branch, taken or not)
+//   CONTINUOUS corners may be continuous (flags 16384, 32768); without it they are circles
+//   NINE_SLICE a sliced image (with TEXTURED): v_decor holds the centre band in bounds
+//             space (x0, y0, x1, y1) and v_tint its texture coordinates; no folded tint
 // Per-quad values arrive as flat inputs from the instance record (quad.vert).
 in vec2 v_local;
 in vec2 v_uv;               // texture coordinate from the vertex shader
@@ -21,7 +24,8 @@ flat in vec4 v_clipShape;   // the clip's bounds width, height, corner radius (w
                             // and flags: 1 its edge antialiased (else hard), 2, 4, 8, 16 the
                             // quad's open sides min x, max x, min y, max y (SharedEdges), 32 the
                             // content rectangle is the whole shape (QuadPlanner.pieceOnTarget), 64 x 4
-                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask)
+                            // bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask),
+                            // 16384 the shape's corners continuous, 32768 the clip's (CornerCurve)
 flat in vec4 v_clipCover;   // clip-space rectangle x0, y0, x1, y1 where a later opaque layer of the
                             // same soft clip covers its edge band (ClipBandCovers); empty: none
 flat in vec4 v_tint;        // a same-shape colour layer folded on top (OverlayFolding), premultiplied:
@@ -36,9 +40,18 @@ uniform sampler2D u_texture;
 
 out vec4 o_color;
 
-float roundRectDistance(vec2 p, vec2 halfSize, float r) {
+// Signed distance (bounds units) to a rectangle whose corners reach r along each edge:
+// circles, or with `continuous` (CornerCurve) superellipses |x|^3 + |y|^3 = r^3 taken to
+// first order (exact on the curve; pixels come from its gradient).
+float roundRectDistance(vec2 p, vec2 halfSize, float r, bool continuous) {
     vec2 q = abs(p) - halfSize + vec2(r);
-    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+    vec2 o = max(q, 0.0);
+#if defined(CONTINUOUS)
+    float outside = continuous && r > 0.0 ? r + (dot(o * o, o) - r * r * r) / (3.0 * r * r) : length(o);
+#else
+    float outside = length(o);
+#endif
+    return min(max(q.x, q.y), 0.0) + outside - r;
 }
 
 // Signed distance in pixels to a square-cornered rectangle of bounds space, each axis's
@@ -102,9 +115,36 @@ vec2 clampedUV() {
     return clamp(v_uv, min(a, b), max(a, b));
 }
 
+#if defined(NINE_SLICE)
+// One axis of a sliced image: linear in each band, the content [c0, c1] showing the
+// texture [t0, t1] and its centre [a0, a1] showing [u0, u1] (NineSlice.map). Sampled at
+// least `h` (half a texel) inside its band, as CSS draws each piece of a border-image alone.
+float sliceAxis(float x, float c0, float c1, float a0, float a1, float t0, float t1, float u0, float u1, float h) {
+    float u, lo, hi;
+    if (x < a0) {
+        u = a0 > c0 ? t0 + (x - c0) / (a0 - c0) * (u0 - t0) : u0; lo = t0; hi = u0;
+    } else if (x > a1) {
+        u = c1 > a1 ? u1 + (x - a1) / (c1 - a1) * (t1 - u1) : u1; lo = u1; hi = t1;
+    } else {
+        u = a1 > a0 ? u0 + (x - a0) / (a1 - a0) * (u1 - u0) : u0; lo = u0; hi = u1;
+    }
+    float middle = 0.5 * (lo + hi), reach = max(0.5 * abs(hi - lo) - h, 0.0);
+    return clamp(u, middle - reach, middle + reach);
+}
+
+vec2 slicedUV() {
+    vec2 c1 = v_content.xy + v_content.zw, t1 = v_texRect.xy + v_texRect.zw;
+    vec2 h = 0.5 / vec2(textureSize(u_texture, 0));
+    return vec2(sliceAxis(v_local.x, v_content.x, c1.x, v_decor.x, v_decor.z, v_texRect.x, t1.x, v_tint.x, v_tint.z, h.x),
+                sliceAxis(v_local.y, v_content.y, c1.y, v_decor.y, v_decor.w, v_texRect.y, t1.y, v_tint.y, v_tint.w, h.y));
+}
+#endif
+
 vec4 fill() {
     vec4 c = v_color;
-#if defined(TEXTURED) && defined(PLAIN)
+#if defined(NINE_SLICE)
+    c *= texture(u_texture, slicedUV());
+#elif defined(TEXTURED) && defined(PLAIN)
     // Interiors lie inside the content rectangle: no clamp needed.
     c *= texture(u_texture, v_uv);
 #elif defined(TEXTURED)
@@ -132,12 +172,16 @@ void main() {
     vec2 halfShape = max(halfSize - vec2(v_decor.z), vec2(0.0));
     // Masked corners: rounded when any corner is (the blur takes one radius).
     float rs = ((flags >> 6) & 15) == 15 ? 0.0 : clamp(v_radius, 0.0, min(halfShape.x, halfShape.y));
+    // A continuous corner blurs as the circle through its point at 45 degrees (radius 0.7044 x
+    // its reach, CornerCurve): the blur hides the rest of the difference.
+    if ((flags & 16384) != 0) rs *= 0.7044;
     float coverage = clamp(blurredRoundRect(v_local - halfSize, halfShape, rs, v_decor.y), 0.0, 1.0);
 #else
     // A rounded shape's distance (bounds units) becomes pixels through its own gradient,
     // taken here where every pixel of the 2x2 block computes it.
     float r = cornerRadiusAt(v_local - halfSize, clamp(v_radius, 0.0, min(halfSize.x, halfSize.y)), (flags >> 6) & 15);
-    float dRound = roundRectDistance(v_local - halfSize, halfSize, r);
+    bool continuous = (flags & 16384) != 0;
+    float dRound = roundRectDistance(v_local - halfSize, halfSize, r, continuous);
     float dRoundPixels = dRound / max(length(vec2(dFdx(dRound), dFdy(dRound))), 1e-30);
     float d;   // signed distance to the quad's edge, pixels
     if ((flags & 32) != 0) {
@@ -171,8 +215,10 @@ void main() {
         // A border: the part of the shape outside the shape inset by its width.
         vec2 halfInner = halfSize - vec2(v_decor.x);
         if (halfInner.x > 0.0 && halfInner.y > 0.0) {
-            float ri = max(r - v_decor.x, 0.0);
-            float di = roundRectDistance(v_local - halfSize, halfInner, ri);
+            // The inner corner is the same curve for a radius less the width (its reach
+            // less 1.528665 widths for continuous corners: CornerCurve).
+            float ri = max(r - v_decor.x * (continuous ? 1.528665 : 1.0), 0.0);
+            float di = roundRectDistance(v_local - halfSize, halfInner, ri, continuous);
             float diPixels = ri > 0.0 ? di / max(length(vec2(dFdx(di), dFdy(di))), 1e-30)
                                       : boxPixels(v_local - halfSize, halfInner, g);
             coverage *= u_antialias == 1 ? clamp(0.5 + diPixels, 0.0, 1.0) : (diPixels > 0.0 ? 1.0 : 0.0);
@@ -189,7 +235,7 @@ void main() {
             // product would count that edge twice).
             // In pixels as the quad's own: a square clip's sides along their own axes (the clip
             // point moves by v_clipMap.xy bounds units of the clip per unit of the quad's).
-            float dc = roundRectDistance(p - halfClip, halfClip, rc);
+            float dc = roundRectDistance(p - halfClip, halfClip, rc, (flags & 32768) != 0);
             float dcPixels = rc > 0.0 ? dc / max(length(vec2(dFdx(dc), dFdy(dc))), 1e-30)
                                       : boxPixels(p - halfClip, halfClip, max(g * abs(v_clipMap.xy), vec2(1e-30)));
             float cc = clamp(0.5 - dcPixels, 0.0, 1.0);
@@ -205,14 +251,18 @@ void main() {
             // right first. Otherwise the same edge row could flip between two draws of one
             // clip (into the window and into a group's image).
             p += fwidth(p) * (1.0 / 64.0);
-            if (roundRectDistance(p - halfClip, halfClip, rc) > 0.0) coverage = 0.0;
+            if (roundRectDistance(p - halfClip, halfClip, rc, (flags & 32768) != 0) > 0.0) coverage = 0.0;
         }
     }
     // A folded colour layer T of the same shape (OverlayFolding) over the fill F, both with
     // coverage c, blended in turn: c T + (1 - c T.a) c F, exactly (in one rounding). No
     // tint: c F.
     vec4 f = fill() * coverage;
+#if defined(NINE_SLICE)
+    o_color = f;
+#else
     o_color = coverage * v_tint + (1.0 - coverage * v_tint.a) * f;
+#endif
 #endif
 #if defined(COUNT_VISIBLE)
     // Counting pass (parallax-bench): fragments that change nothing are not counted.

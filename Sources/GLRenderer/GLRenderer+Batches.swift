@@ -35,7 +35,7 @@ extension GLRenderer {
     /// the coverage part blends it over its coverage in the shader.
     func queueQuadPart(_ q: RenderQuad, _ p: QuadPlan, covered: Bool, depth: Float, stencil: StencilMode,
                        around hole: Rect? = nil, piece: Rect? = nil, tint: OverlayTint = .none) {
-        let program = covered ? plainProgram(p) : coverageProgram(q.part)
+        let program = covered ? plainProgram(p) : coverageProgram(q, clip: p.clip)
         // The covered part is the interior when there is one, else the whole rectangle.
         var fill = p.inner ?? p.outer
         var outer = p.outer
@@ -86,14 +86,17 @@ extension GLRenderer {
                                                 texRect: texRect, colorScale: k, depth: depth, tint: tint))
     }
 
-    /// The coverage program of a quad drawing `part`: a border's, a blurred shadow's, or the
-    /// general one (an unblurred shadow is the plain rounded shape).
+    /// The coverage program of quad `q` with analytic clip `clip`: a sliced image's, a
+    /// border's, a blurred shadow's, or the general one (an unblurred shadow is the plain
+    /// rounded shape); their CONTINUOUS variants where its or its clip's corners are continuous.
     @inline(__always)
-    func coverageProgram(_ part: LayerPart) -> DrawProgram {
-        switch part {
-        case .border: return .border
+    func coverageProgram(_ q: RenderQuad, clip: AnalyticClip?) -> DrawProgram {
+        let continuous = q.needsContinuousCorners(clip: clip)
+        if q.nineSlice != nil { return continuous ? .continuousNineSlice : .nineSlice }
+        switch q.part {
+        case .border: return continuous ? .continuousBorder : .border
         case .shadow(let sigma, _) where sigma > 0: return .shadow
-        default: return .quad
+        default: return continuous ? .continuousQuad : .quad
         }
     }
 

@@ -382,11 +382,13 @@ extension GLRenderer {
         }
         let shape = Rect(x: 0, y: 0, width: clip.size.width, height: clip.size.height)
         // Push and pop must reach the same pixels: both under the parent chain's scissor.
-        queueDraw(DrawKey(program: .clip, geometry: .rect, stencil: mode, scissor: clipScissorBox(clip.parent)),
+        queueDraw(DrawKey(program: clip.cornerCurve == .continuous ? .continuousClip : .clip, geometry: .rect, stencil: mode,
+                          scissor: clipScissorBox(clip.parent)),
                   box: DrawBox.of(shape, through: clip.matrix, map: planner.map),
                   InstanceValues(model: clip.matrix, outer: shape, fill: shape, content: shape, texRect: shape,
                                  r: 0, g: 0, b: 0, a: 0, size: clip.size, radius: clip.cornerRadius, depth: 0,
-                                 squareCorners: clip.maskedCorners.squareBits))
+                                 squareCorners: clip.maskedCorners.squareBits,
+                                 continuousCorners: clip.cornerCurve == .continuous))
         if countingVisible {
             flushBatches()
             glBeginQuery(GLConstant.samplesPassed, countQuery)

@@ -72,6 +72,10 @@ public final class GLRenderer {
     /// the quad's edge (`LayerPart.border`, `.shadow` quads only).
     var borderProgram: ShaderProgram
     var shadowProgram: ShaderProgram
+    /// The textured quad program mapping a sliced image's bands (`RenderQuad.nineSlice`).
+    var nineSliceProgram: ShaderProgram
+    /// The coverage programs that also measure continuous corners (`ContinuousCornerPrograms`).
+    let continuousPrograms: ContinuousCornerPrograms
     /// Where the shaders were found (kept for variants compiled on first use).
     let shaderLibrary: ShaderLibrary
     /// The COUNT_VISIBLE variants of the three quad programs, compiled on first use.
@@ -241,6 +245,9 @@ public final class GLRenderer {
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
         shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
+        nineSliceProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
+                                             defines: ["TEXTURED", "NINE_SLICE"])
+        continuousPrograms = try ContinuousCornerPrograms(library: library)
         antialias = options.antialias
         let t = options.tuning
         reorderOpaque = t.reorderOpaque; cutsOccludedParts = t.cutsOccludedParts; foldsOverlays = t.foldsOverlays
@@ -284,7 +291,8 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram] { p.bindSamplerUnits() }
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, nineSliceProgram]
+                 + continuousPrograms.all { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
         if options.debugOutput && capabilities.debugOutput { DebugOutput.install() }
@@ -308,6 +316,8 @@ public final class GLRenderer {
         glDeleteProgram(clipProgram.program)
         glDeleteProgram(borderProgram.program)
         glDeleteProgram(shadowProgram.program)
+        glDeleteProgram(nineSliceProgram.program)
+        for p in continuousPrograms.all { glDeleteProgram(p.program) }
         if let c = countingPrograms {
             glDeleteProgram(c.quad.program); glDeleteProgram(c.plainTextured.program); glDeleteProgram(c.plainColor.program)
         }

@@ -238,7 +238,11 @@ public struct Flattener {
         }
         let ax = drawn.anchorPoint.x * drawn.bounds.width, ay = drawn.anchorPoint.y * drawn.bounds.height
         var power = Transform3D.identity
+        // Delayed instances: the animated sublayers are set to each instance's time, then back.
+        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && layer.subtreeMayAnimate
+        defer { if delayed { layer.setSublayerAnimationTime(layer.animationTime) } }
         for k in 0..<max(0, r.instanceCount) {
+            if delayed { layer.setSublayerAnimationTime(layer.animationTime - Double(k) * r.instanceDelay) }
             let c = r.color(ofInstance: k)
             let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
             if c.a > 0 {
@@ -260,9 +264,9 @@ public struct Flattener {
         guard let visible = box.intersection(clipBox) else { return nil }
         let index = list.clips.count
         let parentDepth = clip >= 0 ? list.clips[clip].depth : 0
-        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: drawn.cornerRadius,
-                                     maskedCorners: layer.maskedCorners, parent: clip, depth: parentDepth + 1,
-                                     visibleBox: visible))
+        list.clips.append(RenderClip(name: layer.name, matrix: world, size: size, cornerRadius: cornerExtent(layer, drawn, size),
+                                     maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve, parent: clip,
+                                     depth: parentDepth + 1, visibleBox: visible))
         list.commands.append(.pushClip(index))
         return (index, visible)
     }
@@ -310,6 +314,7 @@ public struct Flattener {
         var textureRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var cornerRadius = 0.0
         var opaque = false
+        var slice: NineSlice? = nil
         var contents = contents
         if case .color(let c) = contents, g.tint != .white {
             contents = .color(Color(c.r * g.tint.r, c.g * g.tint.g, c.b * g.tint.b, c.a))
@@ -318,13 +323,13 @@ public struct Flattener {
         case .none:
             return
         case .color(let c):
-            cornerRadius = drawn.cornerRadius
+            cornerRadius = cornerExtent(layer, drawn, drawn.bounds)
             opaque = c.a >= 1 && !part.isShaped
         case .image(let image):
-            (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
-                                                                 crop: layer.masksToBounds, contentsRect: layer.contentsRect,
-                                                                 contentsScale: layer.contentsScale)
-            if layer.masksToBounds { cornerRadius = drawn.cornerRadius }
+            (contentRect, textureRect, slice) = Flattener.placeSlicedContents(
+                image, in: size, gravity: layer.contentsGravity, crop: layer.masksToBounds, contentsRect: layer.contentsRect,
+                contentsScale: layer.contentsScale, contentsCenter: layer.contentsCenter)
+            if layer.masksToBounds { cornerRadius = cornerExtent(layer, drawn, size) }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
                 && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
         }
@@ -335,8 +340,8 @@ public struct Flattener {
             textureRect: textureRect, contents: contents, opacity: opacity, opacityInGroup: g.opacity,
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
-            maskedCorners: layer.maskedCorners, tint: g.tint, instance: g.instance,
-            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter))
+            maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve, tint: g.tint, instance: g.instance,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter, nineSlice: slice))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

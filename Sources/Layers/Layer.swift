@@ -107,6 +107,9 @@ public final class Layer {
     public var cornerRadius: Double = 0
     /// The corners `cornerRadius` rounds (CALayer.maskedCorners); the others stay square.
     public var maskedCorners: CornerMask = .all
+    /// The curve of the rounded corners (CALayer.cornerCurve): of the background, the
+    /// border, the shadow and the clip alike.
+    public var cornerCurve: CornerCurve = .circular
     /// When false, a layer whose projected quad faces away is not drawn.
     public var isDoubleSided = true
     /// A hidden layer and its sublayers are neither drawn nor hit.
@@ -137,6 +140,9 @@ public final class Layer {
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The part of the drawn image that stretches, a unit rectangle of it
+    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`).
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
     /// do not scale place the image at.
     public var contentsScale: Double = 1

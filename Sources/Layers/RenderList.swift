@@ -26,7 +26,8 @@ public struct RenderQuad: Sendable {
     public var opacityInGroup: Double
     /// Index into `RenderList.groups` of the innermost enclosing group, or -1.
     public var group: Int
-    /// Rounded corners of the quad's own shape (0: square).
+    /// How far the rounded corners of the quad's own shape reach along its edges (0:
+    /// square): the radius of circular corners (`cornerCurve`).
     public var cornerRadius: Double
     /// Index into `RenderList.clips` of the innermost clip, or -1.
     public var clipIndex: Int
@@ -40,6 +41,8 @@ public struct RenderQuad: Sendable {
     public var part: LayerPart = .own
     /// The corners `cornerRadius` rounds (the others are square).
     public var maskedCorners: CornerMask = .all
+    /// The curve of those corners.
+    public var cornerCurve: CornerCurve = .circular
     /// A colour multiplier of an image's red, green and blue (a replicator instance's
     /// colour; a colour fill has it multiplied in already, and its alpha is in `opacity`).
     public var tint: Color = .white
@@ -48,6 +51,9 @@ public struct RenderQuad: Sendable {
     /// How an image is sampled where it is minified and where it is magnified.
     public var minificationFilter: ContentsFilter = .trilinear
     public var magnificationFilter: ContentsFilter = .linear
+    /// The image's sliced map from bounds space to the texture (`Layer.contentsCenter`);
+    /// nil: linear over `contentRect`.
+    public var nineSlice: NineSlice? = nil
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }
@@ -94,9 +100,12 @@ public struct RenderClip: Sendable {
     /// Maps the clip's bounds-space points to canvas points.
     public var matrix: Transform3D
     public var size: Size
+    /// How far the rounded corners reach along the edges (as `RenderQuad.cornerRadius`).
     public var cornerRadius: Double
     /// The corners `cornerRadius` rounds.
     public var maskedCorners: CornerMask = .all
+    /// The curve of those corners.
+    public var cornerCurve: CornerCurve = .circular
     /// Enclosing clip, or -1.
     public var parent: Int
     /// Nesting depth, 1 for a top-level clip (the stencil value inside it).

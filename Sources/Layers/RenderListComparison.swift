@@ -55,7 +55,8 @@ extension RenderList {
         for i in clips.indices {
             let a = clips[i], b = previous.clips[i]
             guard a.parent == b.parent, a.depth == b.depth else { return whole }
-            if a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius, a.visibleBox == b.visibleBox { continue }
+            if a.matrix == b.matrix, a.size == b.size, a.cornerRadius == b.cornerRadius, a.cornerCurve == b.cornerCurve,
+               a.visibleBox == b.visibleBox { continue }
             // What a clip lets through lies inside its visible box (its projected shape, cut
             // to its parent's): outside the old and new boxes nothing inside it was or is drawn.
             add(a.visibleBox)
@@ -126,7 +127,8 @@ extension RenderQuad {
             && textureRect == other.textureRect && contents == other.contents
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
             && maskedCorners == other.maskedCorners && tint == other.tint && minificationFilter == other.minificationFilter
-            && magnificationFilter == other.magnificationFilter
+            && magnificationFilter == other.magnificationFilter && nineSlice == other.nineSlice
+            && cornerCurve == other.cornerCurve
     }
 }
 
@@ -138,7 +140,8 @@ extension RenderClip {
 
     /// `drawsSame` without the parent's index (the caller compares the parent itself).
     public func drawsSameWherever(as other: RenderClip) -> Bool {
-        matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius && depth == other.depth
+        matrix == other.matrix && size == other.size && cornerRadius == other.cornerRadius && cornerCurve == other.cornerCurve
+            && depth == other.depth
             && maskedCorners == other.maskedCorners
     }
 }

@@ -4,10 +4,10 @@ import LayerMath
 /// times, instance k under `instanceTransform` applied k times (about the layer's anchor
 /// point, in its own space) and multiplied by the colour `instanceColor` + k x the offsets
 /// (each component clamped to 0...1). Instances are drawn in order, each with all the
-/// sublayers.
+/// sublayers, instance k's sublayers at the replicator's time less k x `instanceDelay`.
 ///
-/// Does not: delay the instances' animations (`instanceDelay`), or keep the instances'
-/// depth (`preservesDepth`): they are flattened into the layer like any sublayers.
+/// Does not: keep the instances' depth (`preservesDepth`): they are flattened into the
+/// layer like any sublayers.
 public struct Replicator: Equatable, Sendable {
     /// How many copies (1: the sublayers alone).
     public var instanceCount = 1
@@ -17,6 +17,9 @@ public struct Replicator: Equatable, Sendable {
     public var instanceColor: Color = .white
     /// Added to the colour's components for each further instance.
     public var instanceRedOffset = 0.0, instanceGreenOffset = 0.0, instanceBlueOffset = 0.0, instanceAlphaOffset = 0.0
+    /// Seconds (of the replicator's time) each instance's sublayer animations run behind
+    /// the previous instance's.
+    public var instanceDelay = 0.0
 
     public init() {}
 

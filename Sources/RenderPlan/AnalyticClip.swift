@@ -23,6 +23,9 @@ package struct AnalyticClip: Equatable {
     package var width: Double, height: Double, radius: Double
     /// The clip's corners left square (`CornerMask.squareBits`).
     package var squareCorners = 0
+    /// The clip's corners are continuous (`CornerCurve`; `radius` is then their reach, and
+    /// the circle of that radius lies inside them, so the interiors below still hold).
+    package var continuousCorners = false
 
     /// The clip's bounds rectangle in the quad's bounds space.
     package var rectInQuad: Rect { rectInQuad(inset: 0) }
@@ -74,6 +77,6 @@ package struct AnalyticClip: Equatable {
         guard shear <= 1e-9 * max(abs(sx) * w, abs(sy) * hgt), perspective <= 1e-9 else { return nil }
         return AnalyticClip(scaleX: sx, scaleY: sy, offsetX: tx, offsetY: ty,
                             width: clip.size.width, height: clip.size.height, radius: clip.cornerRadius,
-                            squareCorners: clip.maskedCorners.squareBits)
+                            squareCorners: clip.maskedCorners.squareBits, continuousCorners: clip.cornerCurve == .continuous)
     }
 }

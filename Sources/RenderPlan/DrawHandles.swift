@@ -26,6 +26,11 @@ package enum DrawProgram: Equatable {
     case plainTextured, plainColor
     /// The stencil-only clip shape.
     case clip
+    /// The textured quad program mapping a sliced image's bands (`RenderQuad.nineSlice`).
+    case nineSlice
+    /// The CONTINUOUS variants of quad, border, nineSlice and clip: they also measure
+    /// continuous corners (`CornerCurve`).
+    case continuousQuad, continuousBorder, continuousNineSlice, continuousClip
 }
 
 /// The sampler a textured draw binds on its unit.

@@ -39,21 +39,27 @@ package struct InstanceValues {
     package var part = LayerPart.own
     /// The shape's corners left square (`CornerMask.squareBits`).
     package var squareCorners = 0
+    /// The shape's corners are continuous (`CornerCurve`).
+    package var continuousCorners = false
+    /// A sliced image's bands (`RenderQuad.nineSlice`), in the record's decor and tint.
+    package var nineSlice: NineSlice? = nil
 
     @inlinable
     package init(model: Transform3D, outer: Rect, fill: Rect, content: Rect, texRect: Rect,
                  r: Float, g: Float, b: Float, a: Float, size: Size, radius: Double, depth: Float,
                  clip: AnalyticClip? = nil, softClip: Bool = false, clipCover: Rect? = nil, openSides: QuadSides = [],
-                 shapeIsContent: Bool = false, tint: OverlayTint = .none, part: LayerPart = .own, squareCorners: Int = 0) {
+                 shapeIsContent: Bool = false, tint: OverlayTint = .none, part: LayerPart = .own, squareCorners: Int = 0,
+                 continuousCorners: Bool = false, nineSlice: NineSlice? = nil) {
         self.model = model; self.outer = outer; self.fill = fill; self.content = content; self.texRect = texRect
         self.r = r; self.g = g; self.b = b; self.a = a
         self.size = size; self.radius = radius; self.depth = depth
         self.clip = clip; self.softClip = softClip; self.clipCover = clipCover; self.openSides = openSides
         self.shapeIsContent = shapeIsContent; self.tint = tint; self.part = part; self.squareCorners = squareCorners
+        self.continuousCorners = continuousCorners; self.nineSlice = nineSlice
     }
 
     /// The record of a part of quad `q` planned as `p`: the quad's shape (size, radius,
-    /// part, square corners) and the plan's colour (times `colorScale`), clip and sides,
+    /// part, square and continuous corners, nine-slice bands) and the plan's colour (times `colorScale`), clip and sides,
     /// with the geometry the caller worked out for this part. The one place a drawn
     /// property of a quad reaches its record.
     @inlinable
@@ -62,7 +68,8 @@ package struct InstanceValues {
         self.init(model: model, outer: outer, fill: fill, content: content, texRect: texRect,
                   r: p.r * k, g: p.g * k, b: p.b * k, a: p.a * k, size: q.size, radius: q.cornerRadius, depth: depth,
                   clip: p.clip, softClip: p.softClip, clipCover: p.clipCover, openSides: p.openSides,
-                  shapeIsContent: p.shapeIsContent, tint: tint, part: q.part, squareCorners: q.maskedCorners.squareBits)
+                  shapeIsContent: p.shapeIsContent, tint: tint, part: q.part, squareCorners: q.maskedCorners.squareBits,
+                  continuousCorners: q.cornerCurve == .continuous, nineSlice: q.nineSlice)
     }
 }
 
@@ -104,9 +111,11 @@ package enum InstanceRecord {
         }
         // Flags, a small whole number (exact in a float): 1 the clip's edge is soft, 2, 4,
         // 8, 16 the open sides min x, max x, min y, max y, 32 the shape is the content's,
-        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask).
+        // 64 x 4 bits the shape's square corners, 1024 x 4 bits the clip's (CornerMask),
+        // 16384 the shape's corners continuous, 32768 the clip's (CornerCurve).
         p[47] = Float((v.softClip ? 1 : 0) + 2 * Int(v.openSides.rawValue) + (v.shapeIsContent ? 32 : 0)
-                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0))
+                      + 64 * v.squareCorners + 1024 * (v.clip?.squareCorners ?? 0)
+                      + (v.continuousCorners ? 16384 : 0) + (v.clip?.continuousCorners == true ? 32768 : 0))
         p[48] = v.tint.r; p[49] = v.tint.g; p[50] = v.tint.b; p[51] = v.tint.a
         if let c = v.clipCover {
             p[52] = Float(c.minX); p[53] = Float(c.minY); p[54] = Float(c.maxX); p[55] = Float(c.maxY)
@@ -121,6 +130,12 @@ package enum InstanceRecord {
         case .own, .background: p[56] = 0; p[57] = 0; p[58] = 0
         }
         p[59] = 0
+        if let n = v.nineSlice {
+            // A sliced image: its centre in bounds space (x0, y0, x1, y1) and in the texture.
+            let c = n.centre, t = n.textureCentre
+            p[56] = Float(c.minX); p[57] = Float(c.minY); p[58] = Float(c.maxX); p[59] = Float(c.maxY)
+            p[48] = Float(t.minX); p[49] = Float(t.minY); p[50] = Float(t.maxX); p[51] = Float(t.maxY)
+        }
     }
 
     @inline(__always)

@@ -46,9 +46,11 @@ package enum OverlayFolding {
     /// A quick test, before planning `over`, that rules out most quads: a colour with the
     /// same matrix, bounds, corner radius and clip as `below`.
     package static func mayFold(_ over: RenderQuad, onto below: RenderQuad) -> Bool {
-        guard case .color = over.contents, !over.part.isShaped, !below.part.isShaped else { return false }
+        // A sliced image's shader carries its bands where the folded colour would go.
+        guard case .color = over.contents, !over.part.isShaped, !below.part.isShaped, below.nineSlice == nil else { return false }
         return over.clipIndex == below.clipIndex && over.size == below.size
             && over.cornerRadius == below.cornerRadius && over.maskedCorners == below.maskedCorners
+            && over.cornerCurve == below.cornerCurve
             && sameMatrix(over.matrix, below.matrix)
     }
 

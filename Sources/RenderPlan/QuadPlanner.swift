@@ -78,6 +78,9 @@ package struct QuadPlanner {
         var contentRect = q.contentRect, textureRect = q.textureRect
         var textured = false, needsMipmaps = false
         var texels: TexelBox? = nil
+        // A sliced image (`NineSlice`) is not linear over its rectangle: drawn whole through
+        // the coverage shader, which maps each band, never cut or sampled as one piece.
+        let sliced = q.nineSlice != nil
         switch fill {
         case .color(let c):
             let ca = Float(max(0, min(1, c.a))) * op
@@ -92,22 +95,22 @@ package struct QuadPlanner {
             opaqueFill = isOpaque && op >= 1
             let tpp = texelsPerPixel(q, visible)
             // Minified (or possibly, with a 30% safety margin): trilinear needs the mip chain.
-            needsMipmaps = !visible.mipmapped && (tpp == nil || tpp! > 0.7)
-            if !visible.isWhole {
+            needsMipmaps = !visible.mipmapped && (sliced || tpp == nil || tpp! > 0.7)
+            if !visible.isWhole, !sliced {
                 guard let trimmed = trimToVisible(q, visible) else { return nil }
                 (contentRect, textureRect) = trimmed
             }
         }
         // A border's or a shadow's coverage is the coverage shader's, all over (no interior).
         let shaped = q.part.isShaped
-        let smooth = antialias && !multisampled && (shaped || !isPixelAligned(q))
+        let smooth = antialias && !multisampled && (shaped || sliced || !isPixelAligned(q))
         let margin = smooth ? edgeMargin(q) : 0
         let cr = contentRect
         var outer = Rect(x: cr.minX - margin, y: cr.minY - margin, width: cr.width + 2 * margin, height: cr.height + 2 * margin)
         let radius = max(0, min(q.cornerRadius, q.size.width / 2, q.size.height / 2))
-        var plainWhole = !smooth && !multisampled && antialias && radius <= 0 && !shaped
+        var plainWhole = !smooth && !multisampled && antialias && radius <= 0 && !shaped && !sliced
         var inner: Rect? = nil
-        if smooth, !shaped, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
+        if smooth, !shaped, !sliced, margin > 0, q.isInFrontOfEye, margin < 0.25 * min(q.size.width, q.size.height) {
             // Inside `inner` the distance to the shape is at least `margin` (about 1.5 pixels):
             // coverage is exactly 1 there. A rounded corner needs the inset
             // r - (r - margin)/sqrt(2) for the inner rectangle's corner to clear the arc.
@@ -176,7 +179,7 @@ package struct QuadPlanner {
             plan.nearest = true
             plan.needsMipmaps = false
         }
-        if !plan.nearest, samplesMagnifiedWithoutMips, let t = texels,
+        if !plan.nearest, !sliced, samplesMagnifiedWithoutMips, let t = texels,
            isMagnifiedEverywhere(q, content: contentRect, texRect: textureRect, texels: t, drawn: outer) {
             // Magnified at every pixel: GL would use the magnification filter (bilinear) anyway.
             plan.magnified = true
@@ -208,7 +211,7 @@ package struct QuadPlanner {
             } else {
                 plan.rebase = .origin(Point(part.rect.minX, part.rect.minY), scale: Size(1, 1))
             }
-        } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, !shaped, isHuge(q) {
+        } else if clip == nil, opened.isEmpty, radius <= 0, plan.rebase == nil, !shaped, !sliced, isHuge(q) {
             // Huge along one axis only (a band 1e300 points long across the target): not
             // its covered part but its piece on the target, edges and all.
             guard let cut = pieceOnTarget(q, plan) else { return nil }

@@ -20,12 +20,13 @@ extension LayerComponent {
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
         "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+        "contentsCenter", "cornerCurve",
     ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
 
     /// CAReplicatorLayer's keys.
     static let replicatorKeys: Set<String> = [
         "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-        "instanceBlueOffset", "instanceAlphaOffset",
+        "instanceBlueOffset", "instanceAlphaOffset", "instanceDelay",
     ]
 
     /// CAGradientLayer's keys (`gradientType` is its `type`).
@@ -168,6 +169,7 @@ extension LayerComponent {
         r.instanceGreenOffset = try node["instanceGreenOffset"].double(in: -1...1, default: 0)
         r.instanceBlueOffset = try node["instanceBlueOffset"].double(in: -1...1, default: 0)
         r.instanceAlphaOffset = try node["instanceAlphaOffset"].double(in: -1...1, default: 0)
+        r.instanceDelay = try node["instanceDelay"].double(in: -1e6...1e6, default: 0)
         return r
     }
 
@@ -231,7 +233,15 @@ extension LayerComponent {
             }
             layer.contentsRect = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
         }
+        if node["contentsCenter"].exists {
+            let r = try node["contentsCenter"].numbers(4)
+            guard r.allSatisfy({ abs($0) <= JSONNode.maxExtent }), r[2] >= 0, r[3] >= 0 else {
+                throw node["contentsCenter"].error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
+            }
+            layer.contentsCenter = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
         layer.contentsScale = try node["contentsScale"].double(in: 1.0 / 1024...1024, default: 1)
+        layer.cornerCurve = try node["cornerCurve"].enumValue(CornerCurve.self, default: .circular)
         layer.minificationFilter = try node["minificationFilter"].enumValue(ContentsFilter.self, default: .trilinear)
         layer.magnificationFilter = try node["magnificationFilter"].enumValue(ContentsFilter.self, default: .linear)
         layer.timing.beginTime = try node["beginTime"].double(in: -1e9...1e9, default: 0)

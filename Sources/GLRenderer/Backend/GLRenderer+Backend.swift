@@ -1,6 +1,6 @@
 // The GL side of the seam (`RenderBackend`): a flush's records go into the instance
 // buffer (InstanceStream), and each batch sets only what its key changes (stencil,
-// blending, scissor, program, texture, sampler, the coverage program's two flags) through
+// blending, scissor, program, texture, sampler, the coverage programs' two flags) through
 // the state cache, then draws its instances with one glDrawArraysInstanced (the batch's
 // first record is its base instance). One backend for OpenGL 3.3 and OpenGL ES 3.0: what
 // differs is in `GLCapabilities` and Backend/GLES.
@@ -35,10 +35,12 @@ extension GLRenderer: RenderBackend {
                 glUniform1i(u.textured, textured ? 1 : 0)
                 texturedUniform = textured
             }
-        } else if key.program == .border || key.program == .shadow {
-            // Borders and shadows are few: their uniforms are set with each batch.
+        } else if key.program != .plainTextured && key.program != .plainColor && key.program != .clip
+                    && key.program != .continuousClip {
+            // Borders, shadows, sliced images and continuous corners are few: their
+            // uniforms are set with each batch.
             glUniform1i(u.antialias, key.smooth ? 1 : 0)
-            glUniform1i(u.textured, 0)
+            glUniform1i(u.textured, key.program == .continuousQuad && textured ? 1 : 0)
         }
         switch key.geometry {
         case .rect: instances.draw(first: 4, count: 4, instances: count, base: first)
@@ -56,6 +58,11 @@ extension GLRenderer: RenderBackend {
         case .plainTextured: return plainTexturedProgram
         case .plainColor: return plainColorProgram
         case .clip: return clipProgram
+        case .nineSlice: return nineSliceProgram
+        case .continuousQuad: return continuousPrograms.quad
+        case .continuousBorder: return continuousPrograms.border
+        case .continuousNineSlice: return continuousPrograms.nineSlice
+        case .continuousClip: return continuousPrograms.clip
         }
     }
 
