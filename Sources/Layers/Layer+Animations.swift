@@ -134,6 +134,10 @@ extension Layer {
             s.advanceAnimations(to: t)
             animated = animated || s.subtreeMayAnimate
         }
+        if let m = mask, m.subtreeMayAnimate {
+            m.advanceAnimations(to: t)
+            animated = animated || m.subtreeMayAnimate
+        }
         subtreeMayAnimate = animated
     }
 

@@ -130,6 +130,19 @@ public final class Layer {
     /// draws nothing of its own (background, contents, border, shadow), clips nothing, and
     /// its opacity multiplies onto each sublayer.
     public var isTransformLayer = false
+    /// CALayer.mask: a layer in this layer's bounds space (not under `sublayerTransform`)
+    /// whose composited alpha multiplies everything this layer draws: shadow, background,
+    /// contents, sublayers and border. Its `superlayer` is this layer, so that it
+    /// shares this layer's animation time; it is drawn nowhere else.
+    public var mask: Layer? {
+        didSet {
+            if let old = oldValue, old !== mask { old.superlayer = nil }
+            guard let m = mask else { return }
+            m.removeFromSuperlayer()
+            m.superlayer = self
+            if m.subtreeMayAnimate { markSubtreeMayAnimate() }
+        }
+    }
     /// The layer's own timing (CALayer's CAMediaTiming): the time its animations and its
     /// sublayers' see, from its superlayer's.
     public var timing = LayerTiming()

@@ -13,7 +13,7 @@ extension LayerComponent {
     static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize",
+        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize", "mask",
     ]).union(textKeys).union(decorationKeys)
 
     /// CALayer's background, border and shadow keys.
@@ -149,6 +149,13 @@ extension LayerComponent {
                 throw child["kind"].error("expected \"layer\" for a sublayer")
             }
             layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients))
+        }
+        if node["mask"].exists {
+            let m = node["mask"]
+            if m["kind"].exists, try m["kind"].string() != "layer" {
+                throw m["kind"].error("expected \"layer\" for a mask")
+            }
+            layer.mask = try self.layer(m, context, texts: &texts, gradients: &gradients)
         }
         return layer
     }
