@@ -121,6 +121,10 @@ public final class Layer {
     public var borderWidth: Double = 0
     /// CALayer.borderColor.
     public var borderColor: Color = .black
+    /// CAShapeLayer.strokeStart / strokeEnd: the part of a shape layer's path stroked, as
+    /// fractions of its length (animatable; read by the shape layer that draws the path).
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
     /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).

@@ -18,18 +18,30 @@ public final class LayerComponent: SceneComponent {
     public let textLayers: [TextLayer]
     /// The gradient layers of the tree, in document order.
     public let gradientLayers: [GradientLayer]
+    /// The shape layers of the tree, in document order.
+    public let shapeLayers: [ShapeLayer]
 
-    public init(rootLayer: Layer, textLayers: [TextLayer] = [], gradientLayers: [GradientLayer] = []) {
+    public init(rootLayer: Layer, textLayers: [TextLayer] = [], gradientLayers: [GradientLayer] = [],
+                shapeLayers: [ShapeLayer] = []) {
         self.name = rootLayer.name
         self.rootLayer = rootLayer
         self.textLayers = textLayers
         self.gradientLayers = gradientLayers
+        self.shapeLayers = shapeLayers
         for t in textLayers { t.display() }
         for g in gradientLayers { g.display() }
+        for s in shapeLayers { s.display() }
     }
 
     public func handle(_ event: InputEvent, at time: Double) {}
-    public func update(to time: Double) {}
+
+    /// Shape layers follow their drawn stroke ends and bounds: the animations are advanced
+    /// to `time` first (the scene advances them again after, to the same values).
+    public func update(to time: Double) {
+        guard !shapeLayers.isEmpty else { return }
+        rootLayer.advanceAnimations(to: time)
+        for s in shapeLayers { s.display() }
+    }
 
     public func setContentsScale(_ scale: Double) {
         for t in textLayers {
@@ -39,6 +51,10 @@ public final class LayerComponent: SceneComponent {
         for g in gradientLayers {
             g.contentsScale = scale
             g.display()
+        }
+        for s in shapeLayers {
+            s.contentsScale = scale
+            s.display()
         }
     }
 }
