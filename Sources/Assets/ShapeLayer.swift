@@ -23,6 +23,9 @@ public final class ShapeLayer {
     private let images: ImageStore
     private var shown: Shown?
     private var shownRef: ImageRef?
+    /// The size `ShapeRasterizer.fittingSize` gave for the last path and pixel size (an
+    /// animated stroke does not measure the path again each frame).
+    private var lastFit: (path: ShapePath, width: Int, height: Int, fit: (Int, Int))?
 
     /// What the current image was rendered from.
     private struct Shown: Equatable {
@@ -62,10 +65,14 @@ public final class ShapeLayer {
                         width: pw, height: ph, size: drawn.bounds)
         if now == shown { return false }
         shown = now
+        // A path too complex for the size is rasterised smaller (bounded time), drawn magnified.
+        let (fw, fh) = lastFit.flatMap { $0.path == path && $0.width == pw && $0.height == ph ? $0.fit : nil }
+            ?? ShapeRasterizer.fittingSize(path, size: drawn.bounds, width: pw, height: ph)
+        lastFit = (path, pw, ph, (fw, fh))
         let previous = shownRef
-        let ref = images.addLazy(key: images.uniqueKey("shape"), width: pw, height: ph, isOpaque: false) {
+        let ref = images.addLazy(key: images.uniqueKey("shape"), width: fw, height: fh, isOpaque: false) {
             ShapeRasterizer.render(now.path, style: now.style, strokeStart: now.strokeStart, strokeEnd: now.strokeEnd,
-                                   size: now.size, width: pw, height: ph)
+                                   size: now.size, width: fw, height: fh)
         }
         // The previous image is gone for good (its texture too): an animated stroke does not pile up images.
         if let previous { images.evict(previous) }

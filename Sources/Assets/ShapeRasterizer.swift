@@ -46,13 +46,7 @@ public enum ShapeRasterizer {
         guard FT_Init_FreeType(&library) == 0, let library else { return image }
         defer { FT_Done_FreeType(library) }
         let sx = Double(width) / size.width, sy = Double(height) / size.height
-        // A fifth of a pixel, coarser until the outline fits FreeType.
-        var tolerance = 0.2 / max(sx, sy, 1e-300)
-        var lines = path.polylines(tolerance: tolerance)
-        while lines.reduce(0, { $0 + $1.points.count }) > maximumPoints && tolerance < 1e12 {
-            tolerance *= 8
-            lines = path.polylines(tolerance: tolerance)
-        }
+        let lines = flattened(path, sx: sx, sy: sy, height: height).lines
         let count = width * height
         var fill = [UInt8](repeating: 0, count: 0), stroke = [UInt8](repeating: 0, count: 0)
         if let c = style.fillColor, c.a > 0 {
@@ -77,6 +71,49 @@ public enum ShapeRasterizer {
             }
         }
         return image
+    }
+
+    /// The most `work` a path may take (about a quarter of a second of FreeType's).
+    static let workBudget = 3e7
+
+    /// The path as lines a fifth of a pixel from its curves (coarser until the outline fits
+    /// FreeType), and whether it fits `workBudget` on an image `height` pixels high.
+    static func flattened(_ path: ShapePath, sx: Double, sy: Double, height: Int) -> (lines: [ShapePath.Polyline], fits: Bool) {
+        var tolerance = 0.2 / max(sx, sy, 1e-300)
+        while true {
+            let lines = path.polylines(tolerance: tolerance)
+            let points = lines.reduce(0) { $0 + $1.points.count }
+            if points <= maximumPoints || tolerance > 1e12 {
+                return (lines, points <= maximumPoints && work(lines, sy: sy, height: height) <= workBudget)
+            }
+            tolerance *= 8
+        }
+    }
+
+    /// The pixel size, at most `width` x `height`, at which `path` over `size` points takes
+    /// at most `workBudget` (a huge scribble is rasterised smaller and drawn magnified).
+    public static func fittingSize(_ path: ShapePath, size: Size, width: Int, height: Int) -> (width: Int, height: Int) {
+        var w = width, h = height
+        while w > 1 || h > 1 {
+            if flattened(path, sx: Double(w) / size.width, sy: Double(h) / size.height, height: h).fits { break }
+            w = max(1, w / 2); h = max(1, h / 2)
+        }
+        return (w, h)
+    }
+
+    /// FreeType's work for `lines` on an image `height` pixels high, about: each row keeps
+    /// its cells in a sorted list, so a row crossed k times costs k^2; with R crossings of
+    /// the image's rows in all, R^2 / height.
+    static func work(_ lines: [ShapePath.Polyline], sy: Double, height: Int) -> Double {
+        var rows = 0.0
+        let h = Double(height)
+        for l in lines {
+            for k in 0..<l.points.count {
+                let a = l.points[k].y * sy, b = l.points[k + 1 < l.points.count ? k + 1 : 0].y * sy
+                rows += max(0, min(max(a, b), h) - max(min(a, b), 0)) + 1
+            }
+        }
+        return rows * rows / max(h, 1)
     }
 
     private static func premultiplied(_ c: Color?) -> [Double] {

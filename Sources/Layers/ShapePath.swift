@@ -19,7 +19,7 @@ public struct ShapePath: Equatable, Hashable, Sendable {
     public init(_ elements: [Element] = []) { self.elements = elements }
 
     /// The most elements a path may have (arcs count as up to four).
-    public static let maximumElements = 40_000
+    public static let maximumElements = 20_000
 
     /// One subpath flattened to a polyline.
     public struct Polyline: Equatable, Sendable {
