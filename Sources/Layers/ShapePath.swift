@@ -25,6 +25,7 @@ public struct ShapePath: Equatable, Hashable, Sendable {
     public struct Polyline: Equatable, Sendable {
         public var points: [Point]
         public var isClosed: Bool
+        public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
     }
 
     /// The path as polylines, each curve cut into straight pieces no farther than about
@@ -91,7 +92,7 @@ public struct ShapePath: Equatable, Hashable, Sendable {
                 let len = (b - a).length
                 let a0 = walked, a1 = walked + len
                 walked = a1
-                guard a1 >= from, a0 <= to else { continue }
+                guard a1 > from, a0 < to else { continue }
                 let t0 = len > 0 ? max(0, (from - a0) / len) : 0, t1 = len > 0 ? min(1, (to - a0) / len) : 1
                 let p0 = a + (b - a) * t0, p1 = a + (b - a) * t1
                 if piece.isEmpty { piece.append(p0) }
