@@ -117,7 +117,7 @@ public struct Flattener {
         // A mask (CALayer.mask) makes the layer a group whose image the mask's alpha multiplies.
         let mask = layer.isTransformLayer ? nil : layer.mask
         let grouped = mask != nil || (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.isTransformLayer
-            && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
+            && (!layer.sublayers.isEmpty || Flattener.ownPieces(layer, drawn) > 1)
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity, tint: parentGroup.tint,
                              instance: parentGroup.instance, inMask: parentGroup.inMask)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
@@ -207,18 +207,19 @@ public struct Flattener {
     }
 
     /// How many quads the layer draws of its own: shadow, background, contents, border.
-    static func ownPieces(_ drawn: LayerPresentation) -> Int {
+    static func ownPieces(_ layer: Layer, _ drawn: LayerPresentation) -> Int {
         var n = drawn.contents != .none ? 1 : 0
         if let c = drawn.backgroundColor, c.a > 0 { n += 1 }
         if drawn.borderWidth > 0, drawn.borderColor.a > 0 { n += 1 }
-        if castsShadow(drawn) { n += 1 }
+        if castsShadow(layer, drawn) { n += 1 }
         return n
     }
 
     /// The shadow is drawn for a layer with a background or contents (its shape: the
-    /// rounded bounds); a layer that draws nothing of its own casts none.
-    static func castsShadow(_ drawn: LayerPresentation) -> Bool {
+    /// rounded bounds), or with a shadow image; a layer that draws nothing of its own casts none.
+    static func castsShadow(_ layer: Layer, _ drawn: LayerPresentation) -> Bool {
         guard drawn.shadow.isVisible else { return false }
+        if layer.shadowImage != nil { return true }
         if let c = drawn.backgroundColor, c.a > 0 { return true }
         return drawn.contents != .none
     }
@@ -235,7 +236,7 @@ public struct Flattener {
                           clipBox: clipBox, depth: depth + 1, depthSpace: space, into: &list)
             return
         }
-        if Flattener.castsShadow(drawn) {
+        if Flattener.castsShadow(layer, drawn) {
             // Core Animation clips a layer's shadow by its own masksToBounds.
             let shadowClip = layer.masksToBounds ? pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) : (clip, clipBox)
             if let (c, box) = shadowClip {
@@ -330,6 +331,17 @@ public struct Flattener {
         let s = drawn.shadow
         let sigma = s.radius, extent = 3 * s.radius
         guard s.offset.x.isFinite, s.offset.y.isFinite, extent.isFinite else { return }
+        if let shape = layer.shadowImage {
+            // The blurred shape, tinted by the shadow's colour, its alpha times the opacity.
+            let m = shape.margin, a = s.color.a * s.opacity
+            let size = Size(drawn.bounds.width + 2 * m, drawn.bounds.height + 2 * m)
+            let placed = Transform3D.translation(s.offset.x - m, s.offset.y - m, 0) * world
+            let tint = Color(g.tint.r * s.color.r, g.tint.g * s.color.g, g.tint.b * s.color.b, 1)
+            let shadowContext = GroupContext(index: g.index, opacity: g.opacity * a, tint: tint, instance: g.instance, inMask: g.inMask)
+            appendQuad(layer, drawn, world: placed, size: size, contents: .image(shape.image), part: .shadow(sigma: 0, inset: 0),
+                       opacity: opacity * a, shadowContext, clip: clip, clipBox: clipBox, into: &list)
+            return
+        }
         let size = Size(drawn.bounds.width + 2 * extent, drawn.bounds.height + 2 * extent)
         let placed = Transform3D.translation(s.offset.x - extent, s.offset.y - extent, 0) * world
         let color = Color(s.color.r, s.color.g, s.color.b, s.color.a * s.opacity)
@@ -365,6 +377,8 @@ public struct Flattener {
         case .color(let c):
             cornerRadius = drawn.cornerRadius
             opaque = c.a >= 1 && !part.isShaped
+        case .image where part != .own:
+            break   // a shadow image covers its whole quad
         case .image(let image):
             (contentRect, textureRect) = Flattener.placeContents(image, in: size, gravity: layer.contentsGravity,
                                                                  crop: layer.masksToBounds, contentsRect: layer.contentsRect,

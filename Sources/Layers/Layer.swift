@@ -127,6 +127,11 @@ public final class Layer {
     public var strokeEnd: Double = 1
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
+    /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own).
+    public var shadowPath: ShapePath? = nil
+    /// The shadow's shape as a blurred image, when it is not the rounded bounds (see
+    /// `ShadowImage`); nil: the rounded bounds, blurred analytically.
+    public var shadowImage: ShadowImage? = nil
     /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).
     public var replicator: Replicator? = nil
     /// CATransformLayer: the sublayers keep their 3D positions (no flattening into this

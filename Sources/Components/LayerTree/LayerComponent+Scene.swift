@@ -19,7 +19,7 @@ extension LayerComponent {
     /// CALayer's background, border and shadow keys.
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
-        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type", "shadowPath",
     ]).union(gradientKeys).union(replicatorKeys).union(shapeKeys).union(["beginTime", "speed", "timeOffset"])
 
     /// CAShapeLayer's keys.
@@ -59,7 +59,18 @@ extension LayerComponent {
         if copies(root) > maximumCopies {
             throw node.error("replicators nest to more than \(maximumCopies) copies of a layer")
         }
-        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients, shapeLayers: shapes)
+        // Layers that may cast a shadow of another shape than their rounded bounds.
+        var casters: [ShadowCaster] = []
+        func walk(_ l: Layer) {
+            if l.shadowPath != nil || l.shadow.opacity > 0 || l.hasAnimations {
+                casters.append(ShadowCaster(layer: l, images: context.images))
+            }
+            for s in l.sublayers { walk(s) }
+            if let m = l.mask { walk(m) }
+        }
+        walk(root)
+        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients, shapeLayers: shapes,
+                              shadowCasters: casters)
     }
 
     /// The most copies of one layer that nested replicators may draw.
@@ -275,6 +286,13 @@ extension LayerComponent {
         layer.borderWidth = try node["borderWidth"].double(in: 0...JSONNode.maxExtent, default: 0)
         if let c = try color("borderColor") { layer.borderColor = c }
         layer.shadow.opacity = try node["shadowOpacity"].double(in: 0...1, default: 0)
+        if node["shadowPath"].exists {
+            do {
+                layer.shadowPath = try ShapePath(svg: try node["shadowPath"].string())
+            } catch let e as SVGPathError {
+                throw node["shadowPath"].error(e.description)
+            }
+        }
         layer.shadow.radius = try node["shadowRadius"].double(in: 0...JSONNode.maxExtent, default: 3)
         if node["shadowOffset"].exists {
             let o = try node["shadowOffset"].numbers(2)
