@@ -169,3 +169,52 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertTrue(error(#", "mask": 5"#).contains("mask"))
     }
 }
+
+/// A shadow's blurred image is made once per shape: moving, fading or recolouring the layer
+/// or its shadow keeps it; a new radius or path makes a new one.
+final class ShadowCasterTests: XCTestCase {
+    func testShadowIsBlurredOnceWhileTheShapeStays() throws {
+        let l = Layer(name: "l")
+        l.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        l.shadowPath = try ShapePath(svg: "M0 0 H40 V40 Z")
+        l.shadow.opacity = 0.5
+        let caster = ShadowCaster(layer: l, images: ImageStore())
+        XCTAssertTrue(caster.display())
+        let first = l.shadowImage
+        l.transform = .rotation(0.3, 0, 0, 1)
+        l.opacity = 0.4
+        l.position = Point(300, 20)
+        l.shadow.offset = Point(5, 9)
+        l.shadow.color = Color(0, 0, 1, 1)
+        l.shadow.opacity = 0.9
+        XCTAssertFalse(caster.display())
+        XCTAssertEqual(l.shadowImage, first)
+        l.shadow.radius = 6
+        XCTAssertTrue(caster.display())
+        XCTAssertEqual(l.shadowImage?.margin, 18, "three radii")
+        l.shadow.opacity = 0
+        XCTAssertTrue(caster.display())
+        XCTAssertNil(l.shadowImage, "no visible shadow: none kept")
+    }
+
+    /// An opaque image's shadow is the analytic rounded rectangle: no image is made.
+    func testOpaqueContentsKeepTheAnalyticShadow() {
+        let l = Layer(name: "l")
+        l.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        l.contents = .image(ImageRef(id: 1, width: 4, height: 4, isOpaque: true))
+        l.shadow.opacity = 1
+        XCTAssertFalse(ShadowCaster(layer: l, images: ImageStore()).display())
+        XCTAssertNil(l.shadowImage)
+    }
+
+    /// A malformed shadowPath names the key and the character.
+    func testMalformedShadowPathIsRefused() {
+        let json = """
+        {"canvas": {"width": 100, "height": 100},
+         "components": [{"kind": "layer", "name": "l", "bounds": [10, 10], "shadowPath": "M0 0 Q1"}]}
+        """
+        XCTAssertThrowsError(try SceneLoader.parse(json, file: "t.json", directory: "/tmp", images: ImageStore())) { error in
+            XCTAssertTrue("\(error)".contains("shadowPath: at character 8: expected a number, found the end"), "\(error)")
+        }
+    }
+}
