@@ -35,6 +35,7 @@ public final class ShadowCaster {
     /// The widest blur made at full resolution, in pixels (standard deviation).
     public static let maximumSigmaPixels = 8.0
 
+    /// Casts `layer`'s shadow, its images made in `images`.
     public init(layer: Layer, images: ImageStore) {
         self.layer = layer
         self.images = images

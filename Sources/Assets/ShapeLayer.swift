@@ -16,6 +16,7 @@ public final class ShapeLayer {
     public let layer: Layer
     /// The path, in the layer's bounds space.
     public var path: ShapePath
+    /// Fill, stroke and line style.
     public var style: ShapeRasterizer.Style
     /// Pixels per point of the rendered image.
     public var contentsScale: Double = 1

@@ -20,13 +20,21 @@ public enum ShapeRasterizer {
 
     /// How a path is painted (CAShapeLayer's names and defaults).
     public struct Style: Equatable, Hashable, Sendable {
+        /// The fill's colour (nil: no fill).
         public var fillColor: Color? = .black
+        /// Which points are inside the path.
         public var fillRule = FillRule.nonZero
+        /// The stroke's colour (nil: no stroke).
         public var strokeColor: Color? = nil
+        /// The stroke's width in points, centred on the path.
         public var lineWidth = 1.0
+        /// The ends of open subpaths and of a trimmed stroke.
         public var lineCap = LineCap.butt
+        /// The corners between segments.
         public var lineJoin = LineJoin.miter
+        /// A miter longer than this times the width is bevelled.
         public var miterLimit = 10.0
+        /// CAShapeLayer's defaults: a black fill, no stroke.
         public init() {}
     }
 

@@ -27,7 +27,10 @@ public struct LayerShadow: Equatable, Sendable {
 /// its alpha, already blurred, over the layer's bounds grown by `margin` points on every
 /// side; drawn in the shadow's colour and opacity, moved by its offset.
 public struct ShadowImage: Equatable, Sendable {
+    /// The blurred alpha (premultiplied white).
     public var image: ImageRef
+    /// Points of the image beyond each side of the bounds.
     public var margin: Double
+    /// A shadow image over the bounds grown by `margin` on every side.
     public init(image: ImageRef, margin: Double) { self.image = image; self.margin = margin }
 }

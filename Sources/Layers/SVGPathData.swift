@@ -3,7 +3,9 @@ import LayerMath
 
 /// A malformed SVG path: what was expected, at which character (1-based) of the data.
 public struct SVGPathError: Error, Equatable, Sendable {
+    /// The 1-based character of the data where it goes wrong.
     public var position: Int
+    /// What was expected there.
     public var message: String
     /// "at character N: message".
     public var description: String { "at character \(position): \(message)" }

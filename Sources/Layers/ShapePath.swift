@@ -14,8 +14,10 @@ public struct ShapePath: Equatable, Hashable, Sendable {
         case close
     }
 
+    /// The steps, in drawing order.
     public var elements: [Element]
 
+    /// A path of these steps (none: the empty path, which draws nothing).
     public init(_ elements: [Element] = []) { self.elements = elements }
 
     /// The most elements a path may have (arcs count as up to four).
@@ -23,8 +25,11 @@ public struct ShapePath: Equatable, Hashable, Sendable {
 
     /// One subpath flattened to a polyline.
     public struct Polyline: Equatable, Sendable {
+        /// The vertices, in order.
         public var points: [Point]
+        /// True when the last vertex joins the first (a `close`).
         public var isClosed: Bool
+        /// A polyline through `points`.
         public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
     }
 

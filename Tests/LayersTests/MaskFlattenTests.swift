@@ -1,6 +1,8 @@
 import LayerMath
 import Layers
 import XCTest
+import CAllocCounter
+import _TestSupport
 
 /// CALayer.mask in the render list: the masked layer becomes a group, its mask a mask group
 /// inside it (last), in the layer's bounds space; the mask's quads are never hit.
@@ -92,5 +94,32 @@ final class MaskFlattenTests: XCTestCase {
         l.mask = b
         XCTAssertNil(a.superlayer)
         XCTAssertTrue(b.superlayer === l)
+    }
+
+    /// Flattening masked layers (a mask with sublayers, a mask inside a mask) again into the
+    /// same list does not allocate.
+    func testSteadyStateFlattenOfMaskedLayersDoesNotAllocate() throws {
+        try requireOptimisedBuild()
+        let root = layer("root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        for i in 0..<8 {
+            let card = layer("card\(i)", frame: Rect(x: Double(i * 45), y: 20, width: 40, height: 60))
+            let m = layer("mask\(i)", frame: Rect(x: 0, y: 0, width: 40, height: 30), color: Color(1, 1, 1, 0.5))
+            m.addSublayer(layer("maskPart\(i)", frame: Rect(x: 0, y: 30, width: 20, height: 30), color: .white))
+            if i % 2 == 0 { m.mask = layer("inner\(i)", frame: Rect(x: 0, y: 0, width: 30, height: 60), color: .white) }
+            card.mask = m
+            root.addSublayer(card)
+        }
+        var flattener = Flattener()
+        var list = RenderList()
+        flattener.flatten([root], canvas: canvas, into: &list)
+        alloc_counter_reset()
+        alloc_counter_enable(1)
+        for k in 0..<10 {
+            root.transform = .rotation(0.01 * Double(k), 0, 0, 1)
+            flattener.flatten([root], canvas: canvas, into: &list)
+        }
+        alloc_counter_enable(0)
+        XCTAssertEqual(alloc_counter_count(), 0, "heap allocations in 10 steady-state flattens")
+        XCTAssertEqual(list.groups.filter(\.isMask).count, 12)
     }
 }
