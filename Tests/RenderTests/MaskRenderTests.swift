@@ -114,4 +114,28 @@ final class MaskRenderTests: XCTestCase {
         let image = try h.render([l], canvas: Size(128, 128))
         XCTAssertEqual(Double(image.pixel(60, 60).r), 63.75, accuracy: 1)
     }
+
+    /// On a target of twice the canvas's pixels (HiDPI) the mask stays on the bounds' left
+    /// half: canvas x 10...60 is pixels 20...120.
+    func testMaskOnATargetOfTwiceThePixels() throws {
+        let h = try RenderHarness.shared()
+        let l = redSquare()
+        l.mask = mask(Rect(x: 0, y: 0, width: 50, height: 100))
+        let image = try h.render([l], canvas: Size(128, 128), width: 256, height: 256)
+        assertPixel(image, 21, 120, (255, 0, 0, 255), tolerance: 0, "canvas x 10.5")
+        assertPixel(image, 118, 120, (255, 0, 0, 255), tolerance: 0, "canvas x 59")
+        assertPixel(image, 122, 120, (0, 0, 0, 255), tolerance: 0, "canvas x 61")
+    }
+
+    /// A mask sliding across its layer redraws only the damage, with the pixels of a full redraw.
+    func testMovingMaskDamagedRedrawEqualsFullRedraw() throws {
+        let h = try RenderHarness.shared()
+        let l = redSquare()
+        let m = mask(Rect(x: 0, y: 0, width: 30, height: 100), Color(1, 1, 1, 0.7))
+        l.mask = m
+        let still = fill("still", Color(0, 1, 0, 1), 115, 10, 10, 10)
+        try h.assertDamagedRedrawsEqualFullRedraws([l, still], canvas: Size(128, 128), width: 128, height: 128, background: .black,
+                                                   steps: 1...4, change: { step in m.position.x = 15 + Double(step) * 13.3 },
+                                                   checkDamage: { _, _, damage in XCTAssertLessThan(damage.maxX, 112) })
+    }
 }
