@@ -143,7 +143,7 @@ public enum ShapeRasterizer {
         let join: FT_Stroker_LineJoin = style.lineJoin == .miter ? FT_STROKER_LINEJOIN_MITER_FIXED
             : style.lineJoin == .round ? FT_STROKER_LINEJOIN_ROUND : FT_STROKER_LINEJOIN_BEVEL
         FT_Stroker_Set(stroker, radius, cap, join, FT_Fixed(max(1, min(style.miterLimit, 1e4)) * 65536))
-        var builder = OutlineBuilder(sx: sx, sy: sy, height: height)
+        let builder = OutlineBuilder(sx: sx, sy: sy, height: height)
         for l in lines {
             var from = 0
             while from < l.points.count {
