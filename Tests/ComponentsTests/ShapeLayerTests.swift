@@ -217,4 +217,22 @@ final class ShadowCasterTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("shadowPath: at character 8: expected a number, found the end"), "\(error)")
         }
     }
+
+    /// Only layers that may cast a shadow get a caster: a shadowPath, a shadow opacity, or an
+    /// animation of it; a layer that only moves has none (no work per frame for it).
+    func testCastersOnlyForLayersThatMayCastAShadow() throws {
+        let move = #"[{"keyPath": "position.x", "fromValue": 0, "toValue": 5, "duration": 1}]"#
+        let fade = #"[{"keyPath": "shadowOpacity", "fromValue": 0, "toValue": 1, "duration": 1}]"#
+        let json = """
+        {"canvas": {"width": 100, "height": 100},
+         "components": [{"kind": "layer", "name": "root", "bounds": [10, 10], "sublayers": [
+           {"name": "moves", "bounds": [10, 10], "animations": \(move)},
+           {"name": "fades", "bounds": [10, 10], "animations": \(fade)},
+           {"name": "casts", "bounds": [10, 10], "shadowOpacity": 0.5},
+           {"name": "path", "bounds": [10, 10], "shadowPath": "M0 0 H5 V5 Z"}]}]}
+        """
+        let scene = try SceneLoader.parse(json, file: "t.json", directory: "/tmp", images: ImageStore())
+        let c = try XCTUnwrap(scene.components[0] as? LayerComponent)
+        XCTAssertEqual(c.shadowCasters.map(\.layer.name), ["fades", "casts", "path"])
+    }
 }
