@@ -48,7 +48,8 @@ public struct Flattener {
                                         clip: Int, clipBox: Rect, depth: Int, depthSpace: Transform3D? = nil,
                                         into list: inout RenderList) {
         if children.isEmpty { return }
-        if orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
+        // A mask's sublayers are two levels below the layer: grow the scratch to any depth.
+        while orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
         // Stable order by key, without allocating once the scratch has grown.
         var order = orderScratch[depth], keys = keyScratch[depth]
         orderScratch[depth] = []

@@ -76,6 +76,22 @@ final class MaskFlattenTests: XCTestCase {
         XCTAssertEqual(c[1].x, 70, accuracy: 1e-6)
     }
 
+    /// A mask's sublayers are flattened into the mask group, in the layer's bounds space:
+    /// the mask at (10, 0) holds a part at (0, 30), so the part starts at canvas (10 + 10, 20 + 30).
+    func testMaskSublayersAreDrawnIntoTheMask() {
+        let l = layer("card", frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        let m = layer("m", frame: Rect(x: 10, y: 0, width: 40, height: 30), color: Color(1, 1, 1, 0.5))
+        m.addSublayer(layer("part", frame: Rect(x: 0, y: 30, width: 20, height: 20), color: .white))
+        l.mask = m
+        var flattener = Flattener()
+        var list = RenderList()
+        flattener.flatten([l], canvas: canvas, into: &list)
+        let part = list.quads.first { $0.name == "part" }
+        XCTAssertEqual(part?.cornerArray.first, Point(20, 50))
+        XCTAssertEqual(part?.isInMask, true)
+        XCTAssertEqual(part.map { list.groups[$0.group].isMask }, true)
+    }
+
     /// The mask's quads are not hit: the layer is.
     func testMaskIsNeverHit() {
         let l = layer("card", frame: Rect(x: 10, y: 20, width: 100, height: 50))
