@@ -37,6 +37,8 @@ public struct FrameStats: Equatable, Sendable {
     public var groups = 0
     /// Pixels of the offscreen group images (their boxes, in target pixels).
     public var groupPixels = 0
+    /// Group images multiplied by a mask's alpha (CALayer.mask).
+    public var masks = 0
     /// Rasterized groups (`Layer.shouldRasterize`) composited from the image kept from an
     /// earlier frame, not drawn again (not counted in `groups`).
     public var rasterizedReused = 0

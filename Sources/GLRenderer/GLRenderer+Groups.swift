@@ -126,6 +126,8 @@ extension GLRenderer {
         state.setStencil(.off, stats: &stats)
         drawCommands(list, (groupBegins[g] + 1)..<group.end, map: map, images: images)
         state.setStencil(.off, stats: &stats)
+        // A mask that drew nothing here (outside the damage) leaves nothing of the group.
+        if group.mask >= 0, !multiplyByMask(group.mask, map: map) { return }
         groupImages[g] = image
         if let s = keptSlot {
             // Kept only when complete (every texture there, whole) and drawn as a frame draws it.
@@ -145,20 +147,11 @@ extension GLRenderer {
         guard index < groupImages.count else { return }
         let image = groupImages[index]
         let op = Float(max(0, min(1, group.opacity)))
-        guard image.texture != 0, op > 0 else { return }
-        // A quad in canvas points covering the box's pixels exactly.
-        let s = map.scale
-        let model = Transform3D.translation((Double(image.x) - map.offsetX) / s, (Double(image.y) - map.offsetY) / s, 0)
-        let rect = Rect(x: 0, y: 0, width: Double(Float(Double(image.width) / s)), height: Double(Float(Double(image.height) / s)))
-        // GL rows run bottom-up: the box's top row is the image's row height - 1.
-        let tw = Double(Float(image.width) / Float(image.textureWidth)), th = Double(Float(image.height) / Float(image.textureHeight))
-        let box = DrawBox(x0: Double(image.x) - 1, y0: Double(image.y) - 1,
-                          x1: Double(image.x + image.width) + 1, y1: Double(image.y + image.height) + 1)
+        // A mask's image is never composited: it multiplies the group holding it.
+        guard image.texture != 0, op > 0, !group.isMask else { return }
+        let (box, values) = groupImageQuad(image, opacity: op, depth: depth(group.firstQuad), map: map)
         let clip = index < clipLowering.groupClips.count ? clipLowering.groupClips[index] : -1
         queueDraw(DrawKey(program: .plainTextured, geometry: .rect, texture: TextureHandle(image.texture),
-                          stencil: currentStencilTest, scissor: clipScissorBox(clip)), box: box,
-                  InstanceValues(model: model, outer: rect, fill: rect, content: rect,
-                                 texRect: Rect(x: 0, y: th, width: tw, height: -th), r: op, g: op, b: op, a: op,
-                                 size: rect.size, radius: 0, depth: depth(group.firstQuad)))
+                          stencil: currentStencilTest, scissor: clipScissorBox(clip)), box: box, values)
     }
 }

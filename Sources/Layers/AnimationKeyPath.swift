@@ -24,6 +24,9 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     case boundsHeight = "bounds.size.height"
     case backgroundColor
     case borderWidth
+    /// CAShapeLayer's stroke ends, fractions of the path's length.
+    case strokeStart
+    case strokeEnd
     case borderColor
     case shadowOpacity
     case shadowRadius
@@ -78,6 +81,8 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
             if case .color(let c) = layer.contents { return .color(c) }
             return .color(.clear)
         case .borderWidth: return .scalar(layer.borderWidth)
+        case .strokeStart: return .scalar(layer.strokeStart)
+        case .strokeEnd: return .scalar(layer.strokeEnd)
         case .borderColor: return .color(layer.borderColor)
         case .shadowOpacity: return .scalar(layer.shadow.opacity)
         case .shadowRadius: return .scalar(layer.shadow.radius)
@@ -127,6 +132,8 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case (.borderColor, .color(let c)): if let c = clamped(c) { layer.borderColor = c }
         case (.shadowColor, .color(let c)): if let c = clamped(c) { layer.shadow.color = c }
         case (.borderWidth, .scalar(let v)) where v.isFinite: layer.borderWidth = max(v, 0)
+        case (.strokeStart, .scalar(let v)) where v.isFinite: layer.strokeStart = min(max(v, 0), 1)
+        case (.strokeEnd, .scalar(let v)) where v.isFinite: layer.strokeEnd = min(max(v, 0), 1)
         case (.shadowOpacity, .scalar(let v)) where v.isFinite: layer.shadow.opacity = clamp01(v)
         case (.shadowRadius, .scalar(let v)) where v.isFinite: layer.shadow.radius = max(v, 0)
         case (.shadowOffset, .point(let p)) where p.isFinite: layer.shadow.offset = p

@@ -37,7 +37,7 @@ public struct Flattener {
         list.removeAll()
         list.canvas = canvas
         let canvasBox = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1, tint: .white, instance: 0), clip: -1,
+        visitChildren(layers, base: base, opacity: 1, GroupContext(index: -1, opacity: 1, tint: .white, instance: 0, inMask: false), clip: -1,
                       clipBox: canvasBox, depth: 0, into: &list)
     }
 
@@ -48,7 +48,8 @@ public struct Flattener {
                                         clip: Int, clipBox: Rect, depth: Int, depthSpace: Transform3D? = nil,
                                         into list: inout RenderList) {
         if children.isEmpty { return }
-        if orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
+        // A mask's sublayers are two levels below the layer: grow the scratch to any depth.
+        while orderScratch.count <= depth { orderScratch.append([]); keyScratch.append([]) }
         // Stable order by key, without allocating once the scratch has grown.
         var order = orderScratch[depth], keys = keyScratch[depth]
         orderScratch[depth] = []
@@ -90,12 +91,14 @@ public struct Flattener {
 
     /// The innermost group-opacity group being flattened into and the opacity accumulated
     /// since it began (what quads are drawn with into its offscreen image); and the colour
-    /// multiplier and instance of the replicator instance being drawn (white, 0: none).
+    /// multiplier and instance of the replicator instance being drawn (white, 0: none); and
+    /// whether a mask is being drawn.
     private struct GroupContext {
         var index: Int
         var opacity: Double
         var tint: Color
         var instance: Int
+        var inMask: Bool
     }
 
     private mutating func visit(_ layer: Layer, base: Transform3D, opacity parentOpacity: Double, _ parentGroup: GroupContext,
@@ -112,32 +115,75 @@ public struct Flattener {
         // Group opacity or rasterization: the layer and its sublayers become one image
         // composited with the layer's opacity (times what accumulated since the enclosing group).
         let rasterized = layer.shouldRasterize && groupsRasterizedLayers
-        let grouped = (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.isTransformLayer
-            && (!layer.sublayers.isEmpty || Flattener.ownPieces(drawn) > 1)
+        // A mask (CALayer.mask) makes the layer a group whose image the mask's alpha multiplies.
+        let mask = layer.isTransformLayer ? nil : layer.mask
+        let grouped = mask != nil || (rasterized || layer.allowsGroupOpacity && drawn.opacity < 1) && !layer.isTransformLayer
+            && (!layer.sublayers.isEmpty || Flattener.ownPieces(layer, drawn) > 1)
         var g = GroupContext(index: parentGroup.index, opacity: parentGroup.opacity * drawn.opacity, tint: parentGroup.tint,
-                             instance: parentGroup.instance)
+                             instance: parentGroup.instance, inMask: parentGroup.inMask)
         let groupIndex = list.groups.count, groupBegin = list.commands.count, quadsBefore = list.quads.count
+        let clipsBefore = list.clips.count
         if grouped {
             let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
             list.groups.append(RenderGroup(name: layer.name, opacity: g.opacity, box: .zero, end: -1, firstQuad: quadsBefore,
                                            clipDepth: clipDepth, parent: parentGroup.index,
                                            isRasterized: rasterized, layer: ObjectIdentifier(layer)))
             list.commands.append(.beginGroup(groupIndex))
-            g = GroupContext(index: groupIndex, opacity: 1, tint: parentGroup.tint, instance: parentGroup.instance)
+            g = GroupContext(index: groupIndex, opacity: 1, tint: parentGroup.tint, instance: parentGroup.instance,
+                             inMask: parentGroup.inMask)
         }
         visitContents(layer, drawn, world: world, opacity: opacity, g, clip: clip, clipBox: clipBox, depth: depth, into: &list)
-        if grouped {
-            endGroup(groupIndex, begin: groupBegin, quadsBefore: quadsBefore, outer: parentGroup, clipBox: clipBox, into: &list)
+        var maskBox: Rect? = nil
+        let contentQuads = list.quads.count
+        if let mask {
+            // Nothing drawn, or a mask that draws nothing: the layer shows nothing.
+            guard contentQuads > quadsBefore, let m = appendMask(mask, of: groupIndex, world: world, opacity: opacity, g,
+                                                                 clip: clip, clipBox: clipBox, depth: depth, into: &list) else {
+                list.quads.removeSubrange(quadsBefore...)
+                list.clips.removeSubrange(clipsBefore...)
+                list.commands.removeSubrange(groupBegin...)
+                list.groups.removeSubrange(groupIndex...)
+                return
+            }
+            list.groups[groupIndex].mask = m
+            maskBox = list.groups[m].box
         }
+        if grouped {
+            endGroup(groupIndex, begin: groupBegin, quadsBefore: quadsBefore, quadsEnd: contentQuads, outer: parentGroup,
+                     clipBox: maskBox ?? clipBox, keep: mask != nil, into: &list)
+        }
+    }
+
+    /// Draws `mask` into a mask group inside group `owner` (the masked layer's, whose plane is
+    /// `world`): the mask's index, or nil when it draws nothing.
+    private mutating func appendMask(_ mask: Layer, of owner: Int, world: Transform3D, opacity: Double, _ g: GroupContext,
+                                     clip: Int, clipBox: Rect, depth: Int, into list: inout RenderList) -> Int? {
+        let index = list.groups.count, begin = list.commands.count, quadsBefore = list.quads.count
+        let clipDepth = clip >= 0 ? list.clips[clip].depth : 0
+        list.groups.append(RenderGroup(name: mask.name, opacity: 1, box: .zero, end: -1, firstQuad: quadsBefore,
+                                       clipDepth: clipDepth, parent: owner, isMask: true))
+        list.commands.append(.beginGroup(index))
+        // In the layer's bounds space, flattened into its plane; its opacity its own.
+        let context = GroupContext(index: index, opacity: 1, tint: .white, instance: 0, inMask: true)
+        visit(mask, base: Transform3D.flatten * world, opacity: opacity, context, clip: clip, clipBox: clipBox,
+              depth: depth + 1, into: &list)
+        if list.quads.count == quadsBefore {
+            list.commands.removeSubrange(begin...)
+            list.groups.removeSubrange(index...)
+            return nil
+        }
+        endGroup(index, begin: begin, quadsBefore: quadsBefore, outer: g, clipBox: clipBox, keep: true, into: &list)
+        return index
     }
 
     /// Closes group `index`: drops it when it drew nothing, folds its opacity into its only
     /// quad when it drew one (the same pixels without an offscreen image), otherwise
-    /// records its box and appends `endGroup`.
-    private func endGroup(_ index: Int, begin: Int, quadsBefore: Int, outer: GroupContext, clipBox: Rect,
-                          into list: inout RenderList) {
+    /// records its box (of quads `quadsBefore..<quadsEnd`, cut to `clipBox`) and appends
+    /// `endGroup`. `keep`: a masked group or a mask, never dropped nor folded.
+    private func endGroup(_ index: Int, begin: Int, quadsBefore: Int, quadsEnd: Int? = nil, outer: GroupContext,
+                          clipBox: Rect, keep: Bool = false, into list: inout RenderList) {
         let drawn = list.quads.count - quadsBefore
-        if drawn <= 1 {
+        if drawn <= 1 && !keep {
             // A group with at most one quad holds no kept group: it is the last one recorded.
             let opacity = list.groups[index].opacity
             list.groups.removeLast(list.groups.count - index)
@@ -150,7 +196,7 @@ public struct Flattener {
             return
         }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for i in quadsBefore..<list.quads.count {
+        for i in quadsBefore..<(quadsEnd ?? list.quads.count) {
             let q = list.quads[i]
             let c = q.corners
             let b = q.isInFrontOfEye ? Rect.bounding(c.0, c.1, c.2, c.3) : clipBox
@@ -162,18 +208,19 @@ public struct Flattener {
     }
 
     /// How many quads the layer draws of its own: shadow, background, contents, border.
-    static func ownPieces(_ drawn: LayerPresentation) -> Int {
+    static func ownPieces(_ layer: Layer, _ drawn: LayerPresentation) -> Int {
         var n = drawn.contents != .none ? 1 : 0
         if let c = drawn.backgroundColor, c.a > 0 { n += 1 }
         if drawn.borderWidth > 0, drawn.borderColor.a > 0 { n += 1 }
-        if castsShadow(drawn) { n += 1 }
+        if castsShadow(layer, drawn) { n += 1 }
         return n
     }
 
     /// The shadow is drawn for a layer with a background or contents (its shape: the
-    /// rounded bounds); a layer that draws nothing of its own casts none.
-    static func castsShadow(_ drawn: LayerPresentation) -> Bool {
+    /// rounded bounds), or with a shadow image; a layer that draws nothing of its own casts none.
+    static func castsShadow(_ layer: Layer, _ drawn: LayerPresentation) -> Bool {
         guard drawn.shadow.isVisible else { return false }
+        if layer.shadowImage != nil { return true }
         if let c = drawn.backgroundColor, c.a > 0 { return true }
         return drawn.contents != .none
     }
@@ -190,7 +237,7 @@ public struct Flattener {
                           clipBox: clipBox, depth: depth + 1, depthSpace: space, into: &list)
             return
         }
-        if Flattener.castsShadow(drawn) {
+        if Flattener.castsShadow(layer, drawn) {
             // Core Animation clips a layer's shadow by its own masksToBounds.
             let shadowClip = layer.masksToBounds ? pushClip(layer, drawn, world: world, clip: clip, clipBox: clipBox, into: &list) : (clip, clipBox)
             if let (c, box) = shadowClip {
@@ -247,7 +294,7 @@ public struct Flattener {
             let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
             if c.a > 0 {
                 let tint = Color(g.tint.r * c.r, g.tint.g * c.g, g.tint.b * c.b, 1)
-                let instance = GroupContext(index: g.index, opacity: g.opacity * c.a, tint: tint, instance: k)
+                let instance = GroupContext(index: g.index, opacity: g.opacity * c.a, tint: tint, instance: k, inMask: g.inMask)
                 visitChildren(layer.sublayers, base: step * flat, opacity: opacity * c.a, instance, clip: clip, clipBox: clipBox,
                               depth: depth + 1, into: &list)
             }
@@ -289,6 +336,17 @@ public struct Flattener {
         let s = drawn.shadow
         let sigma = s.radius, extent = 3 * s.radius
         guard s.offset.x.isFinite, s.offset.y.isFinite, extent.isFinite else { return }
+        if let shape = layer.shadowImage {
+            // The blurred shape, tinted by the shadow's colour, its alpha times the opacity.
+            let m = shape.margin, a = s.color.a * s.opacity
+            let size = Size(drawn.bounds.width + 2 * m, drawn.bounds.height + 2 * m)
+            let placed = Transform3D.translation(s.offset.x - m, s.offset.y - m, 0) * world
+            let tint = Color(g.tint.r * s.color.r, g.tint.g * s.color.g, g.tint.b * s.color.b, 1)
+            let shadowContext = GroupContext(index: g.index, opacity: g.opacity * a, tint: tint, instance: g.instance, inMask: g.inMask)
+            appendQuad(layer, drawn, world: placed, size: size, contents: .image(shape.image), part: .shadow(sigma: 0, inset: 0),
+                       opacity: opacity * a, shadowContext, clip: clip, clipBox: clipBox, into: &list)
+            return
+        }
         let size = Size(drawn.bounds.width + 2 * extent, drawn.bounds.height + 2 * extent)
         let placed = Transform3D.translation(s.offset.x - extent, s.offset.y - extent, 0) * world
         let color = Color(s.color.r, s.color.g, s.color.b, s.color.a * s.opacity)
@@ -325,6 +383,8 @@ public struct Flattener {
         case .color(let c):
             cornerRadius = cornerExtent(layer, drawn, drawn.bounds)
             opaque = c.a >= 1 && !part.isShaped
+        case .image where part != .own:
+            break   // a shadow image covers its whole quad
         case .image(let image):
             (contentRect, textureRect, slice) = Flattener.placeSlicedContents(
                 image, in: size, gravity: layer.contentsGravity, crop: layer.masksToBounds, contentsRect: layer.contentsRect,
@@ -341,7 +401,8 @@ public struct Flattener {
             group: g.index, cornerRadius: cornerRadius, clipIndex: clip, corners: corners, isInFrontOfEye: inFront,
             isOpaque: opaque && g.opacity >= 1 && cornerRadius <= 0 && inFront, part: part,
             maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve, tint: g.tint, instance: g.instance,
-            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter, nineSlice: slice))
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter, nineSlice: slice,
+            isInMask: g.inMask))
     }
 
     /// True when the layer's front side faces the viewer: the plane's orientation

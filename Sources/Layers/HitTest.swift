@@ -18,7 +18,7 @@ extension RenderList {
         for command in commands.reversed() {
             guard case .quad(let index) = command else { continue }
             let q = quads[index]
-            guard let local = RenderList.localPoint(point, matrix: q.matrix, size: q.size, cornerRadius: q.cornerRadius)
+            guard !q.isInMask, let local = RenderList.localPoint(point, matrix: q.matrix, size: q.size, cornerRadius: q.cornerRadius)
             else { continue }
             var clip = q.clipIndex
             var inside = true

@@ -99,6 +99,11 @@ extension Layer {
     /// True while at least one animation is attached.
     public var hasAnimations: Bool { (animationState?.count ?? 0) > 0 }
 
+    /// True while an attached animation animates `keyPath`.
+    public func hasAnimation(of keyPath: AnimationKeyPath) -> Bool {
+        animationState?.slots.contains { $0?.animation.keyPath == keyPath } ?? false
+    }
+
     /// The values drawn (CALayer.presentation()): the current model values with the
     /// animations applied at the layer's animation time (the last
     /// `advanceAnimations(to:)`). Equal to the model values when no animation is
@@ -133,6 +138,10 @@ extension Layer {
         for s in sublayers where s.subtreeMayAnimate {
             s.advanceAnimations(to: t)
             animated = animated || s.subtreeMayAnimate
+        }
+        if let m = mask, m.subtreeMayAnimate {
+            m.advanceAnimations(to: t)
+            animated = animated || m.subtreeMayAnimate
         }
         subtreeMayAnimate = animated
     }

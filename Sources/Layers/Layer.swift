@@ -124,8 +124,17 @@ public final class Layer {
     public var borderWidth: Double = 0
     /// CALayer.borderColor.
     public var borderColor: Color = .black
+    /// CAShapeLayer.strokeStart / strokeEnd: the part of a shape layer's path stroked, as
+    /// fractions of its length (animatable; read by the shape layer that draws the path).
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
+    /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own).
+    public var shadowPath: ShapePath? = nil
+    /// The shadow's shape as a blurred image, when it is not the rounded bounds (see
+    /// `ShadowImage`); nil: the rounded bounds, blurred analytically.
+    public var shadowImage: ShadowImage? = nil
     /// CAReplicatorLayer: draws the sublayers once per instance (nil: a plain layer).
     public var replicator: Replicator? = nil
     /// CATransformLayer: the sublayers keep their 3D positions (no flattening into this
@@ -133,6 +142,19 @@ public final class Layer {
     /// draws nothing of its own (background, contents, border, shadow), clips nothing, and
     /// its opacity multiplies onto each sublayer.
     public var isTransformLayer = false
+    /// CALayer.mask: a layer in this layer's bounds space (not under `sublayerTransform`)
+    /// whose composited alpha multiplies everything this layer draws: shadow, background,
+    /// contents, sublayers and border. Its `superlayer` is this layer, so that it
+    /// shares this layer's animation time; it is drawn nowhere else.
+    public var mask: Layer? {
+        didSet {
+            if let old = oldValue, old !== mask { old.superlayer = nil }
+            guard let m = mask else { return }
+            m.removeFromSuperlayer()
+            m.superlayer = self
+            if m.subtreeMayAnimate { markSubtreeMayAnimate() }
+        }
+    }
     /// The layer's own timing (CALayer's CAMediaTiming): the time its animations and its
     /// sublayers' see, from its superlayer's.
     public var timing = LayerTiming()

@@ -32,6 +32,9 @@ public struct LayerPresentation: Equatable, Sendable {
     /// Drawn `borderWidth` and `borderColor`.
     public var borderWidth: Double
     public var borderColor: Color
+    /// Drawn `strokeStart` and `strokeEnd` (a shape layer's).
+    public var strokeStart: Double
+    public var strokeEnd: Double
     /// Drawn shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`).
     public var shadow: LayerShadow
     /// Not animatable; kept to place the sublayers about an animated anchor point.
@@ -50,6 +53,8 @@ public struct LayerPresentation: Equatable, Sendable {
         backgroundColor = layer.backgroundColor
         borderWidth = layer.borderWidth
         borderColor = layer.borderColor
+        strokeStart = layer.strokeStart
+        strokeEnd = layer.strokeEnd
         shadow = layer.shadow
         sublayerTransform = layer.sublayerTransform
     }

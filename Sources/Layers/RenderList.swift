@@ -54,6 +54,9 @@ public struct RenderQuad: Sendable {
     /// The image's sliced map from bounds space to the texture (`Layer.contentsCenter`);
     /// nil: linear over `contentRect`.
     public var nineSlice: NineSlice? = nil
+    /// The quad belongs to a mask (`RenderGroup.isMask`): it draws only into the mask's
+    /// image, is never seen, and is never hit.
+    public var isInMask = false
 
     /// The corners as an array (for dumps and tests; allocates).
     public var cornerArray: [Point] { [corners.0, corners.1, corners.2, corners.3] }
@@ -138,6 +141,12 @@ public struct RenderGroup: Sendable {
     /// The grouping layer itself (the same from frame to frame while the layer lives): what
     /// a rasterized group's kept image belongs to. nil: a group made without a layer.
     public var layer: ObjectIdentifier? = nil
+    /// Index of the group holding this group's mask (CALayer.mask), or -1: the group's image
+    /// is multiplied by the alpha of the mask's image, pixel for pixel, before it is composited.
+    public var mask = -1
+    /// This group is a mask: its image is never composited; the group it is the last
+    /// thing inside (its `parent`) is multiplied by its alpha.
+    public var isMask = false
 }
 
 /// The drawing program produced by `flatten`: quads in Core Animation's drawing order,

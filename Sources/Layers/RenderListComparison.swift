@@ -72,7 +72,7 @@ extension RenderList {
         if sameGroups {
             for i in groups.indices {
                 let a = groups[i], b = previous.groups[i]
-                if a.opacity == b.opacity, a.box == b.box, a.isRasterized == b.isRasterized { continue }
+                if a.opacity == b.opacity, a.box == b.box, a.isRasterized == b.isRasterized, a.isMask == b.isMask { continue }
                 add(a.box)
                 add(b.box)
             }
@@ -128,7 +128,7 @@ extension RenderQuad {
             && opacityInGroup == other.opacityInGroup && cornerRadius == other.cornerRadius && part == other.part
             && maskedCorners == other.maskedCorners && tint == other.tint && minificationFilter == other.minificationFilter
             && magnificationFilter == other.magnificationFilter && nineSlice == other.nineSlice
-            && cornerCurve == other.cornerCurve
+            && cornerCurve == other.cornerCurve && isInMask == other.isInMask
     }
 }
 
@@ -156,6 +156,7 @@ extension RenderGroup {
     /// the commands and quads themselves).
     public func drawsSameWherever(as other: RenderGroup) -> Bool {
         opacity == other.opacity && box == other.box && clipDepth == other.clipDepth && isRasterized == other.isRasterized
+            && isMask == other.isMask && (mask < 0) == (other.mask < 0)
     }
 }
 

@@ -13,15 +13,21 @@ extension LayerComponent {
     static let keys: Set<String> = Set<String>([
         "kind", "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
         "opacity", "masksToBounds", "cornerRadius", "doubleSided", "hidden", "contents", "color",
-        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize",
+        "contentsGravity", "sublayers", "frame", "animations", "allowsGroupOpacity", "shouldRasterize", "mask",
     ]).union(textKeys).union(decorationKeys)
 
     /// CALayer's background, border and shadow keys.
     static let decorationKeys: Set<String> = Set<String>([
         "backgroundColor", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
-        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type",
+        "maskedCorners", "contentsRect", "contentsScale", "minificationFilter", "magnificationFilter", "type", "shadowPath",
         "contentsCenter", "cornerCurve",
-    ]).union(gradientKeys).union(replicatorKeys).union(["beginTime", "speed", "timeOffset"])
+    ]).union(gradientKeys).union(replicatorKeys).union(shapeKeys).union(["beginTime", "speed", "timeOffset"])
+
+    /// CAShapeLayer's keys.
+    static let shapeKeys: Set<String> = [
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "strokeStart",
+        "strokeEnd",
+    ]
 
     /// CAReplicatorLayer's keys.
     static let replicatorKeys: Set<String> = [
@@ -34,7 +40,7 @@ extension LayerComponent {
 
     /// The layer classes of `type`.
     enum LayerType: String, CaseIterable {
-        case layer, gradient, replicator, transform
+        case layer, gradient, replicator, transform, shape
     }
 
     /// The names of `maskedCorners`' corners (CACornerMask's, without `layer` and `Corner`).
@@ -49,12 +55,23 @@ extension LayerComponent {
 
     /// Builds a `layer` component from its JSON object.
     public static func make(_ node: JSONNode, _ context: SceneContext) throws -> SceneComponent {
-        var texts: [TextLayer] = [], gradients: [GradientLayer] = []
-        let root = try layer(node, context, texts: &texts, gradients: &gradients)
+        var texts: [TextLayer] = [], gradients: [GradientLayer] = [], shapes: [ShapeLayer] = []
+        let root = try layer(node, context, texts: &texts, gradients: &gradients, shapes: &shapes)
         if copies(root) > maximumCopies {
             throw node.error("replicators nest to more than \(maximumCopies) copies of a layer")
         }
-        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients)
+        // Layers that may cast a shadow of another shape than their rounded bounds.
+        var casters: [ShadowCaster] = []
+        func walk(_ l: Layer) {
+            if l.shadowPath != nil || l.shadow.opacity > 0 || l.hasAnimation(of: .shadowOpacity) {
+                casters.append(ShadowCaster(layer: l, images: context.images))
+            }
+            for s in l.sublayers { walk(s) }
+            if let m = l.mask { walk(m) }
+        }
+        walk(root)
+        return LayerComponent(rootLayer: root, textLayers: texts, gradientLayers: gradients, shapeLayers: shapes,
+                              shadowCasters: casters)
     }
 
     /// The most copies of one layer that nested replicators may draw.
@@ -80,6 +97,16 @@ extension LayerComponent {
     /// and its gradient layers to `gradients`.
     public static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer],
                              gradients: inout [GradientLayer]) throws -> Layer {
+        var shapes: [ShapeLayer] = []
+        let l = try layer(node, context, texts: &texts, gradients: &gradients, shapes: &shapes)
+        for s in shapes { s.display() }
+        return l
+    }
+
+    /// Builds one layer (and its sublayers) from JSON, appending its text, gradient and shape
+    /// layers to `texts`, `gradients` and `shapes`.
+    static func layer(_ node: JSONNode, _ context: SceneContext, texts: inout [TextLayer],
+                      gradients: inout [GradientLayer], shapes: inout [ShapeLayer]) throws -> Layer {
         let name = try context.claimComponent(node, allowedKeys: keys)
         let layer = Layer(name: name)
         if node["anchorPoint"].exists {
@@ -117,6 +144,9 @@ extension LayerComponent {
         if type != .gradient, let key = gradientKeys.sorted().first(where: { node[$0].exists }) {
             throw node[key].error("\(key) is a key of a gradient layer; expected \"type\": \"gradient\"")
         }
+        if type != .shape, let key = shapeKeys.sorted().first(where: { node[$0].exists }) {
+            throw node[key].error("\(key) is a key of a shape layer; expected \"type\": \"shape\"")
+        }
         if type != .replicator, let key = replicatorKeys.sorted().first(where: { node[$0].exists }) {
             throw node[key].error("\(key) is a key of a replicator layer; expected \"type\": \"replicator\"")
         }
@@ -128,7 +158,12 @@ extension LayerComponent {
             }
             layer.isTransformLayer = true
         }
-        if type == .gradient {
+        if type == .shape {
+            for other in ["contents"] + textKeys.sorted() where node[other].exists {
+                throw node[other].error("a shape layer draws its path as contents; expected no \(other)")
+            }
+            shapes.append(try shape(node, layer, context))
+        } else if type == .gradient {
             for other in ["contents"] + textKeys.sorted() where node[other].exists {
                 throw node[other].error("a gradient layer draws its gradient as contents; expected no \(other)")
             }
@@ -149,9 +184,45 @@ extension LayerComponent {
             if child["kind"].exists, try child["kind"].string() != "layer" {
                 throw child["kind"].error("expected \"layer\" for a sublayer")
             }
-            layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients))
+            layer.addSublayer(try self.layer(child, context, texts: &texts, gradients: &gradients, shapes: &shapes))
+        }
+        if node["mask"].exists {
+            let m = node["mask"]
+            if m["kind"].exists, try m["kind"].string() != "layer" {
+                throw m["kind"].error("expected \"layer\" for a mask")
+            }
+            layer.mask = try self.layer(m, context, texts: &texts, gradients: &gradients, shapes: &shapes)
         }
         return layer
+    }
+
+    /// A shape layer's keys (CAShapeLayer's names and defaults); a malformed `path` names
+    /// the character where it goes wrong.
+    static func shape(_ node: JSONNode, _ layer: Layer, _ context: SceneContext) throws -> ShapeLayer {
+        var path = ShapePath()
+        if node["path"].exists {
+            do {
+                path = try ShapePath(svg: try node["path"].string())
+            } catch let e as SVGPathError {
+                throw node["path"].error(e.description)
+            }
+        }
+        var style = ShapeRasterizer.Style()
+        func color(_ key: String, _ d: Color?) throws -> Color? {
+            guard node[key].exists else { return d }
+            let c = try node[key].rgba()
+            return Color(c.0, c.1, c.2, c.3)
+        }
+        style.fillColor = try color("fillColor", style.fillColor)
+        style.strokeColor = try color("strokeColor", style.strokeColor)
+        style.fillRule = try node["fillRule"].enumValue(ShapeRasterizer.FillRule.self, default: .nonZero)
+        style.lineWidth = try node["lineWidth"].double(in: 0...JSONNode.maxExtent, default: 1)
+        style.lineCap = try node["lineCap"].enumValue(ShapeRasterizer.LineCap.self, default: .butt)
+        style.lineJoin = try node["lineJoin"].enumValue(ShapeRasterizer.LineJoin.self, default: .miter)
+        style.miterLimit = try node["miterLimit"].double(in: 1...10_000, default: 10)
+        layer.strokeStart = try node["strokeStart"].double(in: 0...1, default: 0)
+        layer.strokeEnd = try node["strokeEnd"].double(in: 0...1, default: 1)
+        return ShapeLayer(layer: layer, path: path, style: style, images: context.images)
     }
 
     /// A replicator layer's keys (CAReplicatorLayer's names and defaults).
@@ -217,6 +288,13 @@ extension LayerComponent {
         layer.borderWidth = try node["borderWidth"].double(in: 0...JSONNode.maxExtent, default: 0)
         if let c = try color("borderColor") { layer.borderColor = c }
         layer.shadow.opacity = try node["shadowOpacity"].double(in: 0...1, default: 0)
+        if node["shadowPath"].exists {
+            do {
+                layer.shadowPath = try ShapePath(svg: try node["shadowPath"].string())
+            } catch let e as SVGPathError {
+                throw node["shadowPath"].error(e.description)
+            }
+        }
         layer.shadow.radius = try node["shadowRadius"].double(in: 0...JSONNode.maxExtent, default: 3)
         if node["shadowOffset"].exists {
             let o = try node["shadowOffset"].numbers(2)
