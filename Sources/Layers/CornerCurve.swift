@@ -17,20 +17,20 @@ public enum CornerCurve: String, Sendable, CaseIterable {
     case circular, continuous
 
     /// The exponent of the superellipse (2: the circle).
-    public var exponent: Double { self == .circular ? 2 : 3 }
+    package var exponent: Double { self == .circular ? 2 : 3 }
 
     /// How far along each edge a corner of `radius` reaches, at most `limit` (half the
     /// shorter side).
-    public func extent(radius: Double, limit: Double) -> Double {
+    package func extent(radius: Double, limit: Double) -> Double {
         let r = max(0, radius)
         return min(self == .circular ? r : r * CornerCurve.continuousExtent, max(0, limit))
     }
 
     /// The continuous corner's extent along each edge, in radii.
-    public static let continuousExtent = 1.528665
+    package static let continuousExtent = 1.528665
 
     /// Distance from each edge of the corner's point at 45 degrees, for an extent `s`.
-    public func diagonalInset(extent s: Double) -> Double {
+    package func diagonalInset(extent s: Double) -> Double {
         s * (1 - pow(2, -1 / exponent))
     }
 }

@@ -4,7 +4,7 @@ extension Flattener {
     /// Places an image as `placeContents` does, sliced by the layer's `contentsCenter`
     /// (`NineSlice`): the slicing is worked out on the whole placed image, then the part
     /// outside the bounds is cut away through the sliced map when `crop` is true.
-    public static func placeSlicedContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity, crop: Bool,
+    package static func placeSlicedContents(_ image: ImageRef, in size: Size, gravity: ContentsGravity, crop: Bool,
                                     contentsRect cr: Rect, contentsScale: Double,
                                     contentsCenter: Rect) -> (geometry: Rect, texture: Rect, slice: NineSlice?) {
         let (g, t) = placeContents(image, in: size, gravity: gravity, crop: false, contentsRect: cr, contentsScale: contentsScale)

@@ -27,7 +27,7 @@ public struct NineSlice: Equatable, Sendable {
     }
 
     /// True when `contentsCenter` leaves the whole image to stretch (no slicing).
-    public static func isWhole(_ contentsCenter: Rect) -> Bool {
+    package static func isWhole(_ contentsCenter: Rect) -> Bool {
         contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1)
     }
 
@@ -35,7 +35,7 @@ public struct NineSlice: Equatable, Sendable {
     /// drawn over `geometry` (bounds space) from `texture` (texture units), for a
     /// `contentsCenter` of `center` at `scale` pixels per point; nil when the centre is the
     /// whole image or not finite.
-    public static func make(center: Rect, pixels: Size, scale: Double, geometry g: Rect, texture t: Rect) -> NineSlice? {
+    package static func make(center: Rect, pixels: Size, scale: Double, geometry g: Rect, texture t: Rect) -> NineSlice? {
         guard !isWhole(center), center.minX.isFinite, center.minY.isFinite, center.width.isFinite, center.height.isFinite,
               pixels.width > 0, pixels.height > 0, scale > 0, scale.isFinite else { return nil }
         let (x0, x1) = unitBand(center.minX, center.width, pixels: pixels.width)
@@ -76,7 +76,7 @@ public struct NineSlice: Equatable, Sendable {
 
     /// The texture coordinate of bounds point `x` along one axis: the content rectangle's
     /// band [c0, c1] shows texture [t0, t1], its centre [a0, a1] shows [u0, u1].
-    public static func map(_ x: Double, content c0: Double, _ c1: Double, centre a0: Double, _ a1: Double,
+    package static func map(_ x: Double, content c0: Double, _ c1: Double, centre a0: Double, _ a1: Double,
                            texture t0: Double, _ t1: Double, textureCentre u0: Double, _ u1: Double) -> Double {
         if x < a0 { return a0 > c0 ? t0 + (x - c0) / (a0 - c0) * (u0 - t0) : u0 }
         if x > a1 { return c1 > a1 ? u1 + (x - a1) / (c1 - a1) * (t1 - u1) : u1 }
@@ -84,7 +84,7 @@ public struct NineSlice: Equatable, Sendable {
     }
 
     /// The texture point of bounds point `p`, for a content rectangle `content` showing `texture`.
-    public func texturePoint(_ p: Point, content: Rect, texture: Rect) -> Point {
+    package func texturePoint(_ p: Point, content: Rect, texture: Rect) -> Point {
         Point(NineSlice.map(p.x, content: content.minX, content.maxX, centre: centre.minX, centre.maxX,
                             texture: texture.minX, texture.maxX, textureCentre: textureCentre.minX, textureCentre.maxX),
               NineSlice.map(p.y, content: content.minY, content.maxY, centre: centre.minY, centre.maxY,

@@ -24,19 +24,19 @@ public struct ShapePath: Equatable, Hashable, Sendable {
     public static let maximumElements = 20_000
 
     /// One subpath flattened to a polyline.
-    public struct Polyline: Equatable, Sendable {
+    package struct Polyline: Equatable, Sendable {
         /// The vertices, in order.
-        public var points: [Point]
+        package var points: [Point]
         /// True when the last vertex joins the first (a `close`).
-        public var isClosed: Bool
+        package var isClosed: Bool
         /// A polyline through `points`.
-        public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
+        package init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
     }
 
     /// The path as polylines, each curve cut into straight pieces no farther than about
     /// `tolerance` from it (at most `maximumPieces` per curve). A subpath of one point is
     /// kept (a round or square cap draws a dot there).
-    public func polylines(tolerance: Double, maximumPieces: Int = 64) -> [Polyline] {
+    package func polylines(tolerance: Double, maximumPieces: Int = 64) -> [Polyline] {
         var out: [Polyline] = []
         var current: [Point] = []
         var start = Point.zero, pen = Point.zero
@@ -79,7 +79,7 @@ public struct ShapePath: Equatable, Hashable, Sendable {
     /// The part of `lines` from fraction `start` to `end` of their total length
     /// (CAShapeLayer.strokeStart / strokeEnd): whole when 0 and 1; a closed subpath cut
     /// anywhere becomes open. Nothing when end <= start.
-    public static func trim(_ lines: [Polyline], start: Double, end: Double) -> [Polyline] {
+    package static func trim(_ lines: [Polyline], start: Double, end: Double) -> [Polyline] {
         let s = max(0, min(1, start.isNaN ? 0 : start)), e = max(0, min(1, end.isNaN ? 1 : end))
         if s <= 0 && e >= 1 { return lines }
         if !(e > s) { return [] }
