@@ -40,7 +40,7 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
     /// and half, (127.5, 0, 127.5), at every pixel.
     func testAnImageScaledByABillionShowsTheTexelsAtItsCentre() throws {
         let h = try RenderHarness.shared()
-        let ref = ImageRef(id: 4501, width: 2, height: 1, isOpaque: true)
+        let ref = ImageRef(id: 4701, width: 2, height: 1, isOpaque: true)
         h.images.images[ref.id] = makeImage(width: 2, height: 1) { x, _ in x == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
         let layer = Layer(name: "image", bounds: Size(10, 10), position: Point(100, 50))
         layer.contents = .image(ref)
@@ -60,7 +60,7 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
     /// 0.495 (126).
     func testAnImageScaledByTenThousandKeepsItsTexelsAcrossTheTarget() throws {
         let h = try RenderHarness.shared()
-        let ref = ImageRef(id: 4502, width: 1000, height: 1, isOpaque: true)
+        let ref = ImageRef(id: 4702, width: 1000, height: 1, isOpaque: true)
         h.images.images[ref.id] = makeImage(width: 1000, height: 1) { x, _ in (x % 2 == 0 ? 0 : 255, 0, 0, 255) }
         let layer = Layer(name: "image", bounds: Size(10, 10), position: Point(100, 50))
         layer.contents = .image(ref)

@@ -92,7 +92,7 @@ final class MaskRenderTests: XCTestCase {
     /// its bottom half, stretched over the bounds (away from the filtered middle rows).
     func testImageAlphaMasksTheLayer() throws {
         let h = try RenderHarness.shared()
-        let ref = ImageRef(id: 36001, width: 4, height: 4)
+        let ref = ImageRef(id: 36101, width: 4, height: 4)
         h.images.images[ref.id] = makeImage(width: 4, height: 4) { _, y in y < 2 ? (0, 0, 255, 255) : (0, 0, 0, 0) }
         let l = redSquare()
         let m = Layer(name: "imageMask")
