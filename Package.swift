@@ -77,7 +77,7 @@ let modules: [Target] = [
     // Video files decoded to YUV planes on a worker (FFmpeg), and the preview's timing.
     .target(name: "Video", dependencies: ["Images", "Assets", "CFFmpeg"]),
     // Navigation sounds, WAV reading, the mixer, speech (Platform opens the device).
-    .target(name: "Audio", dependencies: ["Images", "Assets", "CEspeakNG", "CFFmpeg"]),
+    .target(name: "Audio", dependencies: ["Images", "Assets", "Video", "CEspeakNG", "CFFmpeg"]),
     .target(name: "Scene", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Video", "Audio"]),
     .target(name: "Components", dependencies: ["LayerMath", "Layers", "JSON", "Images", "Typography", "Assets", "Input", "Scene"]),
     // What a frame draws, planned without GL: quads, clips, batches, instance records.

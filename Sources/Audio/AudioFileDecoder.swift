@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import Images
+import Video
 
 /// Decodes the first audio stream of a media file (Ogg Vorbis, a video's sound track: any
 /// container and codec FFmpeg reads) to the mixer's format, mono Float at
@@ -13,7 +14,7 @@ import Images
 /// preview's sound decodes on `PreviewSound`'s worker).
 public final class AudioFileDecoder {
     /// Corrupt packets in a row that end decoding.
-    public static let maxBadPackets = 64
+    public static let maxBadPackets = PacketLoop.maxBadPackets
 
     public let path: String
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -22,7 +23,7 @@ public final class AudioFileDecoder {
     private let packet: UnsafeMutablePointer<AVPacket>
     private let decoded: UnsafeMutablePointer<AVFrame>
     private let stream: Int32
-    private var draining = false
+    private var loop = PacketLoop()
 
     /// Opens `path`'s first audio stream; the error says why it cannot be played.
     public init(path: String) throws {
@@ -94,36 +95,17 @@ public final class AudioFileDecoder {
     /// resampler's last samples).
     public func decode(appendingTo out: inout [Float]) throws -> Bool {
         guard let c = codec, let fmt = format else { return false }
-        var bad = 0
-        while true {
-            let received = avcodec_receive_frame(c, decoded)
-            if received == 0 {
-                defer { av_frame_unref(decoded) }
-                convert(decoded.pointee.extended_data, count: decoded.pointee.nb_samples, into: &out)
-                return true
-            }
-            if received == CFFMPEG_AVERROR_EOF {
-                // The resampler's delayed samples, then the end.
-                let before = out.count
-                convert(nil, count: 0, into: &out)
-                return out.count > before
-            }
-            guard received == CFFMPEG_AVERROR_EAGAIN else { throw SoundError("\(path): damaged audio (decoding failed)") }
-            if draining { return false }
-            if av_read_frame(fmt, packet) < 0 {
-                draining = true
-                avcodec_send_packet(c, nil)
-                continue
-            }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == stream else { continue }
-            if avcodec_send_packet(c, packet) < 0 {
-                bad += 1
-                if bad >= AudioFileDecoder.maxBadPackets { throw SoundError("\(path): damaged audio (\(bad) bad packets in a row)") }
-            } else {
-                bad = 0
-            }
+        let outcome = try loop.next(codec: c, format: fmt, stream: stream, packet: packet, frame: decoded,
+                                    damaged: { SoundError("\(self.path): damaged audio (\($0))") })
+        if outcome == .frame {
+            defer { av_frame_unref(decoded) }
+            convert(decoded.pointee.extended_data, count: decoded.pointee.nb_samples, into: &out)
+            return true
         }
+        // The resampler's delayed samples, then the end.
+        let before = out.count
+        convert(nil, count: 0, into: &out)
+        return out.count > before
     }
 
     /// Back to the start (a preview's sound loops with its video).
@@ -131,7 +113,7 @@ public final class AudioFileDecoder {
         guard let fmt = format, let c = codec else { return }
         guard av_seek_frame(fmt, stream, 0, AVSEEK_FLAG_BACKWARD) >= 0 else { throw SoundError("\(path): cannot seek") }
         avcodec_flush_buffers(c)
-        draining = false
+        loop.reset()
     }
 
     /// Resamples `count` input samples (nil: flush) and appends them to `out`.

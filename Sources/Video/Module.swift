@@ -7,7 +7,9 @@
 // - `VideoPlayer`: decodes ahead on a worker thread into a bounded queue that the frame
 //   loop reads without ever waiting, recycling the frames shown;
 // - `HardwareDecoding`: the device's decoders through FFmpeg's hwaccels, software otherwise;
-// - `PreviewTiming`: when a focused card's preview starts, fades in and stops.
+// - `PreviewTiming`: when a focused card's preview starts, fades in and stops;
+// - `PacketLoop`: FFmpeg's send/receive loop over one stream, which Audio's sound decoder
+//   shares.
 //
 // What this module does NOT do: convert to RGB (the renderer's shader does, from the
 // planes), draw, or play the sound track.

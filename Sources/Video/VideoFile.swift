@@ -20,7 +20,7 @@ public final class VideoFile {
     /// The longest an open or one frame's decoding may take (seconds).
     public static let timeLimit = 5.0
     /// Corrupt packets in a row that end decoding.
-    public static let maxBadPackets = 64
+    public static let maxBadPackets = PacketLoop.maxBadPackets
 
     public let path: String
     public let container: VideoContainer
@@ -49,7 +49,7 @@ public final class VideoFile {
     private let stream: Int32
     private let timeBase: Double
     private let startTime: Int64
-    private var draining = false
+    private var loop = PacketLoop()
     /// The interrupt callback's deadline (monotonic seconds), boxed for C.
     private let deadline = Deadline()
 
@@ -141,29 +141,13 @@ public final class VideoFile {
         if !hardwareChecked { openHardware() }
         guard let c = codec, let fmt = format else { return false }
         deadline.start(VideoFile.timeLimit)
-        var bad = 0
-        while true {
-            let received = avcodec_receive_frame(c, picture)
-            if received == 0 { try convert(into: &frame); return true }
-            if received == CFFMPEG_AVERROR_EOF { return false }
-            guard received == CFFMPEG_AVERROR_EAGAIN else { throw VideoError("\(path): damaged video (decoding failed)") }
+        let outcome = try loop.next(codec: c, format: fmt, stream: stream, packet: packet, frame: picture,
+                                    damaged: { VideoError("\(self.path): damaged video (\($0))") }) {
             if deadline.passed { throw VideoError("\(path): a frame took longer than \(VideoFile.timeLimit) s to decode") }
-            if draining { return false }
-            if av_read_frame(fmt, packet) < 0 {
-                // The end (or an unreadable tail): let the decoder give back what it holds.
-                draining = true
-                avcodec_send_packet(c, nil)
-                continue
-            }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == stream else { continue }
-            if avcodec_send_packet(c, packet) < 0 {
-                bad += 1
-                if bad >= VideoFile.maxBadPackets { throw VideoError("\(path): damaged video (\(bad) bad packets in a row)") }
-            } else {
-                bad = 0
-            }
         }
+        guard outcome == .frame else { return false }
+        try convert(into: &frame)
+        return true
     }
 
     /// Replaces the software decoder with a hardware one when `hardware` allows and one
@@ -219,7 +203,7 @@ public final class VideoFile {
             throw VideoError("\(path): cannot seek")
         }
         avcodec_flush_buffers(c)
-        draining = false
+        loop.reset()
     }
 
     /// The decoded picture as packed 4:2:0 planes (other layouts through swscale), written
