@@ -13,8 +13,11 @@ extension FocusGrid {
     /// The grid's cards in index order; a card without layers gets them when read.
     public struct Cards: RandomAccessCollection {
         let grid: FocusGrid
+        /// The first card's index, 0.
         public var startIndex: Int { 0 }
+        /// The number of cards.
         public var endIndex: Int { grid.cardFrames.count }
+        /// Card `i`'s layers (built now if it has none).
         public subscript(i: Int) -> ParallaxCardLayers { grid.cardLayers(i) }
     }
 
