@@ -46,6 +46,15 @@ final class FocusGridPoolTests: XCTestCase {
         XCTAssertEqual(cardIndices(g), Array(528...551))
     }
 
+    /// Under a scale the canvas no longer maps by a translation: every card has layers.
+    func testAGridUnderATransformKeepsLayersForEveryCard() throws {
+        let s = try scene("{\(Self.gridJSON), \"name\": \"g\"}")
+        let g = s.component(named: "g") as! FocusGrid
+        g.rootLayer.transform = Transform3D.scale(0.5, 0.5, 1)
+        g.update(to: 1)
+        XCTAssertEqual(cardIndices(g), Array(0..<1000))
+    }
+
     /// Reading a card far off the canvas builds its layers, drawn in index order.
     func testReadingAnOffCanvasCardBuildsItsLayersInIndexOrder() throws {
         let s = try scene("{\(Self.gridJSON), \"name\": \"g\"}")
