@@ -64,15 +64,12 @@ extension FocusGrid {
         }
         let radius = c.cornerRadius
         let effect = c.effect
-        let grid = FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight) { size in
+        let grid = FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight,
+                             canvas: context.canvas) { size in
             context.images.cardShadow(size: size, margin: FocusGrid.shadowMargin(for: effect), cornerRadius: radius,
                                       blur: effect.shadowRadius, color: effect.shadowColor)
         }
         grid.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
-        if c.effect.glareShape == .linear {
-            // vanilla-tilt's gradient covers the whole card (the radial one keeps its aspect).
-            for card in grid.cards { card.spotlight.contentsGravity = .resize }
-        }
         return grid
     }
 }

@@ -75,8 +75,9 @@ public final class FocusGrid: SceneComponent {
     public let name: String
     public let configuration: Configuration
     public let rootLayer: Layer
-    /// One card per button, in index order (row by row).
-    public let cards: [ParallaxCardLayers]
+    /// One card per button, in index order (row by row). Only the cards near the canvas
+    /// have layers (`FocusGrid+Pool.swift`); asking for another one builds its layers.
+    public var cards: Cards { Cards(grid: self) }
     /// Each card's frame in the grid's root layer.
     public let cardFrames: [Rect]
 
@@ -156,14 +157,17 @@ public final class FocusGrid: SceneComponent {
     /// What each card showed at the last update: a card that keeps its look is composited
     /// from its kept image, one whose look changed is drawn live (see `update(to:)`).
     private var looks: [CardLook]
+    /// The cards' layers where they exist (`FocusGrid+Pool.swift`).
+    var pool: CardPool
     private var pointer: Point?              // in the root layer's space
     private var stick = (x: 0.0, y: 0.0)
     private var lastInput = 0.0
     private var idleOut = Tween(from: 0, to: 0, start: 0, duration: 0)
 
     /// Creates a grid of `images.count` cards, each over its own layers (bottom first).
+    /// - Parameter canvas: the canvas size; only cards near it get layers (nil: every card).
     public init(name: String, configuration: Configuration, images: [[ImageRef]], spotlight: ImageRef,
-                shadow: (Size) -> ImageRef?) {
+                canvas: Size? = nil, shadow: (Size) -> ImageRef?) {
         self.name = name
         self.configuration = configuration
         tiltGeometry = configuration.effect.geometry
@@ -171,14 +175,8 @@ public final class FocusGrid: SceneComponent {
         rootLayer.frame = configuration.frame
         let frames = FocusGrid.layout(configuration, count: images.count)
         cardFrames = frames
-        let shadowImage = frames.first.flatMap { shadow($0.size) }
-        let shadowMargin = FocusGrid.shadowMargin(for: configuration.effect)
-        cards = images.indices.map { i in
-            ParallaxCardLayers(prefix: "\(name)/button\(i)", frame: frames[i], images: images[i], spotlight: spotlight,
-                               shadow: shadowImage, shadowMargin: shadowMargin,
-                               cornerRadius: configuration.cornerRadius)
-        }
-        for card in cards { rootLayer.addSublayer(card.root) }
+        pool = CardPool(images: images, spotlight: spotlight, shadow: frames.first.flatMap { shadow($0.size) },
+                        canvas: canvas)
         looks = Array(repeating: CardLook.none, count: images.count)
         focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
         let focused = focusedIndex
@@ -256,6 +254,7 @@ public final class FocusGrid: SceneComponent {
     public func update(to time: Double) {
         guard time.isFinite else { return }
         firePendingLongPress(upTo: time)
+        refreshPool()
         let e = configuration.effect
         let idle = containsFocus ? idleWeight(at: time) : 0
         let tau = 2 * Double.pi
@@ -264,7 +263,7 @@ public final class FocusGrid: SceneComponent {
                     y: amplitude * sin(tau * time / FocusGrid.idlePeriods.y))
         if idle != dimmedFor {
             dimmedFor = idle
-            for i in cards.indices where i != focusedIndex { cards[i].root.opacity = 1 - e.idleDimming * idle }
+            for i in pool.live where i != focusedIndex { pool.layers[i]!.root.opacity = 1 - e.idleDimming * idle }
         }
         if !cards.isEmpty { states.markMoving(focusedIndex) }   // it sways while idle
         var k = 0
@@ -281,9 +280,15 @@ public final class FocusGrid: SceneComponent {
             let look = CardLook(pose: pose, spotlightOpacity: f * e.glareMaxOpacity,
                                 shadowOpacity: lerp(0.5, e.shadowOpacity, f),
                                 shadowOffset: Point(lerp(0, offset.x, f), lerp(10.0 / 3, offset.y, f)))
+            // A card without layers (off the canvas) keeps only its state.
+            guard let card = pool.layers[i] else {
+                looks[i] = .none
+                if i != focusedIndex && s.isAtRest(at: time) { states.settle(at: k) } else { k += 1 }
+                continue
+            }
             // An unchanged look leaves the card's layers as they are.
             if look != looks[i] {
-                cards[i].apply(pose, geometry: tiltGeometry, spotlightOpacity: look.spotlightOpacity,
+                card.apply(pose, geometry: tiltGeometry, spotlightOpacity: look.spotlightOpacity,
                                shadowOpacity: look.shadowOpacity, shadowOffset: look.shadowOffset)
             }
             // A resting card (most of them, most of the time) is composited from one kept
@@ -292,11 +297,11 @@ public final class FocusGrid: SceneComponent {
             // offscreen pass and a composite more than drawing it (and on a CPU rasteriser a
             // wait for that pass before the frame goes on).
             let unchanged = look == looks[i]
-            cards[i].root.shouldRasterize = unchanged
+            card.root.shouldRasterize = unchanged
             looks[i] = look
             // Lifted cards draw above their neighbours; the others dim when idle.
-            cards[i].root.zPosition = f
-            cards[i].root.opacity = i == focusedIndex ? 1 : 1 - e.idleDimming * idle
+            card.root.zPosition = f
+            card.root.opacity = i == focusedIndex ? 1 : 1 - e.idleDimming * idle
             // At rest with the same look twice: nothing of it changes until its state does.
             if unchanged && i != focusedIndex && s.isAtRest(at: time) { states.settle(at: k) } else { k += 1 }
         }
@@ -317,6 +322,12 @@ public final class FocusGrid: SceneComponent {
 
     public var status: String {
         "\(name): button \(focusedIndex + 1) of \(cards.count)\(isPressed ? " (pressed)" : "")"
+    }
+
+    /// Card `i` has new layers: its look is applied at the next update.
+    func cardLayersBuilt(_ i: Int) {
+        looks[i] = .none
+        states.markMoving(i)
     }
 
     // MARK: Focus, press, tilt
