@@ -124,7 +124,7 @@ let tests: [Target] = [
     .target(name: "_GLTestSupport", dependencies: ["Platform", "Images", "_TestSupport"], path: "Tests/_GLTestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "VideoTests", dependencies: ["Video"]),
-    .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter", "_TestSupport"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath", "CSDL2"]),
     .testTarget(name: "ParallaxKitTests", dependencies: ["ParallaxKit"]),

@@ -45,8 +45,11 @@ RENDER_TESTS_GL=es swift test --disable-swift-testing --skip-build --filter Rend
 echo "== allocation tests (release: the counts need an optimised build; a skip fails here)"
 log="$(mktemp)"
 PARALLAX_REQUIRE_RELEASE_TESTS=1 swift test -c release -Xswiftc -enable-testing --disable-swift-testing \
-    --filter 'LayersTests\.(AllocationTests|AnimationAllocationTests)' 2>&1 | tee "$log"
-grep -q "Executed 2 tests, with 0 failures" "$log" || { echo "allocation tests: not both run and passed"; exit 1; }
+    --filter 'LayersTests\.(AllocationTests|AnimationAllocationTests|DecoratedAllocationTests)' \
+    --filter 'InstanceDelayTests/testDelayedInstancesDoNotAllocatePerFrame' \
+    --filter 'MaskFlattenTests/testSteadyStateFlattenOfMaskedLayersDoesNotAllocate' \
+    --filter 'AudioTests\.(SoundMixerTests/testTriggerAndRenderDoNotAllocate|SoundMixerStreamTests/testStreamAppendRenderAndClearDoNotAllocate)' 2>&1 | tee "$log"
+grep -q "Executed 7 tests, with 0 failures" "$log" || { echo "allocation tests: not all 7 run and passed"; exit 1; }
 
 echo "== Examples: embed-carousel and layer-tree, built in place and as a copied template"
 scripts/check-embed-example.sh

@@ -3,6 +3,7 @@ import CAllocCounter
 import Foundation
 import Platform
 import XCTest
+import _TestSupport
 
 /// Sound clips made by the `ffmpeg` command: ffmpeg's `sine` source is
 /// `sin(2 pi f t) / 8`, so a 440 Hz track crosses zero 880 times a second and peaks at 0.125.
@@ -143,9 +144,7 @@ final class SoundMixerStreamTests: XCTestCase {
     }
 
     func testStreamAppendRenderAndClearDoNotAllocate() throws {
-        #if DEBUG
-        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter SoundMixerStreamTests")
-        #else
+        try requireOptimisedBuild()
         let m = SoundMixer()
         var out = [Float](repeating: 0, count: 512)
         let chunk = [Float](repeating: 0.1, count: 4800)
@@ -158,7 +157,6 @@ final class SoundMixerStreamTests: XCTestCase {
         m.clearStream()
         alloc_counter_enable(0)
         XCTAssertEqual(alloc_counter_count(), 0)
-        #endif
     }
 
     func testClearStopsTheStreamAtOnce() {

@@ -1,6 +1,7 @@
 import Audio
 import CAllocCounter
 import XCTest
+import _TestSupport
 
 /// The mixer with clips of known samples: outputs are sums worked out by hand.
 final class SoundMixerTests: XCTestCase {
@@ -94,9 +95,7 @@ final class SoundMixerTests: XCTestCase {
     }
 
     func testTriggerAndRenderDoNotAllocate() throws {
-        #if DEBUG
-        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter SoundMixerTests")
-        #else
+        try requireOptimisedBuild()
         let m = SoundMixer()
         var out = [Float](repeating: 0, count: 512)
         let speech = [Float](repeating: 0.1, count: 4800)
@@ -108,6 +107,5 @@ final class SoundMixerTests: XCTestCase {
         m.stopSpeech()
         alloc_counter_enable(0)
         XCTAssertEqual(alloc_counter_count(), 0)
-        #endif
     }
 }

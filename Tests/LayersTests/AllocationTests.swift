@@ -43,9 +43,7 @@ final class AllocationTests: XCTestCase {
 /// a replicator's instances, a transform layer's depth order.
 final class DecoratedAllocationTests: XCTestCase {
     func testSteadyStateFlattenOfDecoratedLayersDoesNotAllocate() throws {
-        #if DEBUG
-        throw XCTSkip("allocation counts need an optimised build: swift test -c release --filter AllocationTests")
-        #endif
+        try requireOptimisedBuild()
         let root = Layer(name: "root", bounds: Size(400, 300), position: Point(400, 300))
         var settings = Replicator()
         settings.instanceCount = 2

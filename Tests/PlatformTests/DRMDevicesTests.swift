@@ -8,7 +8,7 @@ final class DRMDevicesTests: XCTestCase {
     private func folder(_ entries: [String]) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("drm-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for e in entries { FileManager.default.createFile(atPath: dir + "/" + e, contents: Data()) }
+        for e in entries { _ = FileManager.default.createFile(atPath: dir + "/" + e, contents: Data()) }
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         return dir
     }
