@@ -2,7 +2,8 @@
 """Copies the shared libraries that the given programs load into DIR, for a machine that has
 a GPU driver but none of these libraries. Libraries the tools never call into (FFmpeg's
 optional encoders, network protocols, filters and devices) are replaced by small stubs that
-define the same symbols and versions, each aborting if called, so the archive stays small.
+define the same symbols and versions, each function returning zero (FFmpeg still calls a few
+at start-up and while probing: version queries, format probes), so the archive stays small.
 
     python3 scripts/gpu-bundle-libs.py DIR PROGRAM...
 
@@ -14,8 +15,8 @@ import os, re, shutil, subprocess, sys
 # Libraries loaded only because libavcodec/libavformat/libavfilter/libavdevice link them for
 # features the tools do not use; the decoders the tools use (H.264, HEVC, VP9, AV1 via
 # libdav1d's absence: FFmpeg's own decoders) are inside libavcodec itself.
-STUBBED = re.compile(r"^lib(x26[45]|codec2|rsvg-2|SvtAv1Enc|aom|jxl(_threads)?|rav1e|openmpt|vpx|zvbi|mfx|shine|"
-                     r"snappy|gme|bluray|ssh-gcrypt|gnutls|xml2|srt-gnutls|rabbitmq|zmq|chromaprint|placebo|"
+STUBBED = re.compile(r"^lib(x26[45]|codec2|rsvg-2|SvtAv1Enc|aom|jxl(_threads)?|rav1e|vpx|zvbi|mfx|shine|"
+                     r"snappy|bluray|ssh-gcrypt|gnutls|xml2|srt-gnutls|rabbitmq|zmq|chromaprint|placebo|"
                      r"vulkan|OpenCL|theora(enc|dec)|twolame|webpmux|speex|gsm|mp3lame|opus|vorbisenc|vdpau|"
                      r"dav1d|soxr|pocketsphinx|sphinxbase|bs2b|lilv-0|rubberband|mysofa|flite\w*|ass|vidstab|"
                      r"zimg|samplerate|openal|cdio\w*|dc1394|raw1394|iec61883|avc1394|rom1394|jack|caca|"
@@ -54,8 +55,8 @@ def stub(name, real, wanted, out):
             parts = line.split()
             if len(parts) >= 4 and parts[1] != "0x01": versions.add(parts[3])
     versions |= {v for _, v in symbols.values() if v}
-    source = ["#include <stdlib.h>"] + [
-        f"void {s}(void) {{ abort(); }}" if kind in "TtWi" else f"char {s}[4096];"
+    source = [
+        f"long {s}(void) {{ return 0; }}" if kind in "TtWi" else f"char {s}[4096];"
         for s, (kind, _) in symbols.items()]
     c = os.path.join(out, name + ".c")
     with open(c, "w") as f: f.write("\n".join(source) + "\n")
