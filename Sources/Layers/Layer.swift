@@ -128,6 +128,10 @@ public final class Layer {
     /// fractions of its length (animatable; read by the shape layer that draws the path).
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
+    /// CAShapeLayer.path (animatable; read by the shape layer that draws it), in the bounds space.
+    public var path = ShapePath()
+    /// CAShapeLayer's fill and stroke (the colours, line width, miter limit and dash phase animatable).
+    public var shapeStyle = ShapeStyle()
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
     /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own).
