@@ -6,7 +6,7 @@ import LayerMath
 
 extension ShapePath {
     /// The most dashes a stroke is cut into; a finer pattern draws the stroke solid.
-    public static let maximumDashes = 100_000
+    package static let maximumDashes = 100_000
 
     /// `lines` cut into dashes: the pattern's lengths (points) alternately painted and not,
     /// repeated (an odd count is read twice over, as SVG and PostScript do), `phase` points
