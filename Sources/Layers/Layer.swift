@@ -167,7 +167,7 @@ public final class Layer {
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// The part of the drawn image that stretches, a unit rectangle of it
-    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`).
+    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`). Animatable.
     public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
     /// do not scale place the image at.

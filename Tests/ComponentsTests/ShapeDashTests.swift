@@ -1,4 +1,5 @@
 import Assets
+import Foundation
 import Components
 import Images
 import LayerMath
@@ -87,5 +88,27 @@ final class ShapeDashTests: XCTestCase {
         let many = Array(repeating: "1", count: 257).joined(separator: ", ")
         XCTAssertTrue(error(", \"lineDashPattern\": [\(many)]").contains("at most 256"))
         XCTAssertTrue(error(#", "lineDashPhase": 1e300"#).contains("lineDashPhase"))
+    }
+}
+
+extension ShapeDashTests {
+    /// Hostile patterns end in bounded time: 99,000 dashes (just under the limit) along a
+    /// 99,000-point zigzag, and a pattern that would cut it into 10^7 dashes (drawn solid:
+    /// every pixel on the line covered).
+    func testFinePatternsOnALongPathStayBounded() throws {
+        var d = "M0 5"
+        for k in 0..<990 { d += k % 2 == 0 ? " H100" : " H0" }
+        var style = ShapeStyle()
+        style.fillColor = nil
+        style.strokeColor = .black
+        style.lineWidth = 2
+        style.lineDashPattern = [0.5, 0.5]
+        let path = try ShapePath(svg: d)
+        let start = Date()
+        _ = ShapeRasterizer.render(path, style: style, size: Size(100, 10), width: 100, height: 10)
+        print("99,000 dashes rasterised in \(Date().timeIntervalSince(start)) s")
+        style.lineDashPattern = [0.005, 0.005]
+        let solid = ShapeRasterizer.render(path, style: style, size: Size(100, 10), width: 100, height: 10)
+        for x in [0, 33, 99] { XCTAssertEqual(solid.pixels[(5 * 100 + x) * 4 + 3], 255, "x \(x)") }
     }
 }
