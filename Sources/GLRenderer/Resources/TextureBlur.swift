@@ -1,15 +1,20 @@
 import CGL
+import Foundation
 
 /// Blurs a texture once by a separable Gaussian on the GPU (blur.frag): across into a
 /// scratch framebuffer of its size, then down into a new texture, which replaces it. A
 /// shadow's shape is blurred so when its texture is made (`ImageSource.textureBlur`) and
 /// kept while the shape stays; a new shape is a new image, blurred again.
 ///
-/// Does NOT: blur by more than the taps a shader loop takes comfortably (the image's maker
-/// keeps the standard deviation to a few pixels by drawing a smaller image magnified).
+/// Does NOT: blur by more than `maximumSigma` texels (taps to 3 standard deviations, 49 at
+/// most; the image's maker keeps the blur small by drawing a smaller image magnified).
 final class TextureBlur {
+    /// The widest blur, in texels (a larger one is cut to it).
+    static let maximumSigma = 8.0
     private let program: GLuint
-    private let stepLocation: GLint, sigmaLocation: GLint
+    private let stepLocation: GLint, radiusLocation: GLint, weightsLocation: GLint
+    /// The taps' weights, 0...radius, uploaded for each blur.
+    private var weights = [GLfloat](repeating: 0, count: 25)
     private var vao: GLuint = 0, vbo: GLuint = 0, sampler: GLuint = 0
 
     /// Compiles the program (requires a current context).
@@ -18,7 +23,8 @@ final class TextureBlur {
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_texture"), 0)
         stepLocation = glGetUniformLocation(program, "u_step")
-        sigmaLocation = glGetUniformLocation(program, "u_sigma")
+        radiusLocation = glGetUniformLocation(program, "u_radius")
+        weightsLocation = glGetUniformLocation(program, "u_weights")
         glUseProgram(0)
         let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]
         glGenVertexArrays(1, &vao)
@@ -71,7 +77,9 @@ final class TextureBlur {
         glColorMask(1, 1, 1, 1)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glUseProgram(program)
-        glUniform1f(sigmaLocation, GLfloat(sigma))
+        let radius = setWeights(sigma: min(sigma, TextureBlur.maximumSigma))
+        glUniform1i(radiusLocation, GLint(radius))
+        weights.withUnsafeBufferPointer { glUniform1fv(weightsLocation, GLsizei($0.count), $0.baseAddress) }
         glActiveTexture(GLConstant.texture0)
         glBindSampler(0, sampler)
         glBindVertexArray(vao)
@@ -85,5 +93,19 @@ final class TextureBlur {
         glUniform2f(stepLocation, 0, 1 / GLfloat(height))
         glDrawArrays(GLConstant.triangleStrip, 0, 4)
         return result
+    }
+
+    /// Fills `weights` with a Gaussian of standard deviation `sigma` to 3 sigma, normalised
+    /// over the taps on both sides; returns the radius in taps.
+    private func setWeights(sigma: Double) -> Int {
+        let radius = min(weights.count - 1, Int((3 * sigma).rounded(.up)))
+        var total = 0.0
+        for k in 0..<weights.count {
+            let w = k <= radius ? exp(-Double(k * k) / (2 * sigma * sigma)) : 0
+            weights[k] = GLfloat(w)
+            total += k == 0 ? w : 2 * w
+        }
+        for k in weights.indices { weights[k] = GLfloat(Double(weights[k]) / total) }
+        return radius
     }
 }
