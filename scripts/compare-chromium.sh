@@ -3,8 +3,8 @@
 # headless Chromium, at the same size, and compares the two (scripts/chromium/compare.py):
 # within 1/255 outside antialiased edges. The cases are what CSS defines exactly: a border
 # with a radius, a background under a translucent image, linear-gradient, border-image for a
-# nine-slice (contentsCenter), and preserve-3d for a transform layer (its sublayers drawn by
-# depth, not in their order).
+# nine-slice (contentsCenter), preserve-3d for a transform layer (its sublayers drawn by
+# depth, not in their order), and SVG's stroke-dasharray for a shape layer's lineDashPattern.
 #
 #   bash scripts/compare-chromium.sh                 # every case
 #   CASES="border-image" bash scripts/compare-chromium.sh
@@ -19,7 +19,7 @@ swift build --product parallax-render >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 scripts/chromium/compare.py images "$work"
-cases=${CASES:-"border-radius background-under-image linear-gradient border-image preserve-3d"}
+cases=${CASES:-"border-radius background-under-image linear-gradient border-image preserve-3d stroke-dasharray"}
 failed=0
 for name in $cases; do
     cp "scripts/chromium/$name.html" "scripts/chromium/$name.json" "$work/"

@@ -29,6 +29,8 @@ public final class ImageStore {
         var handsOff = false
         /// The slot is free (its image was evicted); its `ref` keeps the last generation.
         var free = false
+        /// A Gaussian blur's standard deviation, in pixels, the renderer applies once to the texture.
+        var blur = 0.0
     }
 
     /// This store's number, carried by every handle it makes (`ImageRef.store`).
@@ -130,12 +132,21 @@ public final class ImageStore {
     }
 
     /// Registers an image produced on first use. Its size and opacity must be known now.
+    /// `blur` > 0: the renderer blurs its texture once by a Gaussian of that standard
+    /// deviation in pixels (`textureBlur(for:)`), as a shadow's shape is.
     @discardableResult
-    public func addLazy(key: String, width: Int, height: Int, isOpaque: Bool,
+    public func addLazy(key: String, width: Int, height: Int, isOpaque: Bool, blur: Double = 0,
                         loader: @escaping () throws -> Image) -> ImageRef {
         if let i = byKey[key] { return entries[i].ref }
-        return register(Entry(key: key, ref: ImageRef(id: 0, width: 0, height: 0), image: nil, loader: loader),
-                        width: width, height: height, isOpaque: isOpaque)
+        var entry = Entry(key: key, ref: ImageRef(id: 0, width: 0, height: 0), image: nil, loader: loader)
+        entry.blur = blur.isFinite ? max(blur, 0) : 0
+        return register(entry, width: width, height: height, isOpaque: isOpaque)
+    }
+
+    /// The Gaussian blur (standard deviation, pixels) the renderer applies to `ref`'s texture
+    /// when it uploads it; 0 for most images.
+    public func textureBlur(for ref: ImageRef) -> Double {
+        slot(ref).map { entries[$0].blur } ?? 0
     }
 
     /// Decodes an image file now (errors name the file) and registers it under its path.

@@ -8,12 +8,13 @@ import Layers
 /// path filled non-zero) blurred by a Gaussian of standard deviation `shadowRadius`, set as
 /// the layer's `shadowImage`.
 ///
-/// The blur is made once per distinct shape, radius, bounds and scale (on the CPU, when the
-/// frame's images are produced) and kept: a change of transform, opacity, shadow colour,
-/// opacity or offset draws the same image again. Blurs wider than 8 pixels are made at a
-/// lower resolution (the image is drawn magnified, smooth by nature).
+/// The shape is drawn on the CPU once per distinct shape, radius, bounds and scale, when the
+/// frame's images are produced, and blurred once on the GPU when its texture is made
+/// (`ImageStore.addLazy(blur:)`); the texture is kept: a change of transform, opacity, shadow
+/// colour, opacity or offset draws it again. Blurs wider than 8 pixels are made at a lower
+/// resolution (the image is drawn magnified, smooth by nature).
 ///
-/// Does NOT: follow the sublayers' alpha, or blur on the GPU.
+/// Does NOT: follow the sublayers' alpha.
 public final class ShadowCaster {
     /// The layer whose shadow this casts.
     public let layer: Layer
@@ -63,8 +64,9 @@ public final class ShadowCaster {
         if radius > 0 { k = min(k, ShadowCaster.maximumSigmaPixels / radius) }
         let pw = max(1, Int((w * k).rounded(.up))), ph = max(1, Int((h * k).rounded(.up)))
         let images = self.images
-        let ref = images.addLazy(key: images.uniqueKey("shadow"), width: pw, height: ph, isOpaque: false) {
-            var alpha: [Float]
+        let sigma = radius * Double(pw) / w
+        let ref = images.addLazy(key: images.uniqueKey("shadow"), width: pw, height: ph, isOpaque: false, blur: sigma) {
+            let alpha: [Float]
             if let path = now.path {
                 alpha = ShadowCaster.pathAlpha(path, margin: margin, size: Size(w, h), width: pw, height: ph)
             } else if let ref = now.source, let image = images.image(for: ref) {
@@ -73,7 +75,6 @@ public final class ShadowCaster {
             } else {
                 alpha = [Float](repeating: 0, count: pw * ph)
             }
-            ShadowCaster.blur(&alpha, width: pw, height: ph, sigma: radius * Double(pw) / w)
             var out = Image(width: pw, height: ph)
             for i in 0..<(pw * ph) {
                 let a = UInt8(max(0, min(255, (alpha[i] * 255).rounded())))
@@ -144,35 +145,5 @@ public final class ShadowCaster {
             }
         }
         return alpha
-    }
-
-    /// A separable Gaussian blur of standard deviation `sigma` pixels (taps to 3 sigma,
-    /// normalised; outside the grid is 0).
-    static func blur(_ a: inout [Float], width: Int, height: Int, sigma: Double) {
-        guard sigma > 0.01 else { return }
-        let r = Int((3 * sigma).rounded(.up))
-        var kernel = [Float](repeating: 0, count: 2 * r + 1)
-        var sum: Float = 0
-        for k in -r...r {
-            let v = Float(exp(-Double(k * k) / (2 * sigma * sigma)))
-            kernel[k + r] = v
-            sum += v
-        }
-        for k in kernel.indices { kernel[k] /= sum }
-        var tmp = [Float](repeating: 0, count: a.count)
-        for j in 0..<height {
-            for i in 0..<width {
-                var s: Float = 0
-                for k in max(-r, -i)...min(r, width - 1 - i) { s += a[j * width + i + k] * kernel[k + r] }
-                tmp[j * width + i] = s
-            }
-        }
-        for j in 0..<height {
-            for i in 0..<width {
-                var s: Float = 0
-                for k in max(-r, -j)...min(r, height - 1 - j) { s += tmp[(j + k) * width + i] * kernel[k + r] }
-                a[j * width + i] = s
-            }
-        }
     }
 }

@@ -7,17 +7,25 @@ import Layers
 ///
 /// The path is rasterised on the CPU (`ShapeRasterizer`) into an image of the layer's size
 /// times `contentsScale` (at most `maximumPixels` a side), shown as the layer's contents;
-/// it is rasterised again only when the path, its style, the bounds, the scale or the
-/// drawn `strokeStart` / `strokeEnd` (animatable on the layer) change.
+/// it is rasterised again only when the drawn path, style, bounds or stroke ends, or the
+/// scale, change. The path and style are kept on the layer (`Layer.path`,
+/// `Layer.shapeStyle`), where animations of `path`, `fillColor`, `strokeColor`,
+/// `lineWidth`, `miterLimit`, `lineDashPhase`, `strokeStart` and `strokeEnd` reach them.
 ///
-/// What it does NOT do: dash (`lineDashPattern`), animate `path`, or draw outside the bounds.
+/// What it does NOT do: draw outside the bounds.
 public final class ShapeLayer {
     /// The layer whose contents show the path.
     public let layer: Layer
-    /// The path, in the layer's bounds space.
-    public var path: ShapePath
-    /// Fill, stroke and line style.
-    public var style: ShapeRasterizer.Style
+    /// The path, in the layer's bounds space (the layer's model `path`).
+    public var path: ShapePath {
+        get { layer.path }
+        set { layer.path = newValue }
+    }
+    /// Fill, stroke and line style (the layer's model `shapeStyle`).
+    public var style: ShapeRasterizer.Style {
+        get { layer.shapeStyle }
+        set { layer.shapeStyle = newValue }
+    }
     /// Pixels per point of the rendered image.
     public var contentsScale: Double = 1
 
@@ -40,20 +48,20 @@ public final class ShapeLayer {
     /// Wraps `layer`; its contents become the painted path.
     public init(layer: Layer, path: ShapePath, style: ShapeRasterizer.Style, images: ImageStore) {
         self.layer = layer
-        self.path = path
-        self.style = style
         self.images = images
+        layer.path = path
+        layer.shapeStyle = style
         layer.contentsGravity = .resize
     }
 
-    /// Brings the layer's contents up to date with the path, style, bounds, scale and the
-    /// drawn stroke ends. Returns true when the contents changed. Allocation-free when
+    /// Brings the layer's contents up to date with the drawn path, style, bounds and stroke
+    /// ends, and the scale. Returns true when the contents changed. Allocation-free when
     /// nothing changed.
     @discardableResult
     public func display() -> Bool {
         let drawn = layer.presentation()
         let w = (drawn.bounds.width * contentsScale).rounded(.up), h = (drawn.bounds.height * contentsScale).rounded(.up)
-        guard w >= 1, h >= 1, w.isFinite, h.isFinite, !path.elements.isEmpty else {
+        guard w >= 1, h >= 1, w.isFinite, h.isFinite, !drawn.path.elements.isEmpty else {
             let changed = shownRef != nil
             if let old = shownRef { images.evict(old) }
             if changed { layer.contents = .none }
@@ -62,7 +70,8 @@ public final class ShapeLayer {
             return changed
         }
         let pw = Int(min(w, Double(ShapeLayer.maximumPixels))), ph = Int(min(h, Double(ShapeLayer.maximumPixels)))
-        let now = Shown(path: path, style: style, strokeStart: drawn.strokeStart, strokeEnd: drawn.strokeEnd,
+        let path = drawn.path
+        let now = Shown(path: path, style: drawn.shapeStyle, strokeStart: drawn.strokeStart, strokeEnd: drawn.strokeEnd,
                         width: pw, height: ph, size: drawn.bounds)
         if now == shown { return false }
         shown = now

@@ -9,34 +9,17 @@ import Layers
 ///
 /// Curves are flattened to lines a fifth of a pixel from the curve (coarser when the path
 /// would exceed FreeType's 32767 points per outline); strokes are cut into runs of at most
-/// 1000 points, their coverages merged by maximum. Does NOT: dash, or draw outside the image.
+/// 1000 points, their coverages merged by maximum. The stroke is trimmed to its ends, then
+/// dashed (`ShapePath.dash`). Does NOT draw outside the image.
 public enum ShapeRasterizer {
     /// CAShapeLayer.fillRule.
-    public enum FillRule: String, Sendable, CaseIterable { case nonZero = "non-zero", evenOdd = "even-odd" }
+    public typealias FillRule = ShapeStyle.FillRule
     /// CAShapeLayer.lineCap.
-    public enum LineCap: String, Sendable, CaseIterable { case butt, round, square }
+    public typealias LineCap = ShapeStyle.LineCap
     /// CAShapeLayer.lineJoin.
-    public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
-
+    public typealias LineJoin = ShapeStyle.LineJoin
     /// How a path is painted (CAShapeLayer's names and defaults).
-    public struct Style: Equatable, Hashable, Sendable {
-        /// The fill's colour (nil: no fill).
-        public var fillColor: Color? = .black
-        /// Which points are inside the path.
-        public var fillRule = FillRule.nonZero
-        /// The stroke's colour (nil: no stroke).
-        public var strokeColor: Color? = nil
-        /// The stroke's width in points, centred on the path.
-        public var lineWidth = 1.0
-        /// The ends of open subpaths and of a trimmed stroke.
-        public var lineCap = LineCap.butt
-        /// The corners between segments.
-        public var lineJoin = LineJoin.miter
-        /// A miter longer than this times the width is bevelled.
-        public var miterLimit = 10.0
-        /// CAShapeLayer's defaults: a black fill, no stroke.
-        public init() {}
-    }
+    public typealias Style = ShapeStyle
 
     /// FreeType's most points in one outline.
     static let maximumPoints = 32_000
@@ -45,7 +28,7 @@ public enum ShapeRasterizer {
 
     /// The path painted over `size` points as a `width` x `height` premultiplied image
     /// (pixel (i, j) covers points i * size.width / width ...), its stroke trimmed to
-    /// `strokeStart`...`strokeEnd` of its length.
+    /// `strokeStart`...`strokeEnd` of its length, then dashed by the style's pattern.
     public static func render(_ path: ShapePath, style: Style, strokeStart: Double = 0, strokeEnd: Double = 1,
                               size: Size, width: Int, height: Int) -> Image {
         var image = Image(width: width, height: height)
@@ -66,7 +49,8 @@ public enum ShapeRasterizer {
         if let c = style.strokeColor, c.a > 0, style.lineWidth > 0, style.lineWidth.isFinite {
             stroke = [UInt8](repeating: 0, count: count)
             let trimmed = ShapePath.trim(lines, start: strokeStart, end: strokeEnd)
-            strokeLines(trimmed, style: style, library: library, sx: sx, sy: sy, into: &stroke, width: width, height: height)
+            let dashed = ShapePath.dash(trimmed, pattern: style.lineDashPattern, phase: style.lineDashPhase)
+            strokeLines(dashed, style: style, library: library, sx: sx, sy: sy, into: &stroke, width: width, height: height)
         }
         let f = premultiplied(style.fillColor), s = premultiplied(style.strokeColor)
         for k in 0..<count {

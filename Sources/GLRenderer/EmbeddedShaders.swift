@@ -5,6 +5,7 @@
 /// The shader files of the top-level `Shaders/` folder, by file name.
 enum EmbeddedShaders {
     static let files: [(name: String, text: String)] = [
+        ("blur.frag", PackageResources.blur_frag),
         ("clip.frag", PackageResources.clip_frag),
         ("fill.frag", PackageResources.fill_frag),
         ("fill.vert", PackageResources.fill_vert),

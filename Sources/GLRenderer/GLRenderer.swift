@@ -259,6 +259,7 @@ public final class GLRenderer {
         let anisotropy = min(capabilities.maxAnisotropy, options.maxAnisotropy ?? (softwareRasterizer ? 1 : 8))
         textures = TextureCache(budgetBytes: options.textureBudgetBytes, maxAnisotropy: anisotropy)
         textures.maxTextureSize = capabilities.maxTextureSize
+        textures.blur = try TextureBlur(library: library)
         gpuTimer = options.gpuTiming && capabilities.timerQueries ? GPUTimer() : nil
 
         // One vertex buffer in a VAO (a core profile draws nothing without one): (u, v, inner)

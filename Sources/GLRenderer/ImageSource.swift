@@ -13,16 +13,24 @@ public protocol ImageSource: AnyObject {
     /// `glGenerateMipmap` the first time it draws the image minified). A chain is uploaded
     /// level by level, smallest first, within the frame's upload budget.
     func mipChain(for ref: ImageRef) -> MipChain?
+
+    /// The standard deviation, in pixels, of a Gaussian blur the renderer applies to the
+    /// texture once, on the GPU, when it uploads it (a shadow's shape); 0: none.
+    func textureBlur(for ref: ImageRef) -> Double
 }
 
 extension ImageSource {
     public func mipChain(for ref: ImageRef) -> MipChain? { nil }
+    public func textureBlur(for ref: ImageRef) -> Double { 0 }
 }
 
 /// An `ImageSource` backed by a dictionary of images keyed by `ImageRef.id`.
 public final class DictionaryImageSource: ImageSource {
     /// The images, by id.
     public var images: [Int: Image]
+    /// The blurs of the images to blur on upload (`textureBlur(for:)`), by id.
+    public var blurs: [Int: Double] = [:]
     public init(_ images: [Int: Image] = [:]) { self.images = images }
     public func image(for ref: ImageRef) -> Image? { images[ref.id] }
+    public func textureBlur(for ref: ImageRef) -> Double { blurs[ref.id] ?? 0 }
 }

@@ -27,6 +27,19 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     /// CAShapeLayer's stroke ends, fractions of the path's length.
     case strokeStart
     case strokeEnd
+    /// CAShapeLayer.path, as SVG path data (`ShapePath.interpolate` says how two paths blend).
+    case path
+    /// CAShapeLayer's colours (a missing one reads clear).
+    case fillColor
+    case strokeColor
+    /// CAShapeLayer's line width, miter limit and dash phase.
+    case lineWidth
+    case miterLimit
+    case lineDashPhase
+    /// CALayer.contentsCenter, a unit rectangle [x, y, w, h].
+    case contentsCenter
+    /// CAReplicatorLayer.instanceDelay.
+    case instanceDelay
     case borderColor
     case shadowOpacity
     case shadowRadius
@@ -55,7 +68,9 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         switch self {
         case .position, .anchorPoint, .translation, .shadowOffset: return .point(.zero)
         case .bounds, .boundsSize: return .size(.zero)
-        case .backgroundColor, .borderColor, .shadowColor: return .color(.clear)
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: return .color(.clear)
+        case .contentsCenter: return .rect(.zero)
+        case .path: return .path(ShapePath())
         case .transform: return .transform(.identity)
         default: return .scalar(0)
         }
@@ -83,6 +98,14 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case .borderWidth: return .scalar(layer.borderWidth)
         case .strokeStart: return .scalar(layer.strokeStart)
         case .strokeEnd: return .scalar(layer.strokeEnd)
+        case .path: return .path(layer.path)
+        case .fillColor: return .color(layer.shapeStyle.fillColor ?? .clear)
+        case .strokeColor: return .color(layer.shapeStyle.strokeColor ?? .clear)
+        case .lineWidth: return .scalar(layer.shapeStyle.lineWidth)
+        case .miterLimit: return .scalar(layer.shapeStyle.miterLimit)
+        case .lineDashPhase: return .scalar(layer.shapeStyle.lineDashPhase)
+        case .contentsCenter: return .rect(layer.contentsCenter)
+        case .instanceDelay: return .scalar(layer.instanceDelay)
         case .borderColor: return .color(layer.borderColor)
         case .shadowOpacity: return .scalar(layer.shadow.opacity)
         case .shadowRadius: return .scalar(layer.shadow.radius)
@@ -108,7 +131,8 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     }
 
     /// Writes `value` into the layer. Values of another kind and non-finite values are
-    /// ignored; opacity and colours are clamped to 0...1, sizes and radii to >= 0.
+    /// ignored; opacity and colours are clamped to 0...1, sizes, radii and line
+    /// widths to >= 0, the miter limit to >= 1.
     /// Component key paths replace one part of the decomposed transform and keep the rest.
     public func write(_ value: AnimationValue, to layer: inout LayerPresentation) {
         switch (self, value) {
@@ -134,6 +158,15 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case (.borderWidth, .scalar(let v)) where v.isFinite: layer.borderWidth = max(v, 0)
         case (.strokeStart, .scalar(let v)) where v.isFinite: layer.strokeStart = min(max(v, 0), 1)
         case (.strokeEnd, .scalar(let v)) where v.isFinite: layer.strokeEnd = min(max(v, 0), 1)
+        case (.path, .path(let p)) where p.isFinite: layer.path = p
+        case (.fillColor, .color(let c)): if let c = clamped(c) { layer.shapeStyle.fillColor = c }
+        case (.strokeColor, .color(let c)): if let c = clamped(c) { layer.shapeStyle.strokeColor = c }
+        case (.lineWidth, .scalar(let v)) where v.isFinite: layer.shapeStyle.lineWidth = max(v, 0)
+        case (.miterLimit, .scalar(let v)) where v.isFinite: layer.shapeStyle.miterLimit = max(v, 1)
+        case (.lineDashPhase, .scalar(let v)) where v.isFinite: layer.shapeStyle.lineDashPhase = v
+        case (.contentsCenter, .rect(let r)) where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            layer.contentsCenter = r
+        case (.instanceDelay, .scalar(let v)) where v.isFinite: layer.instanceDelay = v
         case (.shadowOpacity, .scalar(let v)) where v.isFinite: layer.shadow.opacity = clamp01(v)
         case (.shadowRadius, .scalar(let v)) where v.isFinite: layer.shadow.radius = max(v, 0)
         case (.shadowOffset, .point(let p)) where p.isFinite: layer.shadow.offset = p

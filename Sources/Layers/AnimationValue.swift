@@ -18,6 +18,10 @@ public enum AnimationValue: Equatable, Sendable {
     case color(Color)
     /// transform.
     case transform(Transform3D)
+    /// contentsCenter, a unit rectangle [x, y, w, h].
+    case rect(Rect)
+    /// A shape layer's path (`ShapePath.interpolate` says how two paths blend).
+    case path(ShapePath)
 
     /// A short name of the kind, for error messages.
     public var kindName: String {
@@ -27,21 +31,25 @@ public enum AnimationValue: Equatable, Sendable {
         case .size: return "a size [w, h]"
         case .color: return "a colour [r, g, b, a]"
         case .transform: return "a transform"
+        case .rect: return "a rectangle [x, y, w, h]"
+        case .path: return "SVG path data"
         }
     }
 
     /// True when both values are of the same kind.
     public func sameKind(as other: AnimationValue) -> Bool {
         switch (self, other) {
-        case (.scalar, .scalar), (.point, .point), (.size, .size), (.color, .color), (.transform, .transform): return true
+        case (.scalar, .scalar), (.point, .point), (.size, .size), (.color, .color), (.transform, .transform),
+             (.rect, .rect), (.path, .path): return true
         default: return false
         }
     }
 
     /// The value `fraction` of the way from `a` to `b` (fractions outside 0...1
     /// extrapolate, as a spring's overshoot needs). Numbers, points, sizes and colours
-    /// interpolate linearly per component; transforms as Core Animation does, by
-    /// decomposing both (`DecomposedTransform`). Mismatched kinds give `b`.
+    /// and rectangles interpolate linearly per component; transforms as Core Animation does,
+    /// by decomposing both (`DecomposedTransform`); paths point by point when their commands
+    /// match, else as a discrete value (`ShapePath.interpolate`). Mismatched kinds give `b`.
     public static func interpolate(_ a: AnimationValue, _ b: AnimationValue, _ f: Double) -> AnimationValue {
         switch (a, b) {
         case let (.scalar(x), .scalar(y)): return .scalar(lerp(x, y, f))
@@ -50,12 +58,16 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.color(p), .color(q)):
             return .color(Color(lerp(p.r, q.r, f), lerp(p.g, q.g, f), lerp(p.b, q.b, f), lerp(p.a, q.a, f)))
         case let (.transform(p), .transform(q)): return .transform(DecomposedTransform.interpolate(p, q, f))
+        case let (.rect(p), .rect(q)):
+            return .rect(Rect(x: lerp(p.minX, q.minX, f), y: lerp(p.minY, q.minY, f),
+                              width: lerp(p.size.width, q.size.width, f), height: lerp(p.size.height, q.size.height, f)))
+        case let (.path(p), .path(q)): return .path(ShapePath.interpolate(p, q, f))
         default: return b
         }
     }
 
     /// `base` plus `delta`, Core Animation's type-dependent addition: per component for
-    /// numbers, points, sizes and colours; for transforms the two matrices are
+    /// numbers, points, sizes, colours, rectangles and matching paths; for transforms the two matrices are
     /// concatenated, `delta` acting first (`delta * base`). Mismatched kinds give `base`.
     public static func add(_ base: AnimationValue, _ delta: AnimationValue) -> AnimationValue {
         switch (base, delta) {
@@ -64,6 +76,10 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.size(p), .size(q)): return .size(Size(p.width + q.width, p.height + q.height))
         case let (.color(p), .color(q)): return .color(Color(p.r + q.r, p.g + q.g, p.b + q.b, p.a + q.a))
         case let (.transform(p), .transform(q)): return .transform(q * p)
+        case let (.rect(p), .rect(q)):
+            return .rect(Rect(x: p.minX + q.minX, y: p.minY + q.minY, width: p.size.width + q.size.width,
+                              height: p.size.height + q.size.height))
+        case let (.path(p), .path(q)): return .path(ShapePath.adding(p, q))
         default: return base
         }
     }
@@ -78,6 +94,10 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.transform(p), .transform(q)):
             guard let inverse = q.inverted() else { return base }
             return .transform(inverse * p)
+        case let (.rect(p), .rect(q)):
+            return .rect(Rect(x: p.minX - q.minX, y: p.minY - q.minY, width: p.size.width - q.size.width,
+                              height: p.size.height - q.size.height))
+        case let (.path(p), .path(q)): return .path(ShapePath.subtracting(p, q))
         default: return base
         }
     }

@@ -286,10 +286,11 @@ public struct Flattener {
         let ax = drawn.anchorPoint.x * drawn.bounds.width, ay = drawn.anchorPoint.y * drawn.bounds.height
         var power = Transform3D.identity
         // Delayed instances: the animated sublayers are set to each instance's time, then back.
-        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && layer.subtreeMayAnimate
+        let delay = drawn.instanceDelay
+        let delayed = delay != 0 && delay.isFinite && layer.subtreeMayAnimate
         defer { if delayed { layer.setSublayerAnimationTime(layer.animationTime) } }
         for k in 0..<max(0, r.instanceCount) {
-            if delayed { layer.setSublayerAnimationTime(layer.animationTime - Double(k) * r.instanceDelay) }
+            if delayed { layer.setSublayerAnimationTime(layer.animationTime - Double(k) * delay) }
             let c = r.color(ofInstance: k)
             let step = Transform3D.translation(-ax, -ay, 0) * power * .translation(ax, ay, 0)
             if c.a > 0 {
@@ -388,7 +389,7 @@ public struct Flattener {
         case .image(let image):
             (contentRect, textureRect, slice) = Flattener.placeSlicedContents(
                 image, in: size, gravity: layer.contentsGravity, crop: layer.masksToBounds, contentsRect: layer.contentsRect,
-                contentsScale: layer.contentsScale, contentsCenter: layer.contentsCenter)
+                contentsScale: layer.contentsScale, contentsCenter: drawn.contentsCenter)
             if layer.masksToBounds { cornerRadius = cornerExtent(layer, drawn, size) }
             opaque = image.isOpaque && contentRect.width >= size.width && contentRect.height >= size.height
                 && layer.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)

@@ -128,6 +128,10 @@ public final class Layer {
     /// fractions of its length (animatable; read by the shape layer that draws the path).
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
+    /// CAShapeLayer.path (animatable; read by the shape layer that draws it), in the bounds space.
+    public var path = ShapePath()
+    /// CAShapeLayer's fill and stroke (the colours, line width, miter limit and dash phase animatable).
+    public var shapeStyle = ShapeStyle()
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
     /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own).
@@ -163,7 +167,7 @@ public final class Layer {
     /// The part of the image drawn, a unit rectangle ((0, 0) top left; CALayer.contentsRect).
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// The part of the drawn image that stretches, a unit rectangle of it
-    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`).
+    /// (CALayer.contentsCenter); the rest keeps its natural size (`NineSlice`). Animatable.
     public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Image pixels per point (CALayer.contentsScale): the natural size the gravities that
     /// do not scale place the image at.

@@ -35,6 +35,13 @@ public struct LayerPresentation: Equatable, Sendable {
     /// Drawn `strokeStart` and `strokeEnd` (a shape layer's).
     public var strokeStart: Double
     public var strokeEnd: Double
+    /// Drawn `path` and `shapeStyle` (a shape layer's).
+    public var path: ShapePath
+    public var shapeStyle: ShapeStyle
+    /// Drawn `contentsCenter`.
+    public var contentsCenter: Rect
+    /// Drawn `Replicator.instanceDelay` (0 on a layer that is not a replicator).
+    public var instanceDelay: Double
     /// Drawn shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`).
     public var shadow: LayerShadow
     /// Not animatable; kept to place the sublayers about an animated anchor point.
@@ -55,6 +62,10 @@ public struct LayerPresentation: Equatable, Sendable {
         borderColor = layer.borderColor
         strokeStart = layer.strokeStart
         strokeEnd = layer.strokeEnd
+        path = layer.path
+        shapeStyle = layer.shapeStyle
+        contentsCenter = layer.contentsCenter
+        instanceDelay = layer.replicator?.instanceDelay ?? 0
         shadow = layer.shadow
         sublayerTransform = layer.sublayerTransform
     }

@@ -13,8 +13,7 @@ import LayerMath
 /// The renderer samples each band at least half a texel inside itself, as CSS draws each
 /// piece of a `border-image` alone (no texel of a neighbouring band filters in).
 ///
-/// Does not: apply when `contentsCenter` is the unit rectangle (nothing to keep), nor
-/// animate.
+/// Does not: apply when `contentsCenter` is the unit rectangle (nothing to keep).
 public struct NineSlice: Equatable, Sendable {
     /// The stretching part of the content rectangle, bounds space.
     public var centre: Rect

@@ -18,7 +18,7 @@ public struct Replicator: Equatable, Sendable {
     /// Added to the colour's components for each further instance.
     public var instanceRedOffset = 0.0, instanceGreenOffset = 0.0, instanceBlueOffset = 0.0, instanceAlphaOffset = 0.0
     /// Seconds (of the replicator's time) each instance's sublayer animations run behind
-    /// the previous instance's.
+    /// the previous instance's (animatable: the drawn value is `LayerPresentation.instanceDelay`).
     public var instanceDelay = 0.0
 
     public init() {}

@@ -161,6 +161,18 @@ package enum SceneAnimations {
             return .color(Color(c.0, c.1, c.2, c.3))
         case .transform:
             return .transform(try SceneTransform.read(node))
+        case .rect:
+            let r = try node.numbers(4)
+            guard r.allSatisfy({ abs($0) <= JSONNode.maxExtent }), delta || (r[2] >= 0 && r[3] >= 0) else {
+                throw node.error("expected [x, y, w, h] in unit coordinates of the image, w and h >= 0")
+            }
+            return .rect(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        case .path:
+            do {
+                return .path(try ShapePath(svg: try node.string()))
+            } catch let e as SVGPathError {
+                throw node.error(e.description)
+            }
         }
     }
 

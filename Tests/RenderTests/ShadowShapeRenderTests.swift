@@ -13,7 +13,8 @@ final class ShadowShapeRenderTests: XCTestCase {
     /// Image ids of this file's shadows (the harness's texture cache outlives a test).
     private static var nextID = 36100
 
-    /// Makes the layer's shadow image with a `ShadowCaster` and hands its pixels to the harness.
+    /// Makes the layer's shadow image with a `ShadowCaster` and hands its pixels, and the blur
+    /// the renderer gives them, to the harness.
     private func castShadow(_ l: Layer, _ h: RenderHarness, source: (ImageRef, Image)? = nil) throws {
         let store = ImageStore()
         if let (ref, image) = source {
@@ -28,6 +29,7 @@ final class ShadowShapeRenderTests: XCTestCase {
         Self.nextID += 1
         let ref = ImageRef(id: Self.nextID, width: pixels.width, height: pixels.height)
         h.images.images[ref.id] = pixels
+        h.images.blurs[ref.id] = store.textureBlur(for: shape.image)
         l.shadowImage = ShadowImage(image: ref, margin: shape.margin)
         if let (ref, _) = source { l.contents = .image(ref) }
     }

@@ -26,7 +26,7 @@ extension LayerComponent {
     /// CAShapeLayer's keys.
     static let shapeKeys: Set<String> = [
         "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "strokeStart",
-        "strokeEnd",
+        "strokeEnd", "lineDashPattern", "lineDashPhase",
     ]
 
     /// CAReplicatorLayer's keys.
@@ -220,6 +220,9 @@ extension LayerComponent {
         style.lineCap = try node["lineCap"].enumValue(ShapeRasterizer.LineCap.self, default: .butt)
         style.lineJoin = try node["lineJoin"].enumValue(ShapeRasterizer.LineJoin.self, default: .miter)
         style.miterLimit = try node["miterLimit"].double(in: 1...10_000, default: 10)
+        style.lineDashPattern = try node["lineDashPattern"].array(default: []).map { try $0.double(in: 0...JSONNode.maxExtent, default: 0) }
+        guard style.lineDashPattern.count <= 256 else { throw node["lineDashPattern"].error("expected at most 256 lengths") }
+        style.lineDashPhase = try node["lineDashPhase"].double(in: -JSONNode.maxExtent...JSONNode.maxExtent, default: 0)
         layer.strokeStart = try node["strokeStart"].double(in: 0...1, default: 0)
         layer.strokeEnd = try node["strokeEnd"].double(in: 0...1, default: 1)
         return ShapeLayer(layer: layer, path: path, style: style, images: context.images)

@@ -15,6 +15,8 @@ import RenderPlan
 /// thread) are uploaded level by level, smallest first, a band of rows at a time within
 /// `uploadBudget` (see `TextureCache+Streaming.swift`): the texture is drawn from its
 /// first complete level on (`GL_TEXTURE_BASE_LEVEL`), sharpening as larger levels arrive.
+/// An image the source asks to blur (`ImageSource.textureBlur(for:)`) is blurred on upload
+/// (`TextureBlur`), and its blurred texture kept like any other.
 public final class TextureCache {
     /// A texture's identity: the store that made the handle and the slot within it.
     struct Key: Hashable {
@@ -70,6 +72,8 @@ public final class TextureCache {
     var spares = SpareTextures()
     /// Bytes held by spare textures (beyond `totalBytes`: at most `SpareTextures.capacity`).
     public var spareBytes: Int { spares.bytes }
+    /// Blurs the textures of images their source asks to blur (nil: they stay sharp).
+    var blur: TextureBlur?
 
     init(budgetBytes: Int, maxAnisotropy: Float) {
         self.budgetBytes = budgetBytes
@@ -183,12 +187,22 @@ public final class TextureCache {
         glTexParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
         glTexParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
+        let sigma = source.textureBlur(for: ref)
+        if sigma > 0.01, let blurred = blur?.blurred(name, width: image.width, height: image.height, sigma: sigma) {
+            glDeleteTextures(1, &name)
+            name = blurred
+            glBindTexture(GLConstant.texture2D, name)
+            bound = name
+            // The blur spreads over the whole image and leaves no texel surely opaque.
+            visible = TextureCache.wholeBox(image)
+        } else {
+            visible = ref.isOpaque ? TextureCache.wholeBox(image) : TextureCache.visibleBox(image)
+            if !ref.isOpaque { visible.opaque = OpaqueRegion.largestRectangle(image.pixels, width: image.width, height: image.height) }
+        }
         if maxAnisotropy > 1 {
             glTexParameterf(GLConstant.texture2D, GLConstant.textureMaxAnisotropy, maxAnisotropy)
         }
         let bytes = image.width * image.height * 4 * 4 / 3
-        visible = ref.isOpaque ? TextureCache.wholeBox(image) : TextureCache.visibleBox(image)
-        if !ref.isOpaque { visible.opaque = OpaqueRegion.largestRectangle(image.pixels, width: image.width, height: image.height) }
         entries[key] = Entry(texture: name, bytes: bytes, lastUsedFrame: frame, visible: visible,
                              generation: ref.generation)
         totalBytes += bytes
