@@ -195,10 +195,9 @@ public final class GLContextHost {
         SDL_Quit()
     }
 
-    /// Presents one cleared frame before anything is drawn. Mesa's software rasteriser reads
-    /// the window's size into its back buffer only at a swap: a window resized before its
-    /// first swap (maximised by the window manager on map) drew its first frame into a back
-    /// buffer of the old size, shown in the top-left corner at the wrong scale.
+    /// Presents one cleared frame before anything is drawn: Mesa's software rasteriser takes
+    /// the window's size into its back buffer only at a swap, so a window resized before its
+    /// first swap (maximised on map) drew its first frame at the old size, in a corner.
     private static func presentCleared(_ window: OpaquePointer) {
         typealias Clear = @convention(c) (UInt32) -> Void
         guard let clear = SDL_GL_GetProcAddress("glClear") else { return }

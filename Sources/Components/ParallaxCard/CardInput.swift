@@ -11,10 +11,9 @@ struct CardInput {
     var remote = RemoteTilt()
 }
 
-/// A component of parallax focus cards (`FocusGrid`, `CardRow`): the steps it takes for
-/// its hit test, presses and tilt, over which `handleCardInput` plays the pointer, the
-/// remote, the stick and Return, and `endPress` posts select and long press, the same way
-/// for every such component.
+/// A component of parallax focus cards (`FocusGrid`, `CardRow`): its hit test, press and
+/// tilt steps, over which `handleCardInput` plays the pointer, remote, stick and Return, and
+/// `endPress` posts select and long press, the same way for every such component.
 protocol FocusCards: AnyObject {
     var name: String { get }
     var eventSink: SceneEventSink? { get }
