@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The home screen's big-library figures from the release parallax-bench (--catalogue):
-#   1. start-up to the first frame, 9 posters against 30,000, run in turn ROUNDS times;
+#   1. start-up to the first frame, 9 posters against 30,000, run in turn ROUNDS times (median
+#      of each, and the median and spread of the rounds' ratios);
 #   2. a browse of BROWSE items at 8/s from a cold thumbnail cache, then (the cache filled
 #      with every poster it shows) the same start warm, ROUNDS times: p95 frame times,
 #      placeholders drawn, cache hits and bytes;
@@ -32,10 +33,18 @@ for round in $(seq 1 "$ROUNDS"); do
         "$bench" --catalogue "$n" --browse-items 0 --size "$SIZE" >"$OUT/start-$n-$round.txt"
         field "first finished frame" s "$OUT/start-$n-$round.txt" >>"$OUT/start-$n.txt"
     done
-    echo "  round $round: 9 posters $(tail -1 "$OUT/start-9.txt"), $BIG posters $(tail -1 "$OUT/start-$BIG.txt")"
+    python3 -c "print('%.4f' % ($(tail -1 "$OUT/start-$BIG.txt") / $(tail -1 "$OUT/start-9.txt")))" >>"$OUT/ratio.txt"
+    echo "  round $round: 9 posters $(tail -1 "$OUT/start-9.txt"), $BIG posters $(tail -1 "$OUT/start-$BIG.txt"), ratio $(tail -1 "$OUT/ratio.txt")"
 done
 small=$(median <"$OUT/start-9.txt"); big=$(median <"$OUT/start-$BIG.txt")
-echo "  median: 9 posters $small s, $BIG posters $big s, ratio $(python3 -c "print('%.2f' % ($big / $small))")"
+echo "  median: 9 posters $small s, $BIG posters $big s, ratio of the medians $(python3 -c "print('%.2f' % ($big / $small))")"
+# The spread: the rounds' own ratios (each pair ran back to back, so the host's load met both).
+python3 - "$OUT/ratio.txt" <<'PY'
+import statistics, sys
+r = sorted(float(l) for l in open(sys.argv[1]))
+q = statistics.quantiles(r, n=4) if len(r) >= 2 else [r[0]] * 3
+print("  per-round ratio: median %.2f, quartiles %.2f-%.2f, min %.2f, max %.2f (%d rounds)" % (statistics.median(r), q[0], q[2], r[0], r[-1], len(r)))
+PY
 
 [ "$BROWSE" -gt 0 ] && echo "browse of $BROWSE items at 8/s in the first row of $BIG, cold thumbnail cache then warm:"
 for round in $(seq 1 "$([ "$BROWSE" -gt 0 ] && echo "$ROUNDS" || echo 0)"); do

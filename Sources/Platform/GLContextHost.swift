@@ -95,7 +95,10 @@ public final class GLContextHost {
                         windowedFrame = (GLContextHost.centredPosition, GLContextHost.centredPosition,
                                          Int32(options.width), Int32(options.height))
                     }
-                    if !isHeadless { SDL_GL_SetSwapInterval(options.vsync ? 1 : 0) }
+                    if !isHeadless {
+                        SDL_GL_SetSwapInterval(options.vsync ? 1 : 0)
+                        GLContextHost.presentCleared(opened.0)
+                    }
                     return
                 case .failure(let message):
                     attempts.append("\(label) (\(message))")
@@ -190,6 +193,16 @@ public final class GLContextHost {
         if let context { SDL_GL_DeleteContext(context) }
         if let window { SDL_DestroyWindow(window) }
         SDL_Quit()
+    }
+
+    /// Presents one cleared frame before anything is drawn: Mesa's software rasteriser takes
+    /// the window's size into its back buffer only at a swap, so a window resized before its
+    /// first swap (maximised on map) drew its first frame at the old size, in a corner.
+    private static func presentCleared(_ window: OpaquePointer) {
+        typealias Clear = @convention(c) (UInt32) -> Void
+        guard let clear = SDL_GL_GetProcAddress("glClear") else { return }
+        unsafeBitCast(clear, to: Clear.self)(0x4000)    // GL_COLOR_BUFFER_BIT, GL's default clear colour
+        SDL_GL_SwapWindow(window)
     }
 
     /// Makes this context current on the calling thread again.

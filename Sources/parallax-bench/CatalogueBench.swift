@@ -30,9 +30,14 @@ struct CatalogueBench {
     let browseItems: Int
     /// The demo's texture upload budget.
     let upload: UploadBudget
+    /// Bytes of posters kept decoded (`--poster-budget`; nil: the store's default).
+    var posterBudgetBytes: Int? = nil
     /// Only put the posters the browse shows into the thumbnail cache, decoded here one by
     /// one, and report nothing else: a warm cache for the next start, whatever the host's load.
     var fillsCache = false
+
+    /// Items browsed between two memory checkpoints.
+    static let checkpointItems = 250
 
     /// The rows' names, item sizes and spacing: the built-in home screen's three shapes.
     static let rows: [(name: String, size: (Int, Int), spacing: Int, height: Int)] = [
@@ -96,6 +101,7 @@ struct CatalogueBench {
         let images = ImageStore()
         images.decodesInBackground = true
         images.thumbnailCache = bench.thumbnailCache
+        if let posterBudgetBytes { images.posterBudgetBytes = posterBudgetBytes }
         images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: bench.framebuffer.width)
         let scene = try SceneLoader.parse(CatalogueBench.sceneJSON(folder: folder), file: "bench:catalogue",
                                           directory: ".", images: images)
@@ -115,6 +121,8 @@ struct CatalogueBench {
         wallMs.reserveCapacity(Int(duration / dt) + 1)
         var firstFrame = 0.0, startup = 0.0, firstPlaceholders = 0
         var pressed = 0, f = 0, sampledAt = -Double.infinity
+        // Every `checkpointItems` items browsed: resident MB, texture MB, images in the store.
+        var checkpoints: [(items: Int, rss: Double, textures: Int, images: Int)] = []
         let wallStart = now()
         while f == 0 || now() - wallStart < duration {
             let wait = wallStart + Double(f) * dt - now()
@@ -142,7 +150,13 @@ struct CatalogueBench {
             noteSightings(cardRows, into: sightings)
             if f == 0 { firstPlaceholders = sightings.onPlaceholder }
             if now() - sampledAt >= 0.5 { rss.append(residentMB()); sampledAt = now() }
+            if pressed % CatalogueBench.checkpointItems == 0, checkpoints.last?.items != pressed {
+                checkpoints.append((pressed, residentMB(), renderer.textures.totalBytes >> 20, images.count))
+            }
             f += 1
+        }
+        if checkpoints.last?.items != pressed {
+            checkpoints.append((pressed, residentMB(), renderer.textures.totalBytes >> 20, images.count))
         }
         var lines: [String] = []
         lines.append(String(format: "catalogue: %d posters in three rows (%@, globs of %d), %dx%d",
@@ -163,6 +177,10 @@ struct CatalogueBench {
             let quarter = rss.count / 4
             let maxima = (0..<4).map { q in rss[(q * quarter)..<(q == 3 ? rss.count : (q + 1) * quarter)].max() ?? 0 }
             lines.append("resident memory by quarter of the run (max, MB): " + maxima.map { String(format: "%.0f", $0) }.joined(separator: ", "))
+        }
+        if checkpoints.count > 1 {
+            lines.append("every \(CatalogueBench.checkpointItems) items (items: resident MB, textures MB, images in the store): "
+                         + checkpoints.map { "\($0.items): \(Int($0.rss.rounded())), \($0.textures), \($0.images)" }.joined(separator: "; "))
         }
         let shelves = cardRows.compactMap(\.shelf)
         let decoded = shelves.map(\.decodedCount).reduce(0, +)

@@ -90,7 +90,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "In --posters mode, bytes of texels uploaded per frame at most (default: the demo's).")
     var uploadBytes: Int?
 
-    @Option(help: "In --posters mode, MB of decoded posters kept, textures included (default 128).")
+    @Option(help: "In --posters and --catalogue modes, MB of decoded posters kept, textures included (default 128).")
     var posterBudget: Int?
 
     @Option(help: "In --posters mode, the decode workers' priority: idle (SCHED_IDLE) or a nice value 0...19 (default 10).")
@@ -209,7 +209,8 @@ struct BenchCommand: ParsableCommand {
                 budget.usesPixelBuffers = pixelBuffers
                 let folder = try posterFolder ?? TemporaryFolder.privateCache("parallax-posters-\(getuid())-30")
                 print(try CatalogueBench(bench: bench, count: catalogue, posterFolder: folder, browseItems: browseItems,
-                                         upload: budget, fillsCache: fillCache).run())
+                                         upload: budget, posterBudgetBytes: posterBudget.map { $0 << 20 },
+                                         fillsCache: fillCache).run())
                 return
             }
             if let posters {

@@ -321,4 +321,26 @@ final class CardRowTests: XCTestCase {
         s.update(to: 1)
         XCTAssertNotEqual(slot.card.images[1].transform, atRest)
     }
+
+    /// The row's cards lean as the focus grid's do (RemoteTiltTests): full tilt, pi/32, at the
+    /// touch surface's right edge or the right stick's full deflection; a release returns to
+    /// rest over `transitionSpeed` (500 ms, linear here).
+    func testTouchpadAndRightStickTiltTheFocusedCardAsOnAGrid() throws {
+        let (s, r) = try rowScene(#", "transitionSpeed": 500, "transitionEasing": "linear""#)
+        s.update(to: 0)
+        let slot = try XCTUnwrap(r.slots.first { $0.index == 0 })
+        func angle() -> Double { atan2(slot.card.card.transform.m31, slot.card.card.transform.m11) }
+        s.handle(.touchpad(x: 1, y: 0.5, down: true), at: 0.1)
+        s.update(to: 2)
+        XCTAssertEqual(angle(), -Double.pi / 32, accuracy: 1e-9, "full tilt at the right edge")
+        s.handle(.touchpad(x: 1, y: 0.5, down: false), at: 2)
+        s.update(to: 2.25)
+        XCTAssertEqual(angle(), -Double.pi / 64, accuracy: 1e-4, "half way back, linear over 0.5 s")
+        s.update(to: 2.5)
+        XCTAssertEqual(angle(), 0, accuracy: 1e-12)
+        s.handle(.controllerAxis("rightx", value: 1), at: 2.5)
+        s.update(to: 4.5)
+        XCTAssertEqual(angle(), -Double.pi / 32, accuracy: 1e-9, "the right stick at full deflection")
+    }
 }
+

@@ -66,4 +66,30 @@ final class ShelfBackdropTests: XCTestCase {
         XCTAssertEqual([ref.width, ref.height], [64, 36])
         XCTAssertEqual(store.image(for: ref)?.pixels[2], 200, "the backdrop, not the poster")
     }
+
+    func testALongBrowseKeepsOnlyTheLastSixteenBackdropsDecoded() throws {
+        let dir = try TemporaryDirectory()
+        let count = 40
+        for i in 0..<count {
+            try dir.write("b\(i).png", bytes: try Image.solid(width: 320, height: 180, UInt8(i), 0, 200).encodePNG())
+        }
+        let items = "[" + (0..<count).map { #"{"title": "T\#($0)", "backdrop": "b\#($0).png"}"# }.joined(separator: ", ") + "]"
+        let store = ImageStore()
+        let s = try shelfScene(items: items, directory: dir.path, store: store)
+        var shown: [ImageRef] = []
+        var t = 0.0
+        for _ in 1..<count {
+            t += 0.5
+            s.handle(.key("Right", down: true), at: t)
+            s.handle(.key("Right", down: false), at: t + 0.01)
+            s.update(to: t + 0.4)
+            for name in ["home/backdrop/0", "home/backdrop/1"] {
+                if case .image(let ref)? = layer(s, name)?.contents, !shown.contains(ref) { shown.append(ref) }
+            }
+        }
+        XCTAssertEqual(shown.count, count, "one art per focused item")
+        // 40 backdrops of 64x36 seen; the budget holds ShelfBackdrop.kept = 16 of them, the newest.
+        XCTAssertEqual(shown.filter { store.isLive($0) }.count, 16)
+        XCTAssertTrue(shown.suffix(16).allSatisfy { store.isLive($0) }, "the shown and the latest arts stay")
+    }
 }

@@ -81,79 +81,17 @@ extension CardRow: FocusContainer {
 
     public func handle(_ event: InputEvent, at time: Double) {
         guard count > 0, time.isFinite else { return }
-        if let (key, down) = event.asKey {
-            noteInput(at: time)
-            // Arrow keys never come here: the focus engine moves the focus (`moveFocus`).
-            switch key {
-            case "PageDown", "PageUp": if down { jumpLetter(forward: key == "PageDown", at: time) }
-            case "Return":
-                if down { setPressed(true, at: time) } else { endPress(over: true, at: time) }
-            default: break
-            }
-            return
-        }
-        switch event {
-        case .move(let p):
-            noteInput(at: time)
-            pointerMoved(p, at: time)
-        case .pointer(let p, .left, let down):
-            noteInput(at: time)
-            pointerMoved(p, at: time)
-            if down {
-                if card(at: pointer) != nil { setPressed(true, at: time) }
-            } else {
-                endPress(over: card(at: pointer) == focusedIndex, at: time)
-            }
-        case .touchpad, .gyro:
-            guard remote.handle(event, at: time) else { return }
-            noteInput(at: time)
-            retargetTilt(at: time)
-        case .controllerAxis(let axis, let value):
-            let v = value.isFinite ? min(max(value, -1), 1) : 0
-            switch axis {
-            case "rightx": stick.x = v
-            case "righty": stick.y = v
-            default: return
-            }
-            noteInput(at: time)
-            retargetTilt(at: time)
-        default:
-            break
-        }
+        handleCardInput(event, at: time)
     }
 
     /// The card under `p` (in the row's own space, scroll included), if any.
-    func card(at p: Point?) -> Int? {
+    func hitCard(at p: Point?) -> Int? {
         guard let p, p.isFinite, p.y >= 0, p.y <= configuration.itemSize.height else { return nil }
         let x = p.x + scroll.value(at: lastInput)
         guard x >= 0, x < Double(count) * pitch else { return nil }     // also keeps Int() in range
         let i = Int((x / pitch).rounded(.down))
         guard i < count, x - Double(i) * pitch <= configuration.itemSize.width else { return nil }
         return i
-    }
-
-    private func pointerMoved(_ p: Point, at time: Double) {
-        let local = p - configuration.frame.origin
-        pointer = local.isFinite ? local : nil
-        if let hit = card(at: pointer), hit != focusedIndex { setFocus(hit, at: time) }
-        retargetTilt(at: time)
-    }
-
-    /// The focused card leans toward the remote's touch, the right stick, or the pointer over it.
-    func retargetTilt(at time: Double) {
-        guard let slot = slot(for: focusedIndex) else { return }
-        var target = (x: 0.0, y: 0.0)
-        if let r = remote.tilt {
-            target = (0.25 * r.x, 0.25 * r.y)
-        } else if (stick.x * stick.x + stick.y * stick.y).squareRoot() > FocusGrid.stickDeadZone {
-            target = (0.25 * stick.x, 0.25 * stick.y)
-        } else if let p = pointer, card(at: p) == focusedIndex {
-            let x = p.x + scroll.value(at: time) - Double(focusedIndex) * pitch
-            let pose = ParallaxPose.finger(at: Point(x, p.y), size: configuration.itemSize, cardScale: 1)
-            target = (pose.x, pose.y)
-        }
-        slot.tiltX.retarget(target.x, at: time)
-        slot.tiltY.retarget(target.y, at: time)
     }
 
     // MARK: Press and idle
@@ -167,21 +105,6 @@ extension CardRow: FocusContainer {
                            duration: FocusGrid.pressDuration, timing: .easeOut)
     }
 
-    func endPress(over: Bool, at time: Double) {
-        guard isPressed else { return }
-        firePendingLongPress(upTo: time)
-        let select = !longPressFired && over
-        setPressed(false, at: time)
-        if select { eventSink?.post(SceneEvent(time: time, kind: .select, component: name, item: focusedIndex)) }
-    }
-
-    func firePendingLongPress(upTo time: Double) {
-        guard isPressed, !longPressFired, time >= pressStart + FocusGrid.longPressDuration else { return }
-        longPressFired = true
-        eventSink?.post(SceneEvent(time: pressStart + FocusGrid.longPressDuration, kind: .longPress, component: name,
-                                   item: focusedIndex))
-    }
-
     /// 0...1: how much of the idle motion applies at `time`.
     func idleWeight(at time: Double) -> Double {
         let start = lastInput + configuration.effect.idleDelay
@@ -193,5 +116,27 @@ extension CardRow: FocusContainer {
         idleOut = Tween(from: idleWeight(at: time), to: 0, start: time, duration: FocusGrid.transitionDuration,
                         timing: .easeOut)
         lastInput = time
+    }
+}
+
+extension CardRow: FocusCards {
+    var cardsOrigin: Point { configuration.frame.origin }
+
+    func pointerLean(at p: Point, time: Double) -> (x: Double, y: Double)? {
+        guard hitCard(at: p) == focusedIndex else { return nil }
+        let x = p.x + scroll.value(at: time) - Double(focusedIndex) * pitch
+        let pose = ParallaxPose.finger(at: Point(x, p.y), size: configuration.itemSize, cardScale: 1)
+        return (pose.x, pose.y)
+    }
+
+    func setTiltTarget(_ target: (x: Double, y: Double), at time: Double) {
+        guard let slot = slot(for: focusedIndex) else { return }
+        slot.tiltX.retarget(target.x, at: time)
+        slot.tiltY.retarget(target.y, at: time)
+    }
+
+    /// PageDown / PageUp jump to the next / previous initial (`CardRow+LetterJump`).
+    func handleOtherKey(_ key: String, down: Bool, at time: Double) {
+        if down && (key == "PageDown" || key == "PageUp") { jumpLetter(forward: key == "PageDown", at: time) }
     }
 }

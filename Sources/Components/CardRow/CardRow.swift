@@ -88,9 +88,8 @@ public final class CardRow: SceneComponent {
     var focusTime = 0.0
     var lastInput = 0.0
     var idleOut = Tween(from: 0, to: 0, start: 0, duration: 0)
-    var pointer: Point?
-    var stick = (x: 0.0, y: 0.0)
-    var remote = RemoteTilt()
+    /// The pointer, the right stick and the remote's touch surface and gyroscope.
+    var cardInput = CardInput()
 
     /// Points from one card's left edge to the next one's.
     public var pitch: Double { configuration.itemSize.width + configuration.spacing }

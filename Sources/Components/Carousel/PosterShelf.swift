@@ -43,6 +43,8 @@ public final class PosterShelf {
     public private(set) var decodeSeconds = 0.0
     /// Images evicted by the budget so far.
     public private(set) var evictedCount = 0
+    /// Bytes of images kept (nil: the store's `posterBudgetBytes`).
+    private let budgetBytes: Int?
 
     /// Posters of the first screen read from the thumbnail cache before the first frame.
     public private(set) var cachedAtStart = 0
@@ -72,9 +74,11 @@ public final class PosterShelf {
     ///   - gravity: the items' `contentsGravity` (`resizeAspectFill` decodes only the part shown).
     ///   - listing: a folder still being listed: `paths` stays empty (nothing decodes) until
     ///     `adoptListing()` takes its complete, sorted list.
+    ///   - budgetBytes: bytes of images kept (nil: the store's `posterBudgetBytes`).
     public init(paths: FileList, listing: FolderListing? = nil, store: ImageStore, itemPixels: (width: Int, height: Int),
-                gravity: ContentsGravity, workers: Int = DecodeQueue.defaultWorkers) {
+                gravity: ContentsGravity, workers: Int = DecodeQueue.defaultWorkers, budgetBytes: Int? = nil) {
         self.paths = paths
+        self.budgetBytes = budgetBytes
         self.listing = listing
         self.store = store
         let w = max(1, itemPixels.width), h = max(1, itemPixels.height)
@@ -246,7 +250,7 @@ public final class PosterShelf {
 
     /// Evicts least recently used images not used in this frame until within the budget.
     private func enforceBudget() {
-        while residentBytes > store.posterBudgetBytes {
+        while residentBytes > budgetBytes ?? store.posterBudgetBytes {
             var oldest = -1, oldestTick = Int.max
             for (i, s) in slots where (s.ref != nil || s.preview != nil) && s.lastUsed < tick && s.lastUsed < oldestTick {
                 oldest = i; oldestTick = s.lastUsed

@@ -61,28 +61,17 @@ extension FocusGrid: FocusContainer {
         retargetFocusTween(i, to: focused ? 1 : 0, at: time, animated: animated)
         retargetTilt(at: time)
     }
+}
 
-    /// A press of the focused card began (Return / A, or the pointer over it).
-    func beginPress(pointer: Bool, at time: Double) {
-        pointerPress = pointer
-        setPressed(true, at: time)
+extension FocusGrid: FocusCards {
+    var cardsOrigin: Point { configuration.frame.origin }
+
+    func pointerLean(at p: Point, time: Double) -> (x: Double, y: Double)? {
+        let f = cardFrames[focusedIndex]
+        guard f.contains(p) else { return nil }
+        let pose = ParallaxPose.finger(at: p - f.origin, size: f.size, cardScale: 1)
+        return (pose.x, pose.y)
     }
 
-    /// The press ended; `over` is whether it ended over the focused card (always true for
-    /// keys). Selects unless it already fired a long press.
-    func endPress(over: Bool, at time: Double) {
-        guard isPressed else { return }
-        firePendingLongPress(upTo: time)
-        let select = !longPressFired && over
-        setPressed(false, at: time)
-        if select { eventSink?.post(SceneEvent(time: time, kind: .select, component: name, item: focusedIndex)) }
-    }
-
-    /// Posts the long press of a press held to `longPressDuration`, at that exact time.
-    func firePendingLongPress(upTo time: Double) {
-        guard isPressed, !longPressFired, time >= pressStart + FocusGrid.longPressDuration else { return }
-        longPressFired = true
-        eventSink?.post(SceneEvent(time: pressStart + FocusGrid.longPressDuration, kind: .longPress, component: name,
-                                   item: focusedIndex))
-    }
+    func handleOtherKey(_ key: String, down: Bool, at time: Double) {}
 }

@@ -96,10 +96,8 @@ public final class FocusGrid: SceneComponent {
     public let tiltGeometry: ParallaxGeometry
     /// When the current press began, and whether it has fired a long press.
     var pressStart = 0.0, longPressFired = false
-    /// Whether the current press came from the pointer (a release over the card selects).
-    var pointerPress = false
-    /// The remote's touch surface and gyroscope tilt (deadzone, return to rest).
-    var remote = RemoteTilt()
+    /// The pointer, the right stick and the remote's touch surface and gyroscope.
+    var cardInput = CardInput()
 
     private struct CardState {
         var focus: Tween
@@ -159,8 +157,6 @@ public final class FocusGrid: SceneComponent {
     private var looks: [CardLook]
     /// The cards' layers where they exist (`FocusGrid+Pool.swift`).
     var pool: CardPool
-    private var pointer: Point?              // in the root layer's space
-    private var stick = (x: 0.0, y: 0.0)
     private var lastInput = 0.0
     private var idleOut = Tween(from: 0, to: 0, start: 0, duration: 0)
 
@@ -213,42 +209,7 @@ public final class FocusGrid: SceneComponent {
 
     public func handle(_ event: InputEvent, at time: Double) {
         guard !cards.isEmpty, time.isFinite else { return }   // a NaN or infinite time is ignored
-        if let (key, down) = event.asKey {
-            noteInput(at: time)
-            // Arrow keys never come here: the focus engine moves the focus (`moveFocus`).
-            if key == "Return" {
-                if down { beginPress(pointer: false, at: time) } else { endPress(over: true, at: time) }
-            }
-            return
-        }
-        switch event {
-        case .move(let p):
-            noteInput(at: time)
-            pointerMoved(p, at: time)
-        case .pointer(let p, .left, let down):
-            noteInput(at: time)
-            pointerMoved(p, at: time)
-            if down {
-                if hitCard(at: pointer) != nil { beginPress(pointer: true, at: time) }
-            } else {
-                endPress(over: hitCard(at: pointer) == focusedIndex, at: time)
-            }
-        case .touchpad, .gyro:
-            guard remote.handle(event, at: time) else { return }
-            noteInput(at: time)
-            retargetTilt(at: time)
-        case .controllerAxis(let axis, let value):
-            let v = value.isFinite ? min(max(value, -1), 1) : 0
-            switch axis {
-            case "rightx": stick.x = v
-            case "righty": stick.y = v
-            default: return
-            }
-            noteInput(at: time)
-            retargetTilt(at: time)
-        default:
-            break
-        }
+        handleCardInput(event, at: time)
     }
 
     public func update(to time: Double) {
@@ -378,34 +339,15 @@ public final class FocusGrid: SceneComponent {
                                 start: time, duration: FocusGrid.pressDuration, timing: .easeOut)
     }
 
-    private func pointerMoved(_ p: Point, at time: Double) {
-        let local = p - configuration.frame.origin
-        pointer = local.isFinite ? local : nil
-        if let hit = hitCard(at: pointer), hit != focusedIndex { setFocus(hit, at: time) }
-        retargetTilt(at: time)
-    }
-
     func hitCard(at p: Point?) -> Int? {
         guard let p else { return nil }
         return cardFrames.firstIndex { $0.contains(p) }
     }
 
-    /// The focused card leans toward the stick if it is deflected, else toward the
-    /// pointer when it is over the card, else it stands straight.
-    func retargetTilt(at time: Double) {
-        let i = focusedIndex
-        var target = (x: 0.0, y: 0.0)
-        if let r = remote.tilt {
-            target = (0.25 * r.x, 0.25 * r.y)
-        } else if (stick.x * stick.x + stick.y * stick.y).squareRoot() > FocusGrid.stickDeadZone {
-            target = (0.25 * stick.x, 0.25 * stick.y)
-        } else if let p = pointer, cardFrames[i].contains(p) {
-            let f = cardFrames[i]
-            let pose = ParallaxPose.finger(at: p - f.origin, size: f.size, cardScale: 1)
-            target = (pose.x, pose.y)
-        }
-        states[i].tiltX.retarget(target.x, at: time)
-        states[i].tiltY.retarget(target.y, at: time)
+    /// Sets the focused card's tilt target (`FocusCards.retargetTilt`).
+    func setTiltTarget(_ target: (x: Double, y: Double), at time: Double) {
+        states[focusedIndex].tiltX.retarget(target.x, at: time)
+        states[focusedIndex].tiltY.retarget(target.y, at: time)
     }
 }
 

@@ -24,6 +24,9 @@ protocol BackdropSource: AnyObject {
 final class ShelfBackdrop {
     /// Pixel size each backdrop is decoded at, and the cross-fade's duration.
     static let pixels = (width: 64, height: 36), crossFade = 0.3
+    /// Backdrops kept decoded (the shown, the fading and the last ones focused), so a long
+    /// browse holds a few, not one per item seen.
+    static let kept = 16
 
     let layer: Layer
     private var front: Layer, back: Layer
@@ -61,8 +64,9 @@ final class ShelfBackdrop {
             guard let source = c as? BackdropSource else { return nil }
             let files = source.backdropFiles
             let any = files.contains { !$0.isEmpty }
+            let p = ShelfBackdrop.pixels, bytes = ShelfBackdrop.kept * p.width * p.height * 4 * 4 / 3   // with mip levels
             return (source, any ? PosterShelf(paths: files, store: images, itemPixels: ShelfBackdrop.pixels,
-                                              gravity: .resizeAspectFill, workers: 1) : nil)
+                                              gravity: .resizeAspectFill, workers: 1, budgetBytes: bytes) : nil)
         }
     }
 
