@@ -340,6 +340,14 @@ public final class GLContextHost {
         return true
     }
 
+    /// Ends a `waitEvents` in progress on the main thread, from any thread: posts an event
+    /// that converts to nothing (SDL_PushEvent is thread-safe).
+    public static func interruptWait() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        _ = SDL_PushEvent(&event)
+    }
+
     /// Returns the next converted event, or nil when the queue is empty.
     public func pollEvent() -> PlatformEvent? {
         var event = SDL_Event()

@@ -139,6 +139,8 @@ final class DemoApp {
     /// (with `maxFrames`, at most `Compositor.maximumRest` per loop, so the run ends).
     func run(maxFrames: Int) throws {
         fpsStart = clock.now()
+        // At rest the loop sleeps with no timeout: a stop signal must wake it.
+        StopSignals.wake { GLContextHost.interruptWait() }
         while running {
             // SIGINT / SIGTERM: unwinds; the recording is not committed (ToolProcess exits 130 / 143).
             try StopSignals.check()

@@ -32,6 +32,11 @@ extension ToolHostileTests {
         try assertStopsCleanly("DEMO", "--headless --frames 1000000 --size 320x180 --record rec.jsonl", output: "rec.jsonl")
     }
 
+    func testStopSignalsWakeTheDemoAsleepAtRest() throws {
+        // No --frames: a scene at rest leaves the loop waiting for events with no timeout.
+        try assertStopsCleanly("DEMO", "layers --headless --size 320x180 --record rec.jsonl", output: "rec.jsonl")
+    }
+
     func testStopSignalsEndTheBenchmarkWithoutWritingItsReport() throws {
         try assertStopsCleanly("BENCH", "--scene button --frames 1000000 --size 320x180 --json report.json", output: "report.json")
     }
