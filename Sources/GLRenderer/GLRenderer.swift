@@ -365,7 +365,7 @@ public final class GLRenderer {
     /// flattened (its pieces with its opacity multiplied in), with one warning.
     public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
                        damage: Rect? = nil) {
-        let (pw, ph) = target.pixelSize
+        let (pw, ph) = (target.pixelSize.width, target.pixelSize.height)
         let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
         guard !list.groups.isEmpty, groupBudget.plan(list, map: map, pixelWidth: pw, pixelHeight: ph) else {
             return renderFrame(list, into: target, images: images, background: background, damage: damage)
@@ -388,7 +388,7 @@ public final class GLRenderer {
         stats = FrameStats()
         textures.beginFrame()
         if !countingVisible { gpuTimer?.begin() }
-        let (pw, ph) = target.pixelSize
+        let (pw, ph) = (target.pixelSize.width, target.pixelSize.height)
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         baseScissor = nil
