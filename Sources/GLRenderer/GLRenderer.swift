@@ -9,9 +9,6 @@ import LayerMath
 import Layers
 import RenderPlan
 
-/// How canvas points map to target pixels: pixel = point * scale + offset.
-public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
-
 /// Draws render lists into the window or offscreen framebuffers. Requires a current OpenGL
 /// 3.3 core or OpenGL ES 3.0+ context for its whole life (create, render, destroy on one thread).
 public final class GLRenderer {
@@ -115,7 +112,7 @@ public final class GLRenderer {
     var frameTarget: RenderTarget?
     var framePixelWidth = 1, framePixelHeight = 1, frameIsMultisampled = false
     var frameImages: ImageSource?
-    var frameMap: CanvasMapping = (1, 0, 0)
+    var frameMap = CanvasMapping.identity
     var frameClearColor: Color?
     var groupPass: GroupPass?
     /// Offscreen images of this frame's groups and where they land (see `beginGroupPass`).
@@ -194,7 +191,7 @@ public final class GLRenderer {
     /// The scissor last set in GL (`Optional.none`: not known; `.some(nil)`: disabled).
     var appliedScissor: PixelBox?? = .none
     /// The bound target's mapping, pixel size and viewport origin (see `setProjection`).
-    var targetMap: CanvasMapping = (1, 0, 0)
+    var targetMap = CanvasMapping.identity
     var targetPixelSize = (width: 1, height: 1)
     var targetOrigin = (x: 0, y: 0)
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
@@ -216,7 +213,7 @@ public final class GLRenderer {
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
     /// Plans quads for the bound target (see `setProjection`).
-    var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+    var planner = QuadPlanner(map: .identity, antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
     var nearestSampler: GLuint = 0
     /// A sampler object with bilinear filtering and no mip levels, bound for image quads
@@ -349,7 +346,7 @@ public final class GLRenderer {
     /// `WindowToCanvas` with the target's pixels as the window).
     public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int) -> CanvasMapping {
         let fit = WindowToCanvas(canvas: canvas, windowWidth: Double(pixelWidth), windowHeight: Double(pixelHeight))
-        return (fit.scale, fit.offsetX, fit.offsetY)
+        return CanvasMapping(scale: fit.scale, offsetX: fit.offsetX, offsetY: fit.offsetY)
     }
 
     /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws

@@ -18,6 +18,3 @@
 // framebuffers, decode images, or flatten layers. The walk inside a run that calls the
 // planner (windows, pre-pass order, clip shapes) and the texture lookups it makes are
 // still GLRenderer's (GLRenderer+Commands).
-
-/// How canvas points map to target pixels: pixel = point * scale + offset.
-package typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)

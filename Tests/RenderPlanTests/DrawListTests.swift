@@ -27,7 +27,7 @@ final class DrawListTests: XCTestCase {
     /// The steps `list` executes as, on a 200 x 200 target set up by `adjust`.
     func steps(_ list: RenderList, backend: RecordingBackend = RecordingBackend(),
                _ adjust: (inout FrameSetup) -> Void = { _ in }) -> [DrawStep] {
-        var frame = FrameSetup(map: (1, 0, 0), pixelWidth: 200, pixelHeight: 200)
+        var frame = FrameSetup(map: .identity, pixelWidth: 200, pixelHeight: 200)
         adjust(&frame)
         var clips = ClipLowering()
         clips.update(list)
@@ -115,7 +115,7 @@ final class DrawListTests: XCTestCase {
     /// the whole target is redrawn (no scissor), and the damage's pixels are still reported.
     func testDamageOverTheWholeRedrawFractionRedrawsAll() {
         let list = flatten([fill("a", 0, 0, 100, 100)])
-        var frame = FrameSetup(map: (1, 0, 0), pixelWidth: 200, pixelHeight: 200)
+        var frame = FrameSetup(map: .identity, pixelWidth: 200, pixelHeight: 200)
         frame.damage = Rect(x: 0, y: 0, width: 150, height: 150)
         frame.wholeRedrawFraction = 0.5
         var drawList = DrawList()
