@@ -13,11 +13,11 @@ import Layers
 import RenderPlan
 
 extension GLRenderer {
-    /// Draws `range` of the list's commands into the bound target: windows of quads and clip
-    /// pushes, split at the pops of stencil clips and at groups (a group's commands are
-    /// skipped: its offscreen image, drawn by `drawGroups`, is composited in their place).
-    /// The pop of a scissor or analytic clip changes no GL state: the window goes on past
-    /// it, so the quads of many clipped cards share one pre-pass and their batches.
+    /// Queues the draws of a run of the list's commands (a `DrawStep.run`: quads and clips,
+    /// no group) for the bound target: windows of quads and clip pushes, split at the pops
+    /// of stencil clips. The pop of a scissor or analytic clip changes no GL state: the
+    /// window goes on past it, so the quads of many clipped cards share one pre-pass and
+    /// their batches. The end of the pass flushes them.
     func drawCommands(_ list: RenderList, _ range: Range<Int>, map: CanvasMapping, images: ImageSource) {
         let commands = list.commands
         var k = range.lowerBound
@@ -33,7 +33,7 @@ extension GLRenderer {
                 }
                 k += 1
             case .beginGroup(let g):
-                drawGroupImage(list.groups[g], index: g, map: map)
+                // Not in a run: the draw list composites the group's image in its place.
                 k = list.groups[g].end + 1
             case .endGroup:
                 k += 1
@@ -51,8 +51,6 @@ extension GLRenderer {
                 k = end
             }
         }
-        // A framebuffer switch or the end of the frame follows.
-        flushBatches()
     }
 
     /// Draws `commands` (quads, clip pushes, pops of clips that skip the stencil). With depth: first every clip push

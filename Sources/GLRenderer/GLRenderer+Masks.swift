@@ -3,7 +3,7 @@
 // group is drawn its pixels are multiplied, pixel for pixel, by the alpha of the mask's
 // image: one textured quad over the mask's box blended with (ZERO, SRC_ALPHA).
 //
-// Does NOT: decide what is masked (Flattener) or draw the mask's image (drawGroups draws
+// Does NOT: decide what is masked (Flattener) or draw the mask's image (its own pass draws
 // it like any group, before the group holding it).
 
 import CGL

@@ -9,9 +9,6 @@ import LayerMath
 import Layers
 import RenderPlan
 
-/// How canvas points map to target pixels: pixel = point * scale + offset.
-public typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
-
 /// Draws render lists into the window or offscreen framebuffers. Requires a current OpenGL
 /// 3.3 core or OpenGL ES 3.0+ context for its whole life (create, render, destroy on one thread).
 public final class GLRenderer {
@@ -108,10 +105,18 @@ public final class GLRenderer {
     var stencilBase = 0
     /// This frame's damage in canvas points (nil: the whole frame); see `render`.
     var damageBox: Rect?
-    /// Offscreen images of this frame's groups and where they land (see `drawGroups`).
+    /// This frame's passes (`DrawList`, its arrays reused from frame to frame).
+    var drawList = DrawList()
+    /// What the passes draw with, during `render`: the frame's target and its size, images,
+    /// mapping and clear colour (nil: no clear), and the group whose image a pass draws.
+    var frameTarget: RenderTarget?
+    var framePixelWidth = 1, framePixelHeight = 1, frameIsMultisampled = false
+    var frameImages: ImageSource?
+    var frameMap = CanvasMapping.identity
+    var frameClearColor: Color?
+    var groupPass: GroupPass?
+    /// Offscreen images of this frame's groups and where they land (see `beginGroupPass`).
     var groupImages: [GroupImage] = []
-    /// Index of each group's `beginGroup` command, this frame.
-    var groupBegins: [Int] = []
     let groupPool = GroupFramebufferPool()
     /// The bytes the groups' images may take together; past them groups are flattened.
     var groupBudget = GroupBudget()
@@ -186,7 +191,7 @@ public final class GLRenderer {
     /// The scissor last set in GL (`Optional.none`: not known; `.some(nil)`: disabled).
     var appliedScissor: PixelBox?? = .none
     /// The bound target's mapping, pixel size and viewport origin (see `setProjection`).
-    var targetMap: CanvasMapping = (1, 0, 0)
+    var targetMap = CanvasMapping.identity
     var targetPixelSize = (width: 1, height: 1)
     var targetOrigin = (x: 0, y: 0)
     /// Apply clips whose quads all lie in their plane along their axes in the quad shader
@@ -208,7 +213,7 @@ public final class GLRenderer {
     /// Canvas points to clip space for the bound target (see `setProjection`).
     var projection = Transform3D.identity
     /// Plans quads for the bound target (see `setProjection`).
-    var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+    var planner = QuadPlanner(map: .identity, antialias: true, multisampled: false, visible: nil)
     /// A sampler object with nearest filtering, bound for quads drawn at one texel per pixel.
     var nearestSampler: GLuint = 0
     /// A sampler object with bilinear filtering and no mip levels, bound for image quads
@@ -342,7 +347,7 @@ public final class GLRenderer {
     /// `WindowToCanvas` with the target's pixels as the window).
     public static func canvasMapping(canvas: Size, pixelWidth: Int, pixelHeight: Int) -> CanvasMapping {
         let fit = WindowToCanvas(canvas: canvas, windowWidth: Double(pixelWidth), windowHeight: Double(pixelHeight))
-        return (fit.scale, fit.offsetX, fit.offsetY)
+        return CanvasMapping(scale: fit.scale, offsetX: fit.offsetX, offsetY: fit.offsetY)
     }
 
     /// Draws `list` into `target`: clears it to `background` (straight alpha), then draws
@@ -358,7 +363,7 @@ public final class GLRenderer {
     /// flattened (its pieces with its opacity multiplied in), with one warning.
     public func render(_ list: RenderList, into target: RenderTarget, images: ImageSource, background: Color,
                        damage: Rect? = nil) {
-        let (pw, ph) = target.pixelSize
+        let (pw, ph) = (target.pixelSize.width, target.pixelSize.height)
         let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
         guard !list.groups.isEmpty, groupBudget.plan(list, map: map, pixelWidth: pw, pixelHeight: ph) else {
             return renderFrame(list, into: target, images: images, background: background, damage: damage)
@@ -381,19 +386,31 @@ public final class GLRenderer {
         stats = FrameStats()
         textures.beginFrame()
         if !countingVisible { gpuTimer?.begin() }
-        let (pw, ph) = target.pixelSize
+        let (pw, ph) = (target.pixelSize.width, target.pixelSize.height)
         if case .framebuffer(let f) = target { targetIsMultisampled = f.isMultisampled } else { targetIsMultisampled = false }
         clipLowering.update(list, scissors: scissorClips, analyticClips: analyticClips)
         baseScissor = nil
         appliedScissor = .none
         glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
 
+        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
+        let clearColor = target.clearColor(background: background)
+        var frame = FrameSetup(map: map, pixelWidth: pw, pixelHeight: ph)
+        frame.damage = damage
+        frame.wholeRedrawFraction = wholeRedrawFraction
         // Opaque parts go first, front to back, writing depth = painter's order, so pixels
         // they hide are rejected by the early depth test before shading (see `drawWindow`).
         // (Multisampled targets draw no coverage-free interiors, so nothing would be hidden.)
         // The visible-pixel count always leaves hidden pixels out (see `reorderOpaque`).
-        let prePass = (countingVisible && !countingShaded) || (reorderOpaque && OpaquePrePass.opaqueCanHide(list))
-        useDepth = prePass && !targetIsMultisampled && !target.isAppTarget && hasDepthBuffer(target)
+        let forced = countingVisible && !countingShaded
+        if (forced || reorderOpaque) && !targetIsMultisampled && !target.isAppTarget && hasDepthBuffer(target) {
+            frame.prePass = forced ? .always : .whenOpaqueCanHide
+        }
+        frame.clearsColor = clearColor != nil
+        frame.fillsDamage = !targetIsMultisampled && !target.isAppTarget && !countingVisible
+        frame.isAppTarget = target.isAppTarget
+        drawList.plan(list, frame: frame, clips: clipLowering)
+        useDepth = drawList.depthPrePass
         stats.depthPrePass = useDepth
         depthScale = 2 / Double(list.quads.count + 1)
 
@@ -428,71 +445,30 @@ public final class GLRenderer {
         glBindVertexArray(vao)
 
         if countingVisible { glBeginQuery(GLConstant.samplesPassed, countQuery) }
-        let map = GLRenderer.canvasMapping(canvas: list.canvas, pixelWidth: pw, pixelHeight: ph)
-        // The damage in target pixels (rounded out, grown by 2 for antialiased edges) and in
-        // canvas points, grown the same; none when it covers enough to redraw whole.
-        var damagePixelBox: PixelBox? = nil
-        if let d = damage {
-            let box = PixelBox.touched(by: d, map: map, pixelWidth: pw, pixelHeight: ph)
-            let area = (box.x1 - box.x0) * (box.y1 - box.y0)
+        if let box = drawList.damagePixels {
             stats.damageX = box.x0
             stats.damageY = ph - box.y1
             stats.damageWidth = box.x1 - box.x0
             stats.damageHeight = box.y1 - box.y0
-            if Double(area) >= wholeRedrawFraction * Double(pw * ph), area > 0 {
-                stats.damagePixels = pw * ph
-            } else {
-                stats.damagePixels = area
-                damagePixelBox = box
-            }
+            stats.damagePixels = drawList.redrawsDamageOnly ? (box.x1 - box.x0) * (box.y1 - box.y0) : pw * ph
         }
-        damageBox = damagePixelBox == nil ? nil : damage.map { d in
-            let m = 2 / max(map.scale, 1e-9)
-            return Rect(x: d.minX - m, y: d.minY - m, width: d.width + 2 * m, height: d.height + 2 * m)
-        }
+        damageBox = drawList.damageRegion
         uploadAhead(list, images: images)
         // Groups first, innermost first, each into its own offscreen image (or kept from an
-        // earlier frame: rasterized layers).
+        // earlier frame: rasterized layers), then the frame (the draw list's passes).
         if !countingVisible { rasterized.beginFrame() }
-        if !list.groups.isEmpty { drawGroups(list, map: map, pixelWidth: pw, pixelHeight: ph, images: images) }
+        groupImages.removeAll(keepingCapacity: true)
+        for _ in list.groups { groupImages.append(GroupImage()) }
+        (frameTarget, frameImages, frameMap, frameClearColor) = (target, images, map, clearColor)
+        (framePixelWidth, framePixelHeight, frameIsMultisampled) = (pw, ph, targetIsMultisampled)
+        drawList.execute(list, on: self)
+        (frameTarget, frameImages) = (nil, nil)
         if !countingVisible {
             rasterized.endFrame()
             for slot in rasterized.released { rasterPool.release(slot: slot) }
         }
-
-        glBindFramebuffer(GLConstant.framebuffer, target.framebufferName)
-        let origin = target.viewportOrigin
-        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pw), GLsizei(ph))
-        targetOrigin = (Int(origin.x), Int(origin.y))
-        targetPixelSize = (pw, ph)
-        if let box = damagePixelBox {
-            baseScissor = box
-        } else if target.isAppTarget {
-            // The app's pixels outside the viewport are never cleared nor drawn.
-            baseScissor = PixelBox(x0: 0, y0: 0, x1: pw, y1: ph)
-        }
-        applyScissor(baseScissor)
-        let clearColor = target.clearColor(background: background)
-        if let c = clearColor {
-            let a = max(0, min(1, c.a))
-            glClearColor(GLfloat(c.r * a), GLfloat(c.g * a), GLfloat(c.b * a), GLfloat(a))
-        }
-        setProjection(map, pixelWidth: pw, pixelHeight: ph, origin: (Int(origin.x), Int(origin.y)))
-        // A partial clear is a quad anyway (Mesa draws one for a scissored glClear): ours,
-        // opaque, costs less (the carousel's damaged frame 4.6 -> 4.3 ms on llvmpipe).
-        let fillsBackground = clearColor != nil && damagePixelBox != nil && !useDepth && !targetIsMultisampled
-            && !target.isAppTarget && !countingVisible
-        clearTarget(stencil: clipLowering.anyStencil, color: clearColor != nil && !fillsBackground)
-        if fillsBackground, let c = clearColor, let b = damagePixelBox {
-            // The scissor box in canvas points, a pixel more all round (the scissor cuts it).
-            let s = max(map.scale, 1e-300)
-            fillBackground(c, over: Rect(x: (Double(b.x0) - 1 - map.offsetX) / s, y: (Double(b.y0) - 1 - map.offsetY) / s,
-                                         width: Double(b.x1 - b.x0 + 2) / s, height: Double(b.y1 - b.y0 + 2) / s))
-        }
-        stencilBase = 0
-        stencilDepth = 0
-        drawCommands(list, 0..<list.commands.count, map: map, images: images)
-        state.setStencil(.off, stats: &stats)
+        // A flattened group's framebuffer (or one of a group gone) goes back to the pool.
+        if !list.groups.isEmpty { groupPool.release(where: { $0 >= list.groups.count || list.groups[$0].end < 0 }) }
         if useDepth {
             glDisable(GLConstant.depthTest)
             glDepthMask(GLConstant.true)
@@ -507,17 +483,17 @@ public final class GLRenderer {
         checkError("render")
     }
 
-    /// Clears the bound target's colour, its depth when this frame uses the depth pass, and
-    /// its stencil only when some clip will write it (`stencil`).
-    func clearTarget(stencil: Bool, color: Bool = true) {
+    /// Clears the bound target's colour, its depth (the frame's depth pass), and its
+    /// stencil (some clip will write it).
+    func clearTarget(stencil: Bool, color: Bool, depth: Bool) {
         var bits: GLbitfield = color ? GLConstant.colorBufferBit : 0
         if stencil { bits |= GLConstant.stencilBufferBit }
-        if useDepth {
+        if depth {
             glDepthMask(GLConstant.true)
             bits |= GLConstant.depthBufferBit
         }
         if bits != 0 { glClear(bits) }
-        if useDepth { glDepthMask(GLConstant.false) }
+        if depth { glDepthMask(GLConstant.false) }
     }
 
     /// Queues an opaque quad of `color` (straight alpha, drawn premultiplied, replacing the

@@ -21,11 +21,12 @@
 // layers, sort by 3D depth, or cull back faces (the flattener already did); it does not
 // decode or encode image files; it is not thread-safe (one thread, the context's).
 //
-// Its three parts: the frame at the top (`GLRenderer.render`, and GLRenderer+Commands,
-// +Groups, +Batches, which walk the render list and call RenderPlan's planner, then hand
-// each flush's batches to the backend); Backend/, the GL side of RenderPlan's
-// `RenderBackend` (per-batch state through `GLStateCache`, the instance buffer,
-// capabilities; Backend/GLES holds what only OpenGL ES needs); Resources/, the GL objects
-// kept between frames (textures, framebuffers, shader programs, video conversion).
-// It does not decide what a quad, clip or batch draws (RenderPlan does, in pure Swift);
-// the walk over a frame's commands that asks the planner is still here.
+// Its three parts: the frame at the top (`GLRenderer.render`: it has RenderPlan plan the
+// frame's `DrawList` of passes and executes it; GLRenderer+Commands, +Groups, +Batches walk
+// each run's quads through the planner and hand each flush's batches to the backend);
+// Backend/, the GL side of RenderPlan's `RenderBackend` (passes' targets and clears,
+// per-batch state through `GLStateCache`, the instance buffer, capabilities; Backend/GLES
+// holds what only OpenGL ES needs); Resources/, the GL objects kept between frames
+// (textures, framebuffers, shader programs, video conversion).
+// It does not decide the passes or what a quad, clip or batch draws (RenderPlan does, in
+// pure Swift); the walk inside a run (windows, the pre-pass order) that asks the planner is still here.

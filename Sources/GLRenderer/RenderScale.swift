@@ -9,16 +9,18 @@
 // Does NOT: sharpen, or scale down (a render size above the output is clamped to it).
 
 import CGL
+import LayerMath
 
 /// The render size for an output and a limit, and the scaled copy to the output.
 public enum RenderScale {
     /// The largest size of `output`'s aspect within `limit` (and within the output itself),
     /// each side at least 1: the output 3840x2160 under a 1920x1080 limit draws at 1920x1080.
-    public static func size(output: (width: Int, height: Int), limit: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+    public static func size(output: PixelSize, limit: PixelSize?) -> PixelSize {
         guard let limit, output.width > 0, output.height > 0 else { return output }
         let s = min(1, Double(limit.width) / Double(output.width), Double(limit.height) / Double(output.height))
         guard s < 1 else { return output }
-        return (max(1, Int((Double(output.width) * s).rounded())), max(1, Int((Double(output.height) * s).rounded())))
+        return PixelSize(width: max(1, Int((Double(output.width) * s).rounded())),
+                         height: max(1, Int((Double(output.height) * s).rounded())))
     }
 }
 

@@ -1,4 +1,5 @@
 import CGL
+import LayerMath
 
 /// Where a frame goes.
 public enum RenderTarget {
@@ -10,11 +11,11 @@ public enum RenderTarget {
     case app(AppTarget)
 
     /// Target size in pixels.
-    public var pixelSize: (width: Int, height: Int) {
+    public var pixelSize: PixelSize {
         switch self {
-        case .window(let w, let h): return (w, h)
-        case .framebuffer(let f): return (f.width, f.height)
-        case .app(let a): return (a.viewport.width, a.viewport.height)
+        case .window(let w, let h): return PixelSize(width: w, height: h)
+        case .framebuffer(let f): return PixelSize(width: f.width, height: f.height)
+        case .app(let a): return PixelSize(width: a.viewport.width, height: a.viewport.height)
         }
     }
 

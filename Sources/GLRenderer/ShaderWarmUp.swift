@@ -93,7 +93,7 @@ extension GLRenderer {
         let store = ImageStoreID.make()
         defer { ImageStoreID.retire(store) }
         let warmUp = ShaderWarmUp(store: store)
-        let (pw, ph) = target.pixelSize
+        let (pw, ph) = (target.pixelSize.width, target.pixelSize.height)
         var list = RenderList()
         var flattener = Flattener()
         flattener.flatten(warmUp.layers, canvas: Size(Double(pw), Double(ph)), into: &list)

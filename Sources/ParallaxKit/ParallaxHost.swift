@@ -15,7 +15,7 @@ import SceneRuntime
 /// and draws into the app's framebuffer.
 ///
 ///     let host = try ParallaxHost(scene: "carousel",            // a file or a built-in name
-///                                 window: WindowGeometry(points: Size(1280, 720), pixels: (2560, 1440)))
+///                                 window: WindowGeometry(points: Size(1280, 720), pixels: PixelSize(width: 2560, height: 1440)))
 ///     host.onSelect { component, item in print("selected \(component) \(item)") }
 ///     // each frame, after the app drew its own background:
 ///     host.handle(platformEvent)                                 // PlatformEvent(sdl:), or an InputEvent
@@ -141,7 +141,7 @@ public final class ParallaxHost {
         guard let input = inputEvent(for: event) else {
             if case .resized(let pw, let ph, let xw, let xh) = event {
                 window.points = Size(Double(pw), Double(ph))
-                window.pixels = (xw, xh)
+                window.pixels = PixelSize(width: xw, height: xh)
             }
             return false
         }

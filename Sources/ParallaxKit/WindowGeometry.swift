@@ -13,13 +13,13 @@ public struct WindowGeometry: Equatable, Sendable {
     /// Window size in points (pointer coordinates).
     public var points: Size
     /// Drawable size in pixels.
-    public var pixels: (width: Int, height: Int)
+    public var pixels: PixelSize
     /// The scene's viewport in drawable pixels (nil: the whole drawable).
     public var viewport: ViewportRect?
 
     /// A window of `points` (what SDL_GetWindowSize reports) drawn at `pixels`
     /// (SDL_GL_GetDrawableSize), the scene in `viewport` or the whole drawable.
-    public init(points: Size, pixels: (width: Int, height: Int), viewport: ViewportRect? = nil) {
+    public init(points: Size, pixels: PixelSize, viewport: ViewportRect? = nil) {
         self.points = points
         self.pixels = pixels
         self.viewport = viewport
@@ -27,11 +27,7 @@ public struct WindowGeometry: Equatable, Sendable {
 
     /// A window whose points are its pixels (no HiDPI), the scene filling it.
     public init(width: Int, height: Int) {
-        self.init(points: Size(Double(width), Double(height)), pixels: (width, height))
-    }
-
-    public static func == (a: WindowGeometry, b: WindowGeometry) -> Bool {
-        a.points == b.points && a.pixels == b.pixels && a.viewport == b.viewport
+        self.init(points: Size(Double(width), Double(height)), pixels: PixelSize(width: width, height: height))
     }
 
     /// The viewport the scene fills (the whole drawable when none was set).

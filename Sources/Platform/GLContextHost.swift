@@ -1,4 +1,5 @@
 import CSDL2
+import LayerMath
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -211,17 +212,17 @@ public final class GLContextHost {
     }
 
     /// The window size in points.
-    public var windowSize: (width: Int, height: Int) {
+    public var windowSize: PixelSize {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return (Int(w), Int(h))
+        return PixelSize(width: Int(w), height: Int(h))
     }
 
     /// The drawable (default framebuffer) size in pixels; larger than `windowSize` on HiDPI.
-    public var drawableSize: (width: Int, height: Int) {
+    public var drawableSize: PixelSize {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GL_GetDrawableSize(window, &w, &h)
-        return (Int(w), Int(h))
+        return PixelSize(width: Int(w), height: Int(h))
     }
 
     /// The refresh rate of the display the window is on, in Hz; 0 when SDL does not know it
@@ -247,7 +248,7 @@ public final class GLContextHost {
     /// size the window manager or compositor gave the window since the frame began is seen:
     /// a frame drawn for the old size would show at the wrong scale in a corner. On false,
     /// draw the frame again at `drawableSize`.
-    public func present(drawnAt size: (width: Int, height: Int)) -> Bool {
+    public func present(drawnAt size: PixelSize) -> Bool {
         guard isCurrentSize(size) else { return false }
         SDL_GL_SwapWindow(window)
         return true
@@ -255,7 +256,7 @@ public final class GLContextHost {
 
     /// True when `size` is the drawable's size, pending window-system events read first
     /// (they stay queued for `pollEvents`).
-    public func isCurrentSize(_ size: (width: Int, height: Int)) -> Bool {
+    public func isCurrentSize(_ size: PixelSize) -> Bool {
         SDL_PumpEvents()
         return drawableSize == size
     }

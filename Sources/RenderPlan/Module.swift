@@ -6,16 +6,15 @@
 // (`ClipLowering`, `AnalyticClip`), finds what later opaque quads hide (`OcclusionHoles`,
 // `OpaqueRegion`, `ClipBandCovers`, `SharedEdges`), folds colour overlays, decides
 // batches (`DrawBatcher`), writes the one instance record (`InstanceRecord`), finds the
-// pixels a damage or a group image touches (`PixelBox.touched`), and hands each flush's
-// draw list to a `RenderBackend` (`BatchQueue`: one upload, one draw call per batch).
+// pixels a damage or a group image touches (`PixelBox.touched`), orders a frame as a
+// `DrawList` of passes (group images, then the target: bind, clear, runs, composites,
+// masks) executed through a `RenderBackend`, and hands each flush's batches to the same
+// backend (`BatchQueue`: one upload, one draw call per batch).
 // Textures, programs and samplers appear as typed handles (`TextureHandle`,
 // `DrawProgram`, `SamplerChoice`).
 //
 // What it does NOT do: import or call OpenGL (GLRenderer is its GL backend and owns the
 // GL resources; RenderRecording is a backend without a GPU, for tests), hold textures or
-// framebuffers, decode images, or flatten layers. The walk over a frame's commands that
-// calls the planner (windows, pre-pass, groups) and the texture lookups it makes are
-// still GLRenderer's (GLRenderer+Commands, GLRenderer+Groups).
-
-/// How canvas points map to target pixels: pixel = point * scale + offset.
-package typealias CanvasMapping = (scale: Double, offsetX: Double, offsetY: Double)
+// framebuffers, decode images, or flatten layers. The walk inside a run that calls the
+// planner (windows, pre-pass order, clip shapes) and the texture lookups it makes are
+// still GLRenderer's (GLRenderer+Commands).

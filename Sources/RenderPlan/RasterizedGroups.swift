@@ -220,7 +220,7 @@ package struct RasterizedGroups {
         r.isKept = true
         r.framebuffer = p.framebuffer
         (r.x, r.y, r.width, r.height) = (p.x, p.y, p.width, p.height)
-        (r.scale, r.offsetX, r.offsetY) = p.map
+        (r.scale, r.offsetX, r.offsetY) = (p.map.scale, p.map.offsetX, p.map.offsetY)
         r.switches = p.switches
         r.box = group.box
         r.clipDepth = group.clipDepth

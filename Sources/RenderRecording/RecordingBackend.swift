@@ -1,8 +1,10 @@
-// The recording backend: each upload and draw call of a flush, kept as a value, and the
-// instance buffer as a backend would hold it (see Module.swift).
+// The recording backend: each step of a frame's draw list and each upload and draw call of
+// a flush, kept as a value, and the instance buffer as a backend would hold it (see Module.swift).
 //
 // Does NOT: check anything itself (the tests read `commands` and `record`).
 
+import LayerMath
+import Layers
 import RenderPlan
 
 /// A backend that records the calls it receives (see the file comment).
@@ -13,6 +15,8 @@ package final class RecordingBackend: RenderBackend {
         case upload(first: Int, count: Int)
         /// One draw call: `count` instances from instance `first`, with `key` bound.
         case draw(DrawKey, first: Int, count: Int)
+        /// A step of a frame's draw list, as the backend received it.
+        case step(DrawStep)
     }
 
     /// Every call so far, in order.
@@ -20,6 +24,9 @@ package final class RecordingBackend: RenderBackend {
     /// Every record uploaded, one after another (`InstanceRecord.floats` each): the
     /// instance buffer as a backend would hold it.
     package private(set) var buffer: [Float] = []
+
+    /// The groups whose images the backend holds from an earlier frame: their passes are declined.
+    package var keptImages: Set<Int> = []
 
     package init() {}
 
@@ -38,4 +45,18 @@ package final class RecordingBackend: RenderBackend {
     package func drawBatch(_ key: DrawKey, first: Int, count: Int) {
         commands.append(.draw(key, first: first, count: count))
     }
+
+    package func beginPass(_ target: DrawTarget, of list: RenderList) -> Bool {
+        if case .group(let g, _, _) = target, keptImages.contains(g) { return false }
+        commands.append(.step(.beginPass(target)))
+        return true
+    }
+
+    package func clear(_ clear: ClearOperation) { commands.append(.step(.clear(clear))) }
+    package func fillBackground(over rect: Rect) { commands.append(.step(.fillBackground(rect))) }
+    package func drawRun(_ range: Range<Int>, of list: RenderList) { commands.append(.step(.run(range))) }
+    package func composite(group: Int, of list: RenderList) { commands.append(.step(.composite(group: group))) }
+    package func multiplyByMask(_ mask: Int, of list: RenderList) { commands.append(.step(.multiplyByMask(mask))) }
+    package func keepImage(group: Int, of list: RenderList) { commands.append(.step(.keepImage(group: group))) }
+    package func endPass(of list: RenderList) { commands.append(.step(.endPass)) }
 }

@@ -41,7 +41,7 @@ public final class Compositor {
     /// Draw `.window` and `.framebuffer` frames at most this size (the output's aspect
     /// kept) in the kept framebuffer and scale them up to the target bilinearly; nil: at
     /// the target's size. A scaled frame is copied whole.
-    public var renderLimit: (width: Int, height: Int)? {
+    public var renderLimit: PixelSize? {
         get { kept.renderLimit }
         set { kept.renderLimit = newValue; kept.invalidate(); owesFrame = true }
     }
@@ -187,7 +187,7 @@ public final class Compositor {
             images.frameGate.beginFrame()
             frameOpen = true
         }
-        let (w, h) = target.pixelSize
+        let (w, h) = (target.pixelSize.width, target.pixelSize.height)
         switch target {
         case .app(let app):
             try renderer.render(list, into: app, images: images, background: scene.background)

@@ -33,7 +33,7 @@ package final class KeptFrame {
     /// Draw the frame at most this size (the output's aspect kept, `RenderScale`) and scale
     /// it to the destination bilinearly; nil: at the destination's size. A scaled frame is
     /// copied whole (a changed box would blur into its neighbours).
-    package var renderLimit: (width: Int, height: Int)?
+    package var renderLimit: PixelSize?
 
     package init() {}
 
@@ -47,9 +47,10 @@ package final class KeptFrame {
     /// Falls back to drawing straight into the window when no framebuffer can be made.
     package func draw(renderer: GLRenderer, list: RenderList, images: ImageSource, background: Color,
                      width: Int, height: Int, destination: GLuint = 0, copiesWhole: Bool = true) {
-        let output = (width: width, height: height)
-        let (width, height) = RenderScale.size(output: output, limit: renderLimit)
-        let scaled = (width, height) != output
+        let output = PixelSize(width: width, height: height)
+        let drawn = RenderScale.size(output: output, limit: renderLimit)
+        let (width, height) = (drawn.width, drawn.height)
+        let scaled = drawn != output
         if framebuffer.map({ $0.width != width || $0.height != height }) ?? true {
             framebuffer?.destroy()
             framebuffer = try? Framebuffer(width: width, height: height)

@@ -1,3 +1,5 @@
+import LayerMath
+
 /// The tools' `WxH` size options (`--size 1280x720`): two whole numbers in 1...16384
 /// joined by `x`. `1280.0x720` is accepted (a whole number), `0x0`, `x720`, `12.5x7`
 /// and `1e9x1` are not.
@@ -26,11 +28,11 @@ public enum SizeOption {
     }
 
     /// The width and height of `text`, nil when it is not a valid `WxH`.
-    public static func parse(_ text: String) -> (width: Int, height: Int)? {
+    public static func parse(_ text: String) -> PixelSize? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
         let range = 1...Double(maxSide)
         guard range.contains(w), range.contains(h), w == w.rounded(), h == h.rounded() else { return nil }
-        return (Int(w), Int(h))
+        return PixelSize(width: Int(w), height: Int(h))
     }
 }

@@ -50,7 +50,7 @@ final class DemoApp {
     private var frameCount = 0
     private var fpsFrames = 0
     private var fpsStart = 0.0
-    private var drawable = (width: 0, height: 0)
+    private var drawable = PixelSize(width: 0, height: 0)
     /// How long to sleep waiting for events (0: draw at full rate).
     private var idleWait = 0.0
     /// Frames drawn and frames skipped as unchanged (printed at exit with --frames).
@@ -59,9 +59,9 @@ final class DemoApp {
     private(set) var framesRefused = 0
     /// Pixels redrawn over all drawn frames (damaged redraw: only where the frame changed).
     private(set) var pixelsRedrawn = 0
-    private var windowPoints = (width: 0, height: 0)
+    private var windowPoints = PixelSize(width: 0, height: 0)
     /// Draw the scene at most this size and scale it to the window (`--render-size`).
-    var renderLimit: (width: Int, height: Int)? {
+    var renderLimit: PixelSize? {
         get { compositor.renderLimit }
         set { compositor.renderLimit = newValue }
     }
@@ -81,7 +81,7 @@ final class DemoApp {
     /// Presents of only what changed, and swaps, so far.
     private(set) var partialPresents = 0, swaps = 0
     /// The drawable's size at the last swap: the back buffer's (see `PartialPresenter`).
-    private var swappedSize = (width: 0, height: 0)
+    private var swappedSize = PixelSize(width: 0, height: 0)
     /// The back buffer holds the frame last presented (false after a swap, which may leave
     /// it undefined: the next partial present copies the whole kept frame into it first).
     private var backBufferHoldsFrame = false
@@ -241,8 +241,8 @@ final class DemoApp {
         case .quit:
             running = false
         case .resized(let pw, let ph, let xw, let xh):
-            windowPoints = (pw, ph)
-            drawable = (xw, xh)
+            windowPoints = PixelSize(width: pw, height: ph)
+            drawable = PixelSize(width: xw, height: xh)
             compositor.setNeedsDisplay()
             presentsWhole = true
         case .key(let name, let down, _) where down && handleDemoKey(name):
@@ -360,7 +360,7 @@ final class DemoApp {
     }
 
     func saveScreenshot(to path: String) throws {
-        let (w, h) = drawable
+        let (w, h) = (drawable.width, drawable.height)
         guard w > 0, h > 0 else { throw DemoError(description: "no drawable to capture (window minimised)") }
         // A fresh frame drawn whole into the back buffer and read before any swap, with
         // every texture it needs uploaded now.

@@ -135,7 +135,7 @@ struct RenderCommand: ParsableCommand {
         driver.advance(to: time)
         if png != nil {
             // Text is rasterised at the output's pixels per canvas point (as the frame will be).
-            let (w, h) = pixelSize(scene)
+            let px = pixelSize(scene), (w, h) = (px.width, px.height)
             Compositor.setContentsScale(of: scene, pixelWidth: w, pixelHeight: h)
             // Images not decoded yet are decoded for the frame's pixels when it has more.
             let scale = GLRenderer.canvasMapping(canvas: scene.canvas, pixelWidth: w, pixelHeight: h).scale
@@ -231,14 +231,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The PNG's pixel size: --size, else the canvas size.
-    func pixelSize(_ scene: Scene) -> (width: Int, height: Int) {
+    func pixelSize(_ scene: Scene) -> PixelSize {
         if let size { return SizeOption.parse(size)! }
-        return (Int(scene.canvas.width.rounded()), Int(scene.canvas.height.rounded()))
+        return PixelSize(width: Int(scene.canvas.width.rounded()), height: Int(scene.canvas.height.rounded()))
     }
 
     /// Creates the headless context, compositor and framebuffer at the --size pixel size.
     func withOffscreenCompositor(_ scene: Scene, images: ImageStore, _ body: (Compositor, RenderTarget) throws -> Void) throws {
-        let (w, h) = pixelSize(scene)
+        let px = pixelSize(scene), (w, h) = (px.width, px.height)
         let what = size == nil ? "the scene's canvas" : "--size"
         if let problem = SizeOption.problem(width: w, height: h, what: what) { throw ToolOutputError(problem) }
         var options = GLContextHost.Options()

@@ -175,7 +175,7 @@ final class HostEventTests: XCTestCase {
     /// it (item 4, the middle of nine). Window point (320, 100) is pixel y 200, canvas y -80, in the bar: nothing.
     func testPlatformClickMapsThroughHiDPIAndLetterbox() throws {
         let host = try ParallaxHost(scene: "carousel",
-                                    window: WindowGeometry(points: Size(640, 640), pixels: (1280, 1280)))
+                                    window: WindowGeometry(points: Size(640, 640), pixels: PixelSize(width: 1280, height: 1280)))
         var selected: [Int] = []
         host.onSelect { _, i in selected.append(i) }
         host.advance(to: 1)
@@ -194,7 +194,7 @@ final class HostEventTests: XCTestCase {
         XCTAssertEqual(host.inputEvent(for: .wheel(dx: 0, dy: 2)), .wheel(dx: 0, dy: 80))
         XCTAssertFalse(host.handle(.quit))
         XCTAssertFalse(host.handle(.resized(pointsWidth: 800, pointsHeight: 600, pixelsWidth: 1600, pixelsHeight: 1200)))
-        XCTAssertEqual(host.window, WindowGeometry(points: Size(800, 600), pixels: (1600, 1200)))
+        XCTAssertEqual(host.window, WindowGeometry(points: Size(800, 600), pixels: PixelSize(width: 1600, height: 1200)))
         XCTAssertTrue(host.handle(.key(name: "Right", down: true, repeat: false)))
     }
 }

@@ -13,7 +13,7 @@ final class WindowGeometryTests: XCTestCase {
     /// A 2x HiDPI window of 640x360 points (1280x720 pixels) over a 1280x720 canvas: point
     /// (100, 50) is pixel (200, 100), which is canvas (200, 100).
     func testHiDPIWindowScalesPointsToPixelsFirst() {
-        let w = WindowGeometry(points: Size(640, 360), pixels: (1280, 720))
+        let w = WindowGeometry(points: Size(640, 360), pixels: PixelSize(width: 1280, height: 720))
         XCTAssertEqual(w.canvasPoint(x: 100, y: 50, canvas: Size(1280, 720)), Point(200, 100))
     }
 
@@ -35,14 +35,14 @@ final class WindowGeometryTests: XCTestCase {
     /// scale 2 exactly. Window point (300, 250) = pixel (600, 500) = viewport (200, 100) =
     /// canvas (100, 50).
     func testViewportInsideHiDPIDrawable() {
-        let w = WindowGeometry(points: Size(800, 600), pixels: (1600, 1200),
+        let w = WindowGeometry(points: Size(800, 600), pixels: PixelSize(width: 1600, height: 1200),
                                viewport: ViewportRect(x: 400, y: 200, width: 800, height: 600))
         XCTAssertEqual(w.canvasPoint(x: 300, y: 250, canvas: Size(400, 300)), Point(100, 50))
     }
 
     /// A zero-sized window (minimised) never divides by zero.
     func testZeroSizedWindowMapsFinite() {
-        let w = WindowGeometry(points: Size(0, 0), pixels: (0, 0))
+        let w = WindowGeometry(points: Size(0, 0), pixels: PixelSize(width: 0, height: 0))
         let p = w.canvasPoint(x: 10, y: 10, canvas: Size(1280, 720))
         XCTAssertTrue(p.x.isFinite && p.y.isFinite)
     }

@@ -90,7 +90,7 @@ final class BatchQueueTests: XCTestCase {
         var flattener = Flattener()
         flattener.flatten([layer], canvas: Size(100, 100), into: &list)
         let q = list.quads[0]
-        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        let planner = QuadPlanner(map: .identity, antialias: true, multisampled: false, visible: nil)
         let p = try XCTUnwrap(planner.plan(q, fill: .color(Color(1, 0.5, 0, 0.5))))
         let v = InstanceValues(quad: q, plan: p, model: q.matrix, outer: p.outer, fill: p.outer, content: p.content,
                                texRect: p.texRect, colorScale: 0.5, depth: 0, tint: .none)

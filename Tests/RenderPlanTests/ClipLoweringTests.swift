@@ -8,7 +8,7 @@ import XCTest
 /// `AnalyticClip`): the pixels the stencil shape keeps, without drawing it. Boxes and maps
 /// worked out by hand (the renders that compare them with stencil shapes: ScissorClipRenderTests).
 final class ClipLoweringTests: XCTestCase {
-    let identity: CanvasMapping = (1, 0, 0)
+    let identity: CanvasMapping = .identity
 
     func clip(_ m: Transform3D, size: Size = Size(100, 50), radius: Double = 0, parent: Int = -1, depth: Int = 1) -> RenderClip {
         RenderClip(name: "c", matrix: m, size: size, cornerRadius: radius, parent: parent, depth: depth,
@@ -31,7 +31,7 @@ final class ClipLoweringTests: XCTestCase {
 
     /// The carousel's frame (0, 180, 1280, 360) at 1.5x: rows 270 ..< 810, every column.
     func testCanvasScaleMapsTheCarouselFrameToWholeRows() {
-        let b = PixelBox.covering(Rect(x: 0, y: 180, width: 1280, height: 360), map: (1.5, 0, 0), pixelWidth: 1920, pixelHeight: 1080)
+        let b = PixelBox.covering(Rect(x: 0, y: 180, width: 1280, height: 360), map: CanvasMapping(scale: 1.5, offsetX: 0, offsetY: 0), pixelWidth: 1920, pixelHeight: 1080)
         XCTAssertEqual(b, PixelBox(x0: 0, y0: 270, x1: 1920, y1: 810))
     }
 
@@ -164,7 +164,7 @@ final class ClipLoweringTests: XCTestCase {
     /// The planner cuts a 100x100 quad, offset by 60 in its clip (clip point = quad point
     /// + 60; clip 100x100): drawn only over quad x, y in 0...40 (the clip spans -60...40).
     func testPlannerCutsTheQuadToItsClip() throws {
-        var planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        var planner = QuadPlanner(map: .identity, antialias: true, multisampled: false, visible: nil)
         planner.softClips = false
         var list = RenderList()
         let layer = Layer(name: "q", bounds: Size(100, 100), position: Point(50, 50))

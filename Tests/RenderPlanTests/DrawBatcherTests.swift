@@ -162,7 +162,7 @@ final class DrawBatcherTests: XCTestCase {
     /// in points, (160.5, 86.5) and (175.5, 116.5) in pixels, grown by one pixel.
     func testPixelBoxOfATranslatedRectangle() {
         let m = Transform3D.translation(100, 50, 0)
-        let b = DrawBox.of(Rect(x: 5, y: 5, width: 10, height: 20), through: m, map: (1.5, 3, 4))
+        let b = DrawBox.of(Rect(x: 5, y: 5, width: 10, height: 20), through: m, map: CanvasMapping(scale: 1.5, offsetX: 3, offsetY: 4))
         XCTAssertEqual(b, DrawBox(x0: 159.5, y0: 85.5, x1: 176.5, y1: 117.5))
     }
 
@@ -171,7 +171,7 @@ final class DrawBatcherTests: XCTestCase {
         // w = 1 - x/100 (m14 = -1/100): the corner at x = 200 has w = -1.
         var m = Transform3D.identity
         m.m14 = -0.01
-        XCTAssertEqual(DrawBox.of(Rect(x: 0, y: 0, width: 200, height: 10), through: m, map: (1, 0, 0)), .everything)
-        XCTAssertNotEqual(DrawBox.of(Rect(x: 0, y: 0, width: 50, height: 10), through: m, map: (1, 0, 0)), .everything)
+        XCTAssertEqual(DrawBox.of(Rect(x: 0, y: 0, width: 200, height: 10), through: m, map: .identity), .everything)
+        XCTAssertNotEqual(DrawBox.of(Rect(x: 0, y: 0, width: 50, height: 10), through: m, map: .identity), .everything)
     }
 }

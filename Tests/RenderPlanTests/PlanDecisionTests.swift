@@ -56,7 +56,7 @@ final class PlanDecisionTests: XCTestCase {
         lowering.update(list)
         XCTAssertTrue(lowering.isScissor(0))
         XCTAssertFalse(lowering.anyStencil)
-        XCTAssertEqual(lowering.scissorBox(clip: 0, map: (2, 0, 0), pixelWidth: 400, pixelHeight: 400),
+        XCTAssertEqual(lowering.scissorBox(clip: 0, map: CanvasMapping(scale: 2, offsetX: 0, offsetY: 0), pixelWidth: 400, pixelHeight: 400),
                        PixelBox(x0: 20, y0: 41, x1: 80, y1: 121))
     }
 
@@ -73,13 +73,13 @@ final class PlanDecisionTests: XCTestCase {
         XCTAssertEqual(list.groups.count, 1)
         XCTAssertEqual(list.groups[0].opacity, 0.5)
         XCTAssertEqual(list.groups[0].box, Rect(x: 50, y: 50, width: 90, height: 90))
-        XCTAssertEqual(PixelBox.touched(by: list.groups[0].box, map: (2, 0, 0), pixelWidth: 400, pixelHeight: 400),
+        XCTAssertEqual(PixelBox.touched(by: list.groups[0].box, map: CanvasMapping(scale: 2, offsetX: 0, offsetY: 0), pixelWidth: 400, pixelHeight: 400),
                        PixelBox(x0: 98, y0: 98, x1: 282, y1: 282))
     }
 
     /// A box reaching past the target is clamped to it; one wholly outside holds no pixel.
     func testTouchedPixelsAreClampedToTheTarget() {
-        let identity: CanvasMapping = (1, 0, 0)
+        let identity: CanvasMapping = .identity
         XCTAssertEqual(PixelBox.touched(by: Rect(x: -50, y: 90, width: 100, height: 100), map: identity, pixelWidth: 100, pixelHeight: 100),
                        PixelBox(x0: 0, y0: 88, x1: 52, y1: 100))
         XCTAssertTrue(PixelBox.touched(by: Rect(x: 300, y: 0, width: 10, height: 10), map: identity, pixelWidth: 100, pixelHeight: 100).isEmpty)

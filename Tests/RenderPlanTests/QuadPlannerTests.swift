@@ -12,8 +12,8 @@ final class QuadPlannerTests: XCTestCase {
     let canvas = Size(800, 600)
 
     func planner(scale: Double = 1, visible: Rect? = nil) -> QuadPlanner {
-        QuadPlanner(map: (scale, 0, 0), antialias: true, multisampled: false,
-                    visible: visible ?? QuadPlanner.targetRegion((scale, 0, 0), pixelWidth: Int(800 * scale),
+        QuadPlanner(map: CanvasMapping(scale: scale, offsetX: 0, offsetY: 0), antialias: true, multisampled: false,
+                    visible: visible ?? QuadPlanner.targetRegion(CanvasMapping(scale: scale, offsetX: 0, offsetY: 0), pixelWidth: Int(800 * scale),
                                                                  pixelHeight: Int(600 * scale)))
     }
 
@@ -188,9 +188,9 @@ final class QuadPlannerTests: XCTestCase {
         XCTAssertNotNil(planner().plan(inside, fill: .color(.white)))
         XCTAssertNil(planner(visible: Rect(x: 0, y: 0, width: 100, height: 100)).plan(inside, fill: .color(.white)))
         // At scale 2 the target shows canvas x 0..<400: a quad at x 450...550 is off it.
-        XCTAssertEqual(QuadPlanner.targetRegion((2, 0, 0), pixelWidth: 800, pixelHeight: 600),
+        XCTAssertEqual(QuadPlanner.targetRegion(CanvasMapping(scale: 2, offsetX: 0, offsetY: 0), pixelWidth: 800, pixelHeight: 600),
                        Rect(x: 0, y: 0, width: 400, height: 300))
-        XCTAssertNil(planner(scale: 2, visible: QuadPlanner.targetRegion((2, 0, 0), pixelWidth: 800, pixelHeight: 600))
+        XCTAssertNil(planner(scale: 2, visible: QuadPlanner.targetRegion(CanvasMapping(scale: 2, offsetX: 0, offsetY: 0), pixelWidth: 800, pixelHeight: 600))
             .plan(try quad(100, 100, at: Point(500, 150), canvas: wide), fill: .color(.white)))
         // Transparent: nothing either.
         XCTAssertNil(planner().plan(inside, fill: .color(Color(1, 1, 1, 0))))
@@ -280,7 +280,7 @@ final class MagnificationBoundTests: XCTestCase {
     func testATiltedLayerInPerspectiveIsMagnifiedOnlyWhenEveryPixelIs() throws {
         var p = Transform3D.identity
         p.m34 = -1.0 / 500
-        let planner = QuadPlanner(map: (1.5, 0, 0), antialias: true, multisampled: false, visible: nil)
+        let planner = QuadPlanner(map: CanvasMapping(scale: 1.5, offsetX: 0, offsetY: 0), antialias: true, multisampled: false, visible: nil)
         func plan(texels w: Int32, _ h: Int32) throws -> QuadPlan {
             let l = Layer(name: "tilted", bounds: Size(200, 120), position: Point(400, 300))
             l.contents = .image(ImageRef(id: 1, width: Int(w), height: Int(h), isOpaque: true))

@@ -83,7 +83,7 @@ final class MagnifiedPastTheTargetTests: XCTestCase {
     func testThePlanIsThePartOnTheTarget() throws {
         let list = squares(scale: 1e6)[0].flatten(canvas: Size(200, 100))
         let q = try XCTUnwrap(list.quads.first)
-        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false,
+        let planner = QuadPlanner(map: .identity, antialias: true, multisampled: false,
                                   visible: Rect(x: 0, y: 0, width: 200, height: 100))
         let p = try XCTUnwrap(planner.plan(q, fill: .color(Color(1, 0, 0, 1))))
         XCTAssertEqual(p.draws, .plainWhole)

@@ -6,22 +6,24 @@ import XCTest
 
 /// A scene drawn below the output's size and scaled up bilinearly (`--render-size`).
 final class RenderScaleTests: XCTestCase {
+    func px(_ width: Int, _ height: Int) -> PixelSize { PixelSize(width: width, height: height) }
+
     func testA4KOutputUnderA1080pLimitDrawsAt1080p() {
-        XCTAssertTrue(RenderScale.size(output: (3840, 2160), limit: (1920, 1080)) == (1920, 1080))
+        XCTAssertEqual(RenderScale.size(output: px(3840, 2160), limit: px(1920, 1080)), px(1920, 1080))
     }
 
     /// The output's aspect is kept: 1280x1024 (5:4) under 1920x1080 scales by 1080 / 1024.
     func testTheOutputsAspectIsKeptUnderALimitOfAnother() {
-        XCTAssertTrue(RenderScale.size(output: (2560, 2048), limit: (1920, 1080)) == (1350, 1080))
+        XCTAssertEqual(RenderScale.size(output: px(2560, 2048), limit: px(1920, 1080)), px(1350, 1080))
     }
 
     func testALimitAboveTheOutputDrawsAtTheOutputsSize() {
-        XCTAssertTrue(RenderScale.size(output: (1280, 720), limit: (1920, 1080)) == (1280, 720))
-        XCTAssertTrue(RenderScale.size(output: (1280, 720), limit: nil) == (1280, 720))
+        XCTAssertEqual(RenderScale.size(output: px(1280, 720), limit: px(1920, 1080)), px(1280, 720))
+        XCTAssertEqual(RenderScale.size(output: px(1280, 720), limit: nil), px(1280, 720))
     }
 
     func testATinyLimitKeepsOnePixel() {
-        XCTAssertTrue(RenderScale.size(output: (3840, 10), limit: (1, 1)) == (1, 1))
+        XCTAssertEqual(RenderScale.size(output: px(3840, 10), limit: px(1, 1)), px(1, 1))
     }
 
     /// A 2x1 frame (red, blue) copied onto 4x1: output pixel centres 0.5...3.5 sample the

@@ -171,7 +171,7 @@ final class RendererStatsTests: XCTestCase {
 final class WindowTargetTests: XCTestCase {
     func testRenderIntoDefaultFramebufferAndReadBack() throws {
         let h = try RenderHarness.shared()
-        let (w, hgt) = h.host.drawableSize
+        let (w, hgt) = (h.host.drawableSize.width, h.host.drawableSize.height)
         let layer = Layer(name: "top", bounds: Size(Double(w), Double(hgt) / 2), position: Point(Double(w) / 2, Double(hgt) / 4))
         layer.contents = .color(Color(1, 0, 0))
         let list = layer.flatten(canvas: Size(Double(w), Double(hgt)))

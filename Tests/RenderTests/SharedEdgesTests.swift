@@ -66,7 +66,7 @@ final class SharedEdgesTests: XCTestCase {
     /// content edge (the exact margin along the axes), no ring strip there; the other sides
     /// keep theirs. A texture opens only where its rectangle reaches the texture's edge.
     func testPlannerOpensTheSideAndOnlyAtTheTexturesEdge() throws {
-        let planner = QuadPlanner(map: (1, 0, 0), antialias: true, multisampled: false, visible: nil)
+        let planner = QuadPlanner(map: .identity, antialias: true, multisampled: false, visible: nil)
         let l = layer("q", y: 20.25, height: 30, color: .white)
         let q = try XCTUnwrap(l.flatten(canvas: Size(100, 100)).quads.first)
         let plan = try XCTUnwrap(planner.plan(q, fill: .color(.white), open: [.maxY]))

@@ -1,3 +1,4 @@
+import LayerMath
 import Platform
 import XCTest
 
@@ -20,6 +21,6 @@ final class StalePresentTests: XCTestCase {
     func testFrameDrawnAtTheCurrentSizeIsPresented() throws {
         let host = try RenderHarness.shared().host
         XCTAssertTrue(host.present(drawnAt: host.drawableSize))
-        XCTAssertFalse(host.present(drawnAt: (host.drawableSize.width + 1, host.drawableSize.height)))
+        XCTAssertFalse(host.present(drawnAt: PixelSize(width: host.drawableSize.width + 1, height: host.drawableSize.height)))
     }
 }

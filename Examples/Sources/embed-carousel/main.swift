@@ -54,11 +54,11 @@ guard let window = SDL_CreateWindow("embed-carousel", centred, centred, Int32(si
 guard let context = SDL_GL_CreateContext(window) else { fail("SDL_GL_CreateContext: \(String(cString: SDL_GetError()))") }
 defer { SDL_GL_DeleteContext(context); SDL_DestroyWindow(window) }
 
-func sizes() -> (points: Size, pixels: (width: Int, height: Int)) {
+func sizes() -> (points: Size, pixels: PixelSize) {
     var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
     SDL_GetWindowSize(window, &w, &h)
     SDL_GL_GetDrawableSize(window, &pw, &ph)
-    return (Size(Double(w), Double(h)), (Int(pw), Int(ph)))
+    return (Size(Double(w), Double(h)), PixelSize(width: Int(pw), height: Int(ph)))
 }
 
 /// The app's own drawing: a dark green background and a magenta bar along the bottom

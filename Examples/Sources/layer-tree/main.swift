@@ -88,7 +88,7 @@ while running && frame < frames {
     host.advance(to: Double(frame) / 30)
     do { try host.draw(loadAction: .clear(Color(0, 0, 0, 1))) } catch { fail("\(error)") }
     if frame == frames - 1, let pngPath {
-        let (w, h) = window.drawableSize
+        let (w, h) = (window.drawableSize.width, window.drawableSize.height)
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rgba)
