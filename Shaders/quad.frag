@@ -7,7 +7,7 @@
 //   COUNT_VISIBLE  discard fragments that add nothing (the visible-pixel count)
 //   BORDER    the border's ring of v_decor; SHADOW: the blurred shape of v_decor instead of
 //             the quad's edge (only borders and shadows use them: llvmpipe pays for every
-//             branch, taken or not)
+//             branch, taken or not); SHARP_CORNERS (with SHADOW): corners past 2.5 sigma
 //   CONTINUOUS corners may be continuous (flags 16384, 32768); without it they are circles
 //   NINE_SLICE a sliced image (with TEXTURED): v_decor holds the centre band in bounds
 //             space (x0, y0, x1, y1) and v_tint its texture coordinates; no folded tint
@@ -79,33 +79,58 @@ vec2 erf2(vec2 x) {
     return s - s / (t * t);
 }
 
+// The Gaussian mass of the four corners a radius r cuts off a rectangle, at a = |p|. Each
+// cut (the corner's square less its quarter disc: area 0.2146 r^2, centroid 0.7766 r out
+// from the disc's centre along the diagonal, variances 0.01448 r^2 along it and 0.05584 r^2
+// across) is taken as the Gaussian of those moments, convolved with the blur: closed form,
+// within 1/255 of the integral while r <= 2.5 sigma.
+float cornerCuts(vec2 a, vec2 halfSize, float r, float sigma) {
+    vec2 centre = halfSize - vec2(0.2233679 * r);
+    float along = sigma * sigma + 0.0144754 * r * r, across = sigma * sigma + 0.0558420 * r * r;
+    vec4 sx = vec4(1.0, -1.0, 1.0, -1.0), sy = vec4(1.0, 1.0, -1.0, -1.0);
+    vec4 dx = vec4(a.x) - sx * centre.x, dy = vec4(a.y) - sy * centre.y;
+    vec4 u = (dx * sx + dy * sy) * 0.70710678, v = (dx * sy - dy * sx) * 0.70710678;
+    vec4 e = exp(-u * u / (2.0 * along) - v * v / (2.0 * across));
+    return 0.2146018 * r * r * dot(e, vec4(1.0)) / (6.2831853 * sqrt(along * across));
+}
+
 // Coverage of a rounded rectangle centred at 0 convolved with a Gaussian of standard
-// deviation `sigma`: exact along x at each height (erf), integrated along y with 4
-// midpoint samples over +-3 sigma (E. Wallace's method); square corners: erf x erf.
+// deviation `sigma`: the square-cornered rectangle's, exact (erf x erf), less what the
+// corners cut off. Three sigma clear of the corners' rows or columns that is below 1/700.
+// Nearer: the closed form (cornerCuts); with SHARP_CORNERS (corners past 2.5 sigma, a
+// program of their own: llvmpipe runs every instruction of a shader, branch taken or not)
+// the corner's rows within 3 sigma of p, each exact along x (erf), summed by 2-point
+// Gauss-Legendre on one to three panels of up to 2 sigma.
 float blurredRoundRect(vec2 p, vec2 halfSize, float r, float sigma) {
     vec2 k = vec2(sqrt(0.5) / sigma);
-    // Three sigma clear of the corners' rows or columns, the corners add nothing (below 1/700).
+    vec2 c = 0.5 * (erf2((p + halfSize) * k) - erf2((p - halfSize) * k));
     vec2 a = abs(p);
-    if (r <= 0.0 || a.y <= halfSize.y - r - 3.0 * sigma || a.x <= halfSize.x - r - 3.0 * sigma) {
-        vec2 lo = 0.5 + 0.5 * erf2((p - halfSize) * k);
-        vec2 hi = 0.5 + 0.5 * erf2((p + halfSize) * k);
-        vec2 c = hi - lo;
-        return c.x * c.y;
+    if (r <= 0.0 || a.y <= halfSize.y - r - 3.0 * sigma || a.x <= halfSize.x - r - 3.0 * sigma) return c.x * c.y;
+#if !defined(SHARP_CORNERS)
+    return c.x * c.y - cornerCuts(a, halfSize, r, sigma);
+#else
+    // Rows t (shape space, folded to p's side) of the corner: halfSize.y - r ... halfSize.y,
+    // below p (near side) and mirrored beyond the centre (far side, for short shapes).
+    float t0 = halfSize.y - r, cut = 0.0;
+    for (int side = 0; side < 2; side++) {
+        float py = side == 0 ? a.y : -a.y;
+        float lo = max(t0, py - 3.0 * sigma), hi = min(halfSize.y, py + 3.0 * sigma);
+        if (hi <= lo) continue;
+        int panels = int(clamp(ceil((hi - lo) / (2.0 * sigma)), 1.0, 3.0));
+        float step = 0.5 * (hi - lo) / float(panels);
+        for (int j = 0; j < 3; j++) {
+            if (j >= panels) break;
+            // The panel's two nodes at once: each row's half width, and what the corner cuts off it.
+            vec2 t = vec2(lo + (2.0 * float(j) + 1.0) * step) + vec2(-0.57735027, 0.57735027) * step;
+            vec2 d = t - vec2(t0);
+            vec2 w = halfSize.x - r + sqrt(max(r * r - d * d, 0.0));
+            vec2 row = 0.5 * (erf2((vec2(a.x) + w) * k) - erf2((vec2(a.x) - w) * k));
+            vec2 g = exp(-(vec2(py) - t) * (vec2(py) - t) / (2.0 * sigma * sigma));
+            cut += dot(vec2(c.x) - row, g) * step;
+        }
     }
-    float start = clamp(-3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
-    float end = clamp(3.0 * sigma, p.y - halfSize.y, p.y + halfSize.y);
-    float step = (end - start) * 0.25;
-    float y = start + step * 0.5;
-    float value = 0.0;
-    for (int i = 0; i < 4; i++) {
-        float dy = abs(p.y - y);
-        float delta = min(halfSize.y - r - dy, 0.0);
-        float curved = halfSize.x - r + sqrt(max(0.0, r * r - delta * delta));
-        vec2 integral = 0.5 + 0.5 * erf2((vec2(p.x) + vec2(-curved, curved)) * k);
-        value += (integral.y - integral.x) * exp(-(y * y) / (2.0 * sigma * sigma)) * step;
-        y += step;
-    }
-    return value / (sqrt(2.0 * 3.14159265) * sigma);
+    return c.x * c.y - cut / (sqrt(2.0 * 3.14159265) * sigma);
+#endif
 }
 #endif
 

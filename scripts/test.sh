@@ -49,7 +49,7 @@ PARALLAX_REQUIRE_RELEASE_TESTS=1 swift test -c release -Xswiftc -enable-testing 
     --filter 'InstanceDelayTests/testDelayedInstancesDoNotAllocatePerFrame' \
     --filter 'MaskFlattenTests/testSteadyStateFlattenOfMaskedLayersDoesNotAllocate' \
     --filter 'AudioTests\.(SoundMixerTests/testTriggerAndRenderDoNotAllocate|SoundMixerStreamTests/testStreamAppendRenderAndClearDoNotAllocate)' 2>&1 | tee "$log"
-grep -q "Executed 7 tests, with 0 failures" "$log" || { echo "allocation tests: not all 7 run and passed"; exit 1; }
+grep -q "Executed 8 tests, with 0 failures" "$log" || { echo "allocation tests: not all 8 run and passed"; exit 1; }
 
 echo "== Examples: embed-carousel and layer-tree, built in place and as a copied template"
 scripts/check-embed-example.sh

@@ -67,28 +67,6 @@ package enum BuiltinImages {
         }
         return p.image()
     }
-
-    /// A black soft shadow of a rounded rect of `size` points with `margin` points of
-    /// blur room on each side, rendered at `scale` pixels per point (a blurred image
-    /// stretches well, so a small one is enough). `blur` is CALayer's `shadowRadius`
-    /// (Gaussian σ ≈ radius / 2).
-    package static func softShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double, scale: Double) -> Image {
-        let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
-        let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))
-        var p = Painter(width: pw, height: ph)
-        let sx = (size.width + 2 * margin) / Double(pw), sy = (size.height + 2 * margin) / Double(ph)
-        let hw = size.width / 2, hh = size.height / 2
-        let r = min(cornerRadius, hw, hh)
-        let sigma = max(blur / 2, 1e-3)
-        p.fill { x, y in
-            // Signed distance (points) from the rounded rect centred in the image.
-            let qx = abs(x * sx - margin - hw) - (hw - r), qy = abs(y * sy - margin - hh) - (hh - r)
-            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-            let d = outside + min(max(qx, qy), 0) - r
-            return (.black, 0.5 * erfc(d / (sigma * 2.0.squareRoot())))
-        }
-        return p.image()
-    }
 }
 
 extension ImageStore {
@@ -105,18 +83,6 @@ extension ImageStore {
             addLazy(key: "builtin:icon/\(w)x\(h)/\(i)", width: w, height: h, isOpaque: i == 0) {
                 DefaultIcon.layer(i, width: w, height: h)
             }
-        }
-    }
-
-    /// A soft card shadow for a card of `size` points (generated on first use, at most
-    /// about 160 pixels across).
-    package func builtinShadow(size: Size, margin: Double, cornerRadius: Double, blur: Double) -> ImageRef {
-        let scale = min(1, 160 / max(size.width + 2 * margin, size.height + 2 * margin))
-        let pw = max(1, Int(((size.width + 2 * margin) * scale).rounded(.up)))
-        let ph = max(1, Int(((size.height + 2 * margin) * scale).rounded(.up)))
-        return addLazy(key: "builtin:shadow/\(size.width)x\(size.height)/\(margin)/\(cornerRadius)/\(blur)",
-                       width: pw, height: ph, isOpaque: false) {
-            BuiltinImages.softShadow(size: size, margin: margin, cornerRadius: cornerRadius, blur: blur, scale: scale)
         }
     }
 }

@@ -3,7 +3,7 @@
 //
 // - Button/: the tvOS parallax button (`ParallaxButton`, its `.imagestack` layers);
 // - ParallaxCard/: what button and grid share: a card's layers, pose, focus effect and
-//   generated shadow and glare;
+//   shadow (the layer's own, under a silhouette beside the clipping card) and generated glare;
 // - Grid/: the focus grid of cards; Carousel/: iCarousel's layouts, scroll physics,
 //   posters from files, captions; Shelf/: rows of titled content (a TV home screen);
 // - Cube/: the lit 3D cube; Header/: the scroll-view parallax header;

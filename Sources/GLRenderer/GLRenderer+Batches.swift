@@ -95,7 +95,7 @@ extension GLRenderer {
         if q.nineSlice != nil { return continuous ? .continuousNineSlice : .nineSlice }
         switch q.part {
         case .border: return continuous ? .continuousBorder : .border
-        case .shadow(let sigma, _) where sigma > 0: return .shadow
+        case .shadow(let sigma, _) where sigma > 0: return q.cornerRadius > 2.5 * sigma ? .sharpShadow : .shadow
         default: return continuous ? .continuousQuad : .quad
         }
     }

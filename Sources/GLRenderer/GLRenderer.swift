@@ -69,6 +69,8 @@ public final class GLRenderer {
     /// the quad's edge (`LayerPart.border`, `.shadow` quads only).
     var borderProgram: ShaderProgram
     var shadowProgram: ShaderProgram
+    /// The shadow program for corners past 2.5 blur radii (`SHARP_CORNERS`).
+    var sharpShadowProgram: ShaderProgram
     /// The textured quad program mapping a sliced image's bands (`RenderQuad.nineSlice`).
     var nineSliceProgram: ShaderProgram
     /// The coverage programs that also measure continuous corners (`ContinuousCornerPrograms`).
@@ -250,6 +252,8 @@ public final class GLRenderer {
         clipProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "clip.frag")
         borderProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["BORDER"])
         shadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag", defines: ["SHADOW"])
+        sharpShadowProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
+                                               defines: ["SHADOW", "SHARP_CORNERS"])
         nineSliceProgram = try ShaderProgram(library: library, vertex: "quad.vert", fragment: "quad.frag",
                                              defines: ["TEXTURED", "NINE_SLICE"])
         continuousPrograms = try ContinuousCornerPrograms(library: library)
@@ -297,7 +301,8 @@ public final class GLRenderer {
             }
         }
 
-        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, nineSliceProgram]
+        for p in [quadProgram, plainTexturedProgram, plainColorProgram, clipProgram, borderProgram, shadowProgram, sharpShadowProgram,
+                  nineSliceProgram]
                  + continuousPrograms.all { p.bindSamplerUnits() }
         glUseProgram(0)
         #if DEBUG
@@ -322,6 +327,7 @@ public final class GLRenderer {
         glDeleteProgram(clipProgram.program)
         glDeleteProgram(borderProgram.program)
         glDeleteProgram(shadowProgram.program)
+        glDeleteProgram(sharpShadowProgram.program)
         glDeleteProgram(nineSliceProgram.program)
         for p in continuousPrograms.all { glDeleteProgram(p.program) }
         if let c = countingPrograms {

@@ -220,7 +220,7 @@ public struct Flattener {
     /// rounded bounds), or with a shadow image; a layer that draws nothing of its own casts none.
     static func castsShadow(_ layer: Layer, _ drawn: LayerPresentation) -> Bool {
         guard drawn.shadow.isVisible else { return false }
-        if layer.shadowImage != nil { return true }
+        if layer.shadowImage != nil || layer.shadowPath?.roundedRectangle != nil { return true }
         if let c = drawn.backgroundColor, c.a > 0 { return true }
         return drawn.contents != .none
     }
@@ -348,11 +348,20 @@ public struct Flattener {
                        opacity: opacity * a, shadowContext, clip: clip, clipBox: clipBox, into: &list)
             return
         }
-        let size = Size(drawn.bounds.width + 2 * extent, drawn.bounds.height + 2 * extent)
-        let placed = Transform3D.translation(s.offset.x - extent, s.offset.y - extent, 0) * world
+        // The rounded bounds, or a shadowPath that is a rounded rectangle (circular corners).
+        let path = layer.shadowPath?.roundedRectangle
+        let shape = path?.rect ?? Rect(x: 0, y: 0, width: drawn.bounds.width, height: drawn.bounds.height)
+        let size = Size(shape.width + 2 * extent, shape.height + 2 * extent)
+        let placed = Transform3D.translation(shape.minX + s.offset.x - extent, shape.minY + s.offset.y - extent, 0) * world
         let color = Color(s.color.r, s.color.g, s.color.b, s.color.a * s.opacity)
+        let quadsBefore = list.quads.count
         appendQuad(layer, drawn, world: placed, size: size, contents: .color(color), part: .shadow(sigma: sigma, inset: extent),
                    opacity: opacity, g, clip: clip, clipBox: clipBox, into: &list)
+        if let path, list.quads.count > quadsBefore {
+            list.quads[quadsBefore].cornerRadius = path.cornerRadius
+            list.quads[quadsBefore].maskedCorners = .all
+            list.quads[quadsBefore].cornerCurve = .circular
+        }
     }
 
     private func appendQuad(_ layer: Layer, _ drawn: LayerPresentation, world: Transform3D, size: Size, contents: LayerContents,

@@ -6,7 +6,9 @@ import LayerMath
 ///
 /// Drawn for a layer with a background or contents: the bounds rounded by `cornerRadius`
 /// (an opaque card's shadow), or, when the layer has a `shadowImage`, that image (the
-/// blurred alpha of its contents or of its `shadowPath`). Does not: follow the sublayers.
+/// blurred alpha of its contents or of its `shadowPath`). Without a shadow image, a
+/// `shadowPath` that is a rounded rectangle (`ShapePath.roundedRect`) is blurred the same
+/// analytic way, even for a layer with nothing else. Does not: follow the sublayers.
 public struct LayerShadow: Equatable, Sendable {
     /// 0 draws no shadow (CALayer's default).
     public var opacity: Double = 0

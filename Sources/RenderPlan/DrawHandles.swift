@@ -20,8 +20,9 @@ package struct TextureHandle: Hashable {
 package enum DrawProgram: Equatable {
     /// The general quad program: coverage (antialiased or hard), textured or not.
     case quad
-    /// The quad program with a border's ring, and with a blurred shadow's shape.
-    case border, shadow
+    /// The quad program with a border's ring, and with a blurred shadow's shape (corners of
+    /// a radius past 2.5 blur radii: `sharpShadow`).
+    case border, shadow, sharpShadow
     /// The coverage-free programs for fully covered parts: textured, and colour only.
     case plainTextured, plainColor
     /// The stencil-only clip shape.

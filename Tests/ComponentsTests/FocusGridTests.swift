@@ -119,8 +119,8 @@ final class FocusGridTests: XCTestCase {
         assertClose(g.cards[1].card.transform, pose(g, 1, scale: 1.1, lift: 1))
         assertClose(g.cards[0].card.transform, pose(g, 0, scale: 1, lift: 0))
         XCTAssertEqual(g.cards[0].spotlight.opacity, 0)
-        XCTAssertEqual(g.cards[1].shadow.opacity, 0.6, accuracy: 1e-9)
-        XCTAssertEqual(g.cards[0].shadow.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(g.cards[1].shadow.shadow.opacity, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(g.cards[0].shadow.shadow.opacity, 0.5, accuracy: 1e-9)
     }
 
     func testReturnPressesTheFocusedCardIn() throws {

@@ -84,9 +84,10 @@ func buttonJSON(_ extra: String = "") -> String {
 final class ParallaxButtonTests: XCTestCase {
     // MARK: Helpers
 
+    /// The quads by their names in the quads dump (a layer's shadow is `NAME/shadow`).
     func quads(_ s: Scene) -> [String: RenderQuad] {
         var out: [String: RenderQuad] = [:]
-        for q in s.rootLayers.flatten(canvas: s.canvas).quads { out[q.name] = q }
+        for q in s.rootLayers.flatten(canvas: s.canvas).quads { out[q.name + q.part.nameSuffix] = q }
         return out
     }
 
@@ -182,7 +183,7 @@ final class ParallaxButtonTests: XCTestCase {
     func testLayerOrderAndNames() throws {
         let s = try scene(buttonJSON(#""active": true"#))
         s.update(to: 1)
-        let names = s.rootLayers.flatten(canvas: s.canvas).quads.map(\.name)
+        let names = s.rootLayers.flatten(canvas: s.canvas).quads.map { $0.name + $0.part.nameSuffix }
         XCTAssertEqual(names, ["b/shadow", "b/0", "b/1", "b/2", "b/3", "b/spotlight"])
     }
 
@@ -217,7 +218,7 @@ final class ParallaxButtonTests: XCTestCase {
         press(s, Point(640, 360), at: 1, down: true)   // centre: X = Y = 0
         s.update(to: 1.2); XCTAssertEqual(b.phase, .rest)
         s.update(to: 1.5); XCTAssertEqual(b.phase, .beginning)   // long press fired: shadow on
-        XCTAssertEqual(b.layers.shadow.opacity, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(b.layers.shadow.shadow.opacity, 0.6, accuracy: 1e-9)
         // Fade-in: spotlight opacity is half-way 0.05 s after the long press fired.
         s.update(to: 1.55); XCTAssertEqual(b.phase, .beginning)
         XCTAssertEqual(b.layers.spotlight.opacity, 0.5, accuracy: 1e-9)
@@ -233,9 +234,9 @@ final class ParallaxButtonTests: XCTestCase {
         XCTAssertEqual(b.layers.spotlight.opacity, 1)
         s.update(to: 3.45); XCTAssertEqual(b.phase, .ending)
         XCTAssertEqual(b.layers.spotlight.opacity, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(b.layers.shadow.opacity, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(b.layers.shadow.shadow.opacity, 0.6, accuracy: 1e-9)
         s.update(to: 3.5); XCTAssertEqual(b.phase, .rest)
-        XCTAssertEqual(b.layers.shadow.opacity, 0)
+        XCTAssertEqual(b.layers.shadow.shadow.opacity, 0)
         XCTAssertEqual(b.layers.card.transform, Seed.P())
     }
 
@@ -328,12 +329,17 @@ final class ParallaxButtonTests: XCTestCase {
         s.update(to: 1.3)
         let q = quads(s)
         let shadow = q["b/shadow"]!, b = button(s)
-        XCTAssertEqual(shadow.opacity, 0.6, accuracy: 1e-9)
-        // The shadow's centre is the card's centre under the same pose, 12 points lower.
-        let cardCentre = Seed.cardWorld(b.layers.card.transform).project(Point(200, 120))
+        // Black at opacity 0.6 (the colour's alpha carries it), blurred by sigma 4 (radius 8 / 2),
+        // the card's rounded shape (corner radius 5) grown by three sigma on every side.
+        XCTAssertEqual(shadow.contents, .color(Color(0, 0, 0, 0.6)))
+        XCTAssertEqual(shadow.part, .shadow(sigma: 4, inset: 12))
+        XCTAssertEqual(shadow.size, Size(400 + 24, 240 + 24))
+        XCTAssertEqual(shadow.cornerRadius, 5)
+        // Its centre is the card's centre moved 12 points down in the card's plane, under the same pose.
+        let centre = Seed.cardWorld(b.layers.card.transform).project(Point(200, 120 + 12))
         let m = shadow.matrix.project(Point(shadow.size.width / 2, shadow.size.height / 2))
-        XCTAssertEqual(m.x, cardCentre.x, accuracy: 1e-9)
-        XCTAssertEqual(m.y, cardCentre.y + 12, accuracy: 1e-6)
+        XCTAssertEqual(m.x, centre.x, accuracy: 1e-6)
+        XCTAssertEqual(m.y, centre.y, accuracy: 1e-6)
         let noShadow = try scene(buttonJSON(#""active": true, "shadow": false"#))
         noShadow.update(to: 1.3)
         XCTAssertNil(quads(noShadow)["b/shadow"])
@@ -419,10 +425,6 @@ final class ParallaxButtonTests: XCTestCase {
         XCTAssertEqual(spot.pixel(0, 32).a, 0)            // fades out before the border: no visible square
         XCTAssertEqual(spot.pixel(0, 0).a, 0)
         XCTAssertGreaterThan(spot.pixel(16, 32).a, 20)     // halfway out: still lit
-        let shadow = BuiltinImages.softShadow(size: Size(40, 20), margin: 16, cornerRadius: 5, blur: 8, scale: 1)
-        XCTAssertEqual(shadow.width, 72)
-        XCTAssertGreaterThan(shadow.pixel(36, 26).a, 240)   // centre: solid
-        XCTAssertLessThan(shadow.pixel(0, 0).a, 3)           // corner: clear
     }
 }
 

@@ -105,22 +105,22 @@ final class SettingKeysTests: XCTestCase {
         XCTAssertThrowsError(try scene(#"{"kind": "focusGrid", "name": "g", "frame": [0, 0, 200, 120], "glareShape": "star"}"#))
     }
 
+    /// The focused card's silhouette casts the layer's own shadow: opacity and offset as set,
+    /// the blur's standard deviation half the radius (20 / 2), the colour as set; the
+    /// silhouette is the card (200 x 120 at the origin, centre (100, 60)) with a rounded
+    /// shadowPath over its bounds (cornerRadius 8 by default).
     func testShadowOpacityOffsetRadiusAndColor() throws {
-        let (_, g) = try grid(#", "shadowOpacity": 0.9, "shadowOffset": [5, 20], "shadowRadius": 20"#)
-        XCTAssertEqual(g.cards[0].shadow.opacity, 0.9, accuracy: 1e-12)
-        // Centre of the card (100, 60) plus the offset.
-        XCTAssertEqual(g.cards[0].shadow.position, Point(105, 80))
-        // Radius 20 needs 40 points of blur room (the margin) around the card.
-        XCTAssertEqual(g.cards[0].shadow.bounds, Size(280, 200))
-        let images = ImageStore()
-        let s = try SceneLoader.parse(#"{"canvas": {"width": 400, "height": 300}, "components": [{"kind": "focusGrid", "name": "g", "frame": [0, 0, 200, 120], "columns": 1, "count": 1, "shadowColor": [0, 0, 1, 1]}]}"#,
-                                      file: "t.json", directory: "/tmp", images: images)
-        guard case .image(let ref) = (s.component(named: "g") as! FocusGrid).cards[0].shadow.contents,
-              let image = images.image(for: ref) else { return XCTFail("no shadow image") }
-        let centre = ((image.height / 2) * image.width + image.width / 2) * 4
-        XCTAssertEqual(image.pixels[centre], 0)                  // no red
-        XCTAssertEqual(image.pixels[centre + 2], image.pixels[centre + 3])   // blue = alpha (premultiplied)
-        XCTAssertGreaterThan(image.pixels[centre + 3], 200)
+        let (_, g) = try grid(#", "shadowOpacity": 0.9, "shadowOffset": [5, 20], "shadowRadius": 20, "shadowColor": [0, 0, 1, 1]"#)
+        let silhouette = g.cards[0].shadow
+        XCTAssertEqual(silhouette.shadow.opacity, 0.9, accuracy: 1e-12)
+        XCTAssertEqual(silhouette.shadow.offset, Point(5, 20))
+        XCTAssertEqual(silhouette.shadow.radius, 10)
+        XCTAssertEqual(silhouette.shadow.color, Color(0, 0, 1, 1))
+        XCTAssertEqual(silhouette.position, Point(100, 60))
+        XCTAssertEqual(silhouette.bounds, Size(200, 120))
+        let path = try XCTUnwrap(silhouette.shadowPath?.roundedRectangle)
+        XCTAssertEqual(path.rect, Rect(x: 0, y: 0, width: 200, height: 120))
+        XCTAssertEqual(path.cornerRadius, g.configuration.cornerRadius)
     }
 
     func testIdleDelaySwayAmplitudeAndScale() throws {

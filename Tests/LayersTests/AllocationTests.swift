@@ -78,4 +78,45 @@ final class DecoratedAllocationTests: XCTestCase {
         XCTAssertEqual(alloc_counter_count(), 0, "heap allocations in 10 steady-state flattens")
         XCTAssertGreaterThan(list.quads.count, 40)
     }
+
+    /// A focused parallax card lifting: the silhouette's rounded-shadowPath shadow grows
+    /// (opacity, offset) and tilts with the card over its clipped image layers, every frame.
+    func testSteadyStateFlattenOfALiftingCardShadowDoesNotAllocate() throws {
+        try requireOptimisedBuild()
+        let root = Layer(name: "card", bounds: Size(240, 360), position: Point(300, 300))
+        let silhouette = Layer(name: "card", bounds: Size(240, 360), position: Point(120, 180))
+        silhouette.shadowPath = .roundedRect(Rect(x: 0, y: 0, width: 240, height: 360), cornerRadius: 12)
+        silhouette.shadow.radius = 4
+        let clip = Layer(name: "card/clip", bounds: Size(240, 360), position: Point(120, 180))
+        clip.masksToBounds = true
+        clip.cornerRadius = 12
+        for i in 0..<3 {
+            let image = Layer(name: "card/\(i)", bounds: Size(240, 360), position: Point(120, 180))
+            image.contents = .color(Color(0.2 * Double(i), 0.3, 0.4, i == 0 ? 1 : 0.5))
+            clip.addSublayer(image)
+        }
+        root.addSublayer(silhouette)
+        root.addSublayer(clip)
+        var flattener = Flattener()
+        var list = RenderList()
+        let layers = [root]
+        func lift(_ f: Double) {
+            let pose = Transform3D.scale(1 + 0.1 * f, 1 + 0.1 * f, 1) * .rotation(0.05 * f, 0, 1, 0) * .perspective(700)
+            silhouette.transform = pose
+            clip.transform = pose
+            silhouette.shadow.opacity = 0.5 + 0.1 * f
+            silhouette.shadow.offset = Point(0, 10.0 / 3 + (36 - 10.0 / 3) * f)
+        }
+        lift(0)
+        flattener.flatten(layers, canvas: Size(800, 600), into: &list)
+        alloc_counter_reset()
+        alloc_counter_enable(1)
+        for k in 1...10 {
+            lift(Double(k) / 10)
+            flattener.flatten(layers, canvas: Size(800, 600), into: &list)
+        }
+        alloc_counter_enable(0)
+        XCTAssertEqual(alloc_counter_count(), 0, "heap allocations in 10 steady-state flattens")
+        XCTAssertEqual(list.quads.first?.part, .shadow(sigma: 4, inset: 12))
+    }
 }

@@ -37,9 +37,7 @@ extension ParallaxButton {
 
         let images = try imageLayers(node, context: context, cardWidth: c.frame.width)
         let spotlight = node["spotlight"].exists ? try context.image(node["spotlight"]) : context.images.builtinSpotlight()
-        let shadow = context.images.builtinShadow(size: c.frame.size, margin: 2 * shadowRadius,
-                                                  cornerRadius: c.cornerRadius, blur: shadowRadius)
-        return ParallaxButton(name: name, configuration: c, images: images, spotlight: spotlight, shadow: shadow)
+        return ParallaxButton(name: name, configuration: c, images: images, spotlight: spotlight)
     }
 
     /// The image layers named by `layers` or `imagestack` (bottom first), or the

@@ -68,7 +68,8 @@ public final class ParallaxButton: SceneComponent {
     public static let fadeDuration = 0.1
     /// Pose move from/to rest.
     public static let moveDuration = 0.4
-    /// The seed's shadow: black, radius 8, offset (0, 12), opacity 0.6.
+    /// The seed's shadow: black, radius 8 (a Gaussian of standard deviation 4), offset
+    /// (0, 12), opacity 0.6.
     public static let shadowRadius = 8.0, shadowOffset = Point(0, 12), shadowOpacity = 0.6
 
     public let name: String
@@ -93,8 +94,7 @@ public final class ParallaxButton: SceneComponent {
     public private(set) var phase: Phase = .rest
 
     /// Creates a button over the given image layers (bottom first).
-    public init(name: String, configuration: Configuration, images: [ImageRef], spotlight: ImageRef,
-                shadow: ImageRef?) {
+    public init(name: String, configuration: Configuration, images: [ImageRef], spotlight: ImageRef) {
         self.name = name
         self.configuration = configuration
         geometry = ParallaxGeometry(parallaxMethod: configuration.parallaxMethod,
@@ -102,8 +102,7 @@ public final class ParallaxButton: SceneComponent {
                                     reversed: configuration.rotateMethod == .fingerReverse,
                                     fixReverseQuirk: configuration.fixReverseQuirk)
         layers = ParallaxCardLayers(prefix: name, frame: configuration.frame, images: images, spotlight: spotlight,
-                                    shadow: configuration.shadow ? shadow : nil,
-                                    shadowMargin: 2 * ParallaxButton.shadowRadius,
+                                    shadowRadius: ParallaxButton.shadowRadius / 2, shadowColor: .black,
                                     cornerRadius: configuration.cornerRadius)
         pointer = Point(configuration.frame.width / 2, configuration.frame.height / 2)
         if configuration.active { beginTime = 0 }

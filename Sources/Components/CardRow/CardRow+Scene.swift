@@ -70,11 +70,8 @@ extension CardRow {
                 }
             }
         }
-        let shadow = context.images.cardShadow(size: c.itemSize, margin: FocusGrid.shadowMargin(for: c.effect),
-                                               cornerRadius: c.cornerRadius, blur: c.effect.shadowRadius,
-                                               color: c.effect.shadowColor)
         let row = CardRow(name: name, configuration: c, catalogue: catalogue, images: context.images, layered: layered,
-                          spotlight: spotlight, shadow: shadow)
+                          spotlight: spotlight)
         row.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
         let delay = try node["previewDelay"].double(in: 0...3600, default: 1.5)
         if catalogue.hasItemObjects, (0..<catalogue.count).contains(where: { catalogue.item($0).preview != nil }) {

@@ -74,8 +74,6 @@ public final class CardRow: SceneComponent {
     private let images: ImageStore
     private let layered: [Int: [ImageRef]]
     private let spotlight: ImageRef
-    private let shadowImage: ImageRef?
-    private let shadowMargin: Double
     private let placeholder = Color(0.2, 0.21, 0.25, 1)
     private let titleStyle: TextStyle
     private var time = 0.0
@@ -99,17 +97,14 @@ public final class CardRow: SceneComponent {
 
     /// - Parameters:
     ///   - layered: the image layers of items whose poster is a layered image, bottom first.
-    ///   - shadow: the card shadow image for a card size.
     public init(name: String, configuration c: Configuration, catalogue: CardCatalogue, images: ImageStore,
-                layered: [Int: [ImageRef]], spotlight: ImageRef, shadow: ImageRef?) {
+                layered: [Int: [ImageRef]], spotlight: ImageRef) {
         self.name = name
         configuration = c
         self.catalogue = catalogue
         self.images = images
         self.layered = layered
         self.spotlight = spotlight
-        shadowImage = shadow
-        shadowMargin = FocusGrid.shadowMargin(for: c.effect)
         tiltGeometry = c.effect.geometry
         rootLayer = Layer(name: name)
         rootLayer.frame = c.frame
@@ -147,7 +142,8 @@ public final class CardRow: SceneComponent {
         let c = configuration
         let card = ParallaxCardLayers(prefix: name, frame: Rect(x: 0, y: 0, width: c.itemSize.width, height: c.itemSize.height),
                                       images: Array(repeating: spotlight, count: max(1, layers)), spotlight: spotlight,
-                                      shadow: shadowImage, shadowMargin: shadowMargin, cornerRadius: c.cornerRadius)
+                                      shadowRadius: c.effect.shadowSigma, shadowColor: c.effect.shadowColor,
+                                      cornerRadius: c.cornerRadius)
         for layer in card.images { layer.contentsGravity = c.gravity }
         if c.effect.glareShape == .linear { card.spotlight.contentsGravity = .resize }
         return card

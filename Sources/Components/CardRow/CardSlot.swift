@@ -50,7 +50,7 @@ final class CardSlot {
         self.index = index
         let base = rowName + "/item" + String(index)
         card.root.name = base + "/card"
-        card.shadow.name = base + "/shadow"
+        card.shadow.name = base
         card.card.name = base + "/clip"
         card.spotlight.name = base + "/glare"
         for (k, layer) in card.images.enumerated() { layer.name = k == 0 ? base : base + "/layer" + String(k) }

@@ -12,11 +12,6 @@ extension FocusGrid: FocusContainer {
     /// How long a press must be held to be a long press (UILongPressGestureRecognizer's 0.5 s).
     public static let longPressDuration = 0.5
 
-    /// The shadow image's margin around a card: room for the blur (`shadowRadius`).
-    static func shadowMargin(for effect: FocusEffect) -> Double {
-        max(FocusGrid.shadowMargin, 2 * effect.shadowRadius)
-    }
-
     public var focusRegion: Rect { configuration.frame }
 
     public func forEachFocusableItem(_ body: (Int, Rect) -> Void) {

@@ -25,7 +25,6 @@ extension FocusGrid {
     struct CardPool {
         let images: [[ImageRef]]
         let spotlight: ImageRef
-        let shadow: ImageRef?
         let canvas: Size?
         /// Layers by card index (nil: the card has none now).
         var layers: [ParallaxCardLayers?]
@@ -34,10 +33,9 @@ extension FocusGrid {
         /// The rows and columns that have layers, as last computed.
         var shown = (rows: 0..<0, columns: 0..<0)
 
-        init(images: [[ImageRef]], spotlight: ImageRef, shadow: ImageRef?, canvas: Size?) {
+        init(images: [[ImageRef]], spotlight: ImageRef, canvas: Size?) {
             self.images = images
             self.spotlight = spotlight
-            self.shadow = shadow
             self.canvas = canvas
             layers = Array(repeating: nil, count: images.count)
         }
@@ -47,9 +45,8 @@ extension FocusGrid {
     func cardLayers(_ i: Int) -> ParallaxCardLayers {
         if let card = pool.layers[i] { return card }
         let card = ParallaxCardLayers(prefix: "\(name)/button\(i)", frame: cardFrames[i], images: pool.images[i],
-                                      spotlight: pool.spotlight, shadow: pool.shadow,
-                                      shadowMargin: FocusGrid.shadowMargin(for: configuration.effect),
-                                      cornerRadius: configuration.cornerRadius)
+                                      spotlight: pool.spotlight, shadowRadius: configuration.effect.shadowSigma,
+                                      shadowColor: configuration.effect.shadowColor, cornerRadius: configuration.cornerRadius)
         // vanilla-tilt's gradient covers the whole card (the radial one keeps its aspect).
         if configuration.effect.glareShape == .linear { card.spotlight.contentsGravity = .resize }
         let at = pool.live.firstIndex { $0 > i } ?? pool.live.count

@@ -62,13 +62,7 @@ extension FocusGrid {
         } else {
             spotlight = context.images.builtinSpotlight()
         }
-        let radius = c.cornerRadius
-        let effect = c.effect
-        let grid = FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight,
-                             canvas: context.canvas) { size in
-            context.images.cardShadow(size: size, margin: FocusGrid.shadowMargin(for: effect), cornerRadius: radius,
-                                      blur: effect.shadowRadius, color: effect.shadowColor)
-        }
+        let grid = FocusGrid(name: name, configuration: c, images: images, spotlight: spotlight, canvas: context.canvas)
         grid.remembersLastFocusedItem = try node["remembersLastFocusedItem"].bool(default: true)
         return grid
     }

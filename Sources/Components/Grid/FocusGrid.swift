@@ -163,7 +163,7 @@ public final class FocusGrid: SceneComponent {
     /// Creates a grid of `images.count` cards, each over its own layers (bottom first).
     /// - Parameter canvas: the canvas size; only cards near it get layers (nil: every card).
     public init(name: String, configuration: Configuration, images: [[ImageRef]], spotlight: ImageRef,
-                canvas: Size? = nil, shadow: (Size) -> ImageRef?) {
+                canvas: Size? = nil) {
         self.name = name
         self.configuration = configuration
         tiltGeometry = configuration.effect.geometry
@@ -171,8 +171,7 @@ public final class FocusGrid: SceneComponent {
         rootLayer.frame = configuration.frame
         let frames = FocusGrid.layout(configuration, count: images.count)
         cardFrames = frames
-        pool = CardPool(images: images, spotlight: spotlight, shadow: frames.first.flatMap { shadow($0.size) },
-                        canvas: canvas)
+        pool = CardPool(images: images, spotlight: spotlight, canvas: canvas)
         looks = Array(repeating: CardLook.none, count: images.count)
         focusedIndex = images.isEmpty ? 0 : min(max(configuration.initialFocus, 0), images.count - 1)
         let focused = focusedIndex
@@ -186,9 +185,6 @@ public final class FocusGrid: SceneComponent {
         })
         update(to: 0)
     }
-
-    /// Shadow blur room around each card, points.
-    public static let shadowMargin = 16.0
 
     /// Card frames (row by row) centred in the configuration's frame, in its space.
     public static func layout(_ c: Configuration, count: Int) -> [Rect] {

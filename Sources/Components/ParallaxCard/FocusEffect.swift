@@ -43,7 +43,8 @@ public struct FocusEffect: Equatable, Sendable {
     public var glareMaxOpacity = 1.0
     /// `glareShape` (nil: the built-in spotlight, radial).
     public var glareShape: GlareShape?
-    /// `shadowRadius`: the focused shadow's blur radius in points (CALayer; 8).
+    /// `shadowRadius`: the focused shadow's blur radius in points (8); the blur's standard
+    /// deviation is half of it (`shadowSigma`).
     public var shadowRadius = 8.0
     /// `shadowOffset`: the focused shadow's offset; nil = (0, height / 10) (TVButton).
     public var shadowOffset: Point?
@@ -136,6 +137,10 @@ public struct FocusEffect: Equatable, Sendable {
         g.fixReverseQuirk = true
         return g
     }
+
+    /// The card layer's CALayer `shadowRadius` (a Gaussian's standard deviation): half the
+    /// effect's `shadowRadius`, as TVButton's and the web libraries' blur radii are read.
+    public var shadowSigma: Double { shadowRadius / 2 }
 
     /// A pose's tilt with the axis lock applied.
     public func locked(x: Double, y: Double) -> (x: Double, y: Double) {

@@ -5,18 +5,21 @@ import Layers
 ///
 /// ```
 /// PREFIX            container at the card's frame (no contents)
-///   PREFIX/shadow   soft drop shadow, follows the card pose, offset below it
+///   PREFIX          the card's silhouette: draws nothing but its shadow (a rounded
+///                   `shadowPath` over the card), follows the card pose
 ///   PREFIX/card     masksToBounds + cornerRadius: clips every layer below
 ///     PREFIX/0 ... PREFIX/k   image layers, bottom first, filling the card
 ///     PREFIX/spotlight        zPosition 800, aspect-fit highlight, opacity 0 at rest
 /// ```
 ///
-/// `apply` only mutates transforms, opacities and positions (no allocation), so it
-/// can run every frame.
+/// The shadow is Core Animation's own (`shadowOpacity`, `shadowRadius`, `shadowOffset`,
+/// `shadowColor`) on a layer beside the card, since the card's `masksToBounds` would clip
+/// it; its quad is `PREFIX/shadow`. `apply` only mutates transforms, opacities, positions
+/// and shadow values (no allocation), so it can run every frame.
 public final class ParallaxCardLayers {
     /// The container; add it to a superlayer (or use it as a component's root).
     public let root: Layer
-    /// The drop shadow (opacity 0 when off).
+    /// The layer casting the drop shadow (shadow opacity 0 when off).
     public let shadow: Layer
     /// The clipping card (JZ's BoundsView).
     public let card: Layer
@@ -24,21 +27,21 @@ public final class ParallaxCardLayers {
     public let images: [Layer]
     /// The highlight, drawn on top.
     public let spotlight: Layer
-    /// Extra size of the shadow image on each side, in points.
-    public let shadowMargin: Double
 
-    /// Builds the tree for a card at `frame` (in the superlayer's space) named `prefix`.
+    /// Builds the tree for a card at `frame` (in the superlayer's space) named `prefix`,
+    /// its shadow blurred by `shadowRadius` (CALayer's: the Gaussian's standard deviation)
+    /// in `shadowColor`.
     public init(prefix: String, frame: Rect, images imageRefs: [ImageRef], spotlight spotlightImage: ImageRef,
-                shadow shadowImage: ImageRef?, shadowMargin: Double, cornerRadius: Double) {
+                shadowRadius: Double, shadowColor: Color, cornerRadius: Double) {
         let size = frame.size
         let centre = Point(size.width / 2, size.height / 2)
         root = Layer(name: prefix)
         root.frame = frame
-        self.shadowMargin = shadowMargin
-        shadow = Layer(name: "\(prefix)/shadow",
-                       bounds: Size(size.width + 2 * shadowMargin, size.height + 2 * shadowMargin), position: centre)
-        if let shadowImage { shadow.contents = .image(shadowImage) }
-        shadow.opacity = 0
+        shadow = Layer(name: prefix, bounds: size, position: centre)
+        shadow.shadowPath = .roundedRect(Rect(x: 0, y: 0, width: size.width, height: size.height), cornerRadius: cornerRadius)
+        shadow.shadow.radius = shadowRadius
+        shadow.shadow.color = shadowColor
+        shadow.shadow.opacity = 0
         card = Layer(name: "\(prefix)/card", bounds: size, position: centre)
         card.masksToBounds = true
         card.cornerRadius = cornerRadius
@@ -65,7 +68,7 @@ public final class ParallaxCardLayers {
     public var layerCount: Int { images.count + 1 }
 
     /// Poses the card and its layers, and sets the spotlight and shadow opacities.
-    /// `shadowOffset` is in the container's (untransformed) space, like CALayer's.
+    /// `shadowOffset` is in the card's plane, like CALayer's (it scales and tilts with it).
     public func apply(_ pose: ParallaxPose, geometry: ParallaxGeometry, spotlightOpacity: Double,
                       shadowOpacity: Double, shadowOffset: Point = Point(0, 12)) {
         let cardTransform = geometry.cardTransform(pose)
@@ -76,9 +79,9 @@ public final class ParallaxCardLayers {
         }
         spotlight.transform = geometry.spotlightTransform(pose, count: n)
         spotlight.opacity = min(max(spotlightOpacity, 0), 1)
-        // The shadow is the card's silhouette: same pose about the same centre, then offset.
+        // The silhouette takes the card's pose; its shadow is offset in the card's plane.
         shadow.transform = cardTransform
-        shadow.position = Point(card.position.x + shadowOffset.x, card.position.y + shadowOffset.y)
-        shadow.opacity = min(max(shadowOpacity, 0), 1)
+        shadow.shadow.offset = shadowOffset
+        shadow.shadow.opacity = min(max(shadowOpacity, 0), 1)
     }
 }

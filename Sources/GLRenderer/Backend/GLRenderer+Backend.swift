@@ -55,6 +55,7 @@ extension GLRenderer: RenderBackend {
         case .quad: return quadProgram
         case .border: return borderProgram
         case .shadow: return shadowProgram
+        case .sharpShadow: return sharpShadowProgram
         case .plainTextured: return plainTexturedProgram
         case .plainColor: return plainColorProgram
         case .clip: return clipProgram
