@@ -13,7 +13,7 @@ extension ShapePath {
     /// The rectangle and corner radius when this path is one `roundedRect` makes (a plain
     /// rectangle of four lines, either way round, included), else nil. Allocation-free: the
     /// flattener asks it every frame to draw such a `shadowPath` analytically.
-    public var roundedRectangle: (rect: Rect, cornerRadius: Double)? {
+    package var roundedRectangle: (rect: Rect, cornerRadius: Double)? {
         switch elements.count {
         case ShapePath.plainCount: return plainRectangle
         case ShapePath.roundedCount:
