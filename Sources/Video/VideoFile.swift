@@ -68,8 +68,7 @@ public final class VideoFile {
         guard let p = av_packet_alloc(), let f = av_frame_alloc() else { throw VideoError("\(path): out of memory") }
         packet = p
         picture = f
-        format = avformat_alloc_context()
-        guard let fmt = format else { throw VideoError("\(path): out of memory") }
+        guard let fmt = avformat_alloc_context() else { throw VideoError("\(path): out of memory") }
         fmt.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
             return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().passed ? 1 : 0
@@ -78,41 +77,30 @@ public final class VideoFile {
         fmt.pointee.probesize = 8 << 20
         fmt.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         deadline.start(VideoFile.timeLimit)
-        var opened: UnsafeMutablePointer<AVFormatContext>? = fmt
-        guard avformat_open_input(&opened, path, nil, nil) == 0 else {
-            format = nil   // freed by avformat_open_input on failure
-            throw VideoError(deadline.passed ? "\(path): took longer than \(VideoFile.timeLimit) s to open" : "\(path): not a readable video file")
-        }
-        format = opened
-        guard avformat_find_stream_info(opened, nil) >= 0 else {
-            throw VideoError("\(path): damaged or truncated (no stream information)")
-        }
-        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0, let s = opened!.pointee.streams[Int(index)] else { throw VideoError("\(path): no video stream") }
-        stream = index
-        let parameters = s.pointee.codecpar!
-        width = Int(parameters.pointee.width)
-        height = Int(parameters.pointee.height)
-        guard width > 0, height > 0 else { throw VideoError("\(path): no picture size") }
-        guard width <= VideoFile.maxSide, height <= VideoFile.maxSide else {
-            throw VideoError("\(path): \(width)x\(height) pictures (at most \(VideoFile.maxSide) on a side)")
-        }
-        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw VideoError("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
-        }
-        codec = avcodec_alloc_context3(decoder)
-        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw VideoError("\(path): out of memory") }
-        c.pointee.thread_count = 1
-        guard avcodec_open2(c, decoder, nil) >= 0 else {
-            throw VideoError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
-        }
-        decoderName = String(cString: decoder.pointee.name)
+        var size = (width: 0, height: 0)
+        let opened = try MediaStream.open(
+            path: path, media: AVMEDIA_TYPE_VIDEO, words: .init(file: "video", stream: "video"), prepared: fmt,
+            timedOut: { [deadline] in deadline.passed ? "\(path): took longer than \(VideoFile.timeLimit) s to open" : nil },
+            check: { parameters in
+                size = (Int(parameters.pointee.width), Int(parameters.pointee.height))
+                guard size.width > 0, size.height > 0 else { throw VideoError("\(path): no picture size") }
+                guard size.width <= VideoFile.maxSide, size.height <= VideoFile.maxSide else {
+                    throw VideoError("\(path): \(size.width)x\(size.height) pictures (at most \(VideoFile.maxSide) on a side)")
+                }
+            }, error: { VideoError($0) })
+        format = opened.format
+        codec = opened.codec
+        stream = opened.index
+        width = size.width
+        height = size.height
+        decoderName = String(cString: opened.codec.pointee.codec.pointee.name)
+        let s = opened.stream
         timeBase = av_q2d(s.pointee.time_base)
         startTime = s.pointee.start_time == CFFMPEG_NOPTS ? 0 : s.pointee.start_time
         if s.pointee.duration > 0 {
             duration = Double(s.pointee.duration) * timeBase
-        } else if opened!.pointee.duration > 0 {
-            duration = Double(opened!.pointee.duration) / Double(AV_TIME_BASE)
+        } else if opened.format.pointee.duration > 0 {
+            duration = Double(opened.format.pointee.duration) / Double(AV_TIME_BASE)
         } else {
             duration = 0
         }
