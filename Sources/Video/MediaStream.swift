@@ -31,7 +31,6 @@ package struct MediaStream {
             // avformat_open_input frees a prepared context when it fails.
             throw error(timedOut() ?? "\(path): not a readable \(words.file) file")
         }
-        var codec: UnsafeMutablePointer<AVCodecContext>?
         do {
             guard avformat_find_stream_info(fmt, nil) >= 0 else {
                 throw error("\(path): damaged or truncated (no stream information)")
@@ -41,20 +40,30 @@ package struct MediaStream {
                 throw error("\(path): no \(words.stream) stream")
             }
             try check(parameters)
-            guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-                throw error("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
-            }
-            codec = avcodec_alloc_context3(decoder)
-            guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw error("\(path): out of memory") }
-            c.pointee.thread_count = 1
-            guard avcodec_open2(c, decoder, nil) >= 0 else {
-                throw error("\(path): cannot decode \(String(cString: decoder.pointee.name))")
-            }
-            return MediaStream(format: fmt, codec: c, index: index, stream: stream)
+            let codec = try decoder(for: parameters, path: path, error: error)
+            return MediaStream(format: fmt, codec: codec, index: index, stream: stream)
         } catch let failure {
-            if codec != nil { avcodec_free_context(&codec) }
             avformat_close_input(&format)
             throw failure
         }
+    }
+
+    /// An open software decoder (one thread) for a stream with `parameters`.
+    package static func decoder(for parameters: UnsafePointer<AVCodecParameters>, path: String,
+                                error: (String) -> any Error) throws -> UnsafeMutablePointer<AVCodecContext> {
+        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw error("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
+        }
+        var codec = avcodec_alloc_context3(decoder)
+        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else {
+            avcodec_free_context(&codec)
+            throw error("\(path): out of memory")
+        }
+        c.pointee.thread_count = 1
+        guard avcodec_open2(c, decoder, nil) >= 0 else {
+            avcodec_free_context(&codec)
+            throw error("\(path): cannot decode \(String(cString: decoder.pointee.name))")
+        }
+        return c
     }
 }

@@ -12,6 +12,9 @@ import Images
 /// declaring 65535x65535 included), opening or one decode taking longer than `timeLimit`
 /// (FFmpeg's interrupt callback), or `maxBadPackets` corrupt packets in a row.
 ///
+/// A hardware decoder's frames come back as NV12 (or 4:2:0 planes) and are kept so, at
+/// full size; one whose frames are neither (P010) gives way to software at its first frame.
+///
 /// Does not: decode audio, use more than one decoding thread, convert to RGB, or go back to
 /// software when a hardware decoder that opened fails later (the video stops).
 public final class VideoFile {
@@ -134,8 +137,36 @@ public final class VideoFile {
             if deadline.passed { throw VideoError("\(path): a frame took longer than \(VideoFile.timeLimit) s to decode") }
         }
         guard outcome == .frame else { return false }
+        if let refused = unsupportedHardwareFormat() {
+            let time = picture.pointee.best_effort_timestamp
+            av_frame_unref(picture)
+            try backToSoftware(because: refused, at: time)
+            return try next(into: &frame)
+        }
         try convert(into: &frame)
         return true
+    }
+
+    /// The pixel format of a hardware frame in `picture` when it is one the planes do not
+    /// carry (only NV12 and 4:2:0 planar are: P010, 10-bit, is not drawn); else nil.
+    private func unsupportedHardwareFormat() -> String? {
+        guard let frames = picture.pointee.hw_frames_ctx?.pointee.data else { return nil }
+        let format = frames.withMemoryRebound(to: AVHWFramesContext.self, capacity: 1) { $0.pointee.sw_format }
+        if format == AV_PIX_FMT_NV12 || format == AV_PIX_FMT_YUV420P { return nil }
+        return av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Replaces the hardware decoder with a software one (its frames are in `format`, which
+    /// is not drawn), said in one line, and goes back to the frame at `pts`.
+    private func backToSoftware(because format: String, at pts: Int64) throws {
+        guard let fmt = self.format, let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else { return }
+        HardwareFallbackNote.say("note: \(decoderName) gives \(format) frames, which are not drawn: decoding in software")
+        avcodec_free_context(&codec)
+        codec = try MediaStream.decoder(for: parameters, path: path, error: { VideoError($0) })
+        decoderName = String(cString: codec!.pointee.codec.pointee.name)
+        hardware = .none
+        let seconds = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
+        try seek(to: max(0, seconds))
     }
 
     /// Replaces the software decoder with a hardware one when `hardware` allows and one
@@ -149,6 +180,7 @@ public final class VideoFile {
             avcodec_free_context(&codec)
             codec = hw.context
             decoderName = hw.name
+            HardwareFallbackNote.say("note: hardware video decoding with \(hw.name)")
         } else if !tried.isEmpty {
             HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
         }
@@ -194,13 +226,13 @@ public final class VideoFile {
         loop.reset()
     }
 
-    /// The decoded picture as packed 4:2:0 planes (other layouts through swscale), written
-    /// into `frame`'s planes (reallocated only when their sizes change).
+    /// The decoded picture as packed 4:2:0 planes (NV12 as it is, other layouts through
+    /// swscale), written into `frame`'s planes (reallocated only when their sizes change).
     private func convert(into frame: inout VideoFrame) throws {
         defer { av_frame_unref(picture) }
         var source = picture
         if source.pointee.hw_frames_ctx != nil {
-            // In hardware memory: copied back (NV12 and the like, then through swscale).
+            // In hardware memory: copied back (NV12, or 4:2:0 planes).
             if transferred == nil { transferred = av_frame_alloc() }
             guard let t = transferred, av_hwframe_transfer_data(t, source, 0) >= 0 else {
                 throw VideoError("\(path): damaged video (a hardware frame could not be read)")
@@ -215,8 +247,23 @@ public final class VideoFile {
         }
         let pts = source.pointee.best_effort_timestamp
         let time = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
-        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
         frame.time = time
+        frame.matrix = VideoFile.matrix(source.pointee.colorspace, width: w, height: h)
+        if source.pointee.format == AV_PIX_FMT_NV12.rawValue {
+            // A hardware decoder's frame: its two planes as they are (the GPU scales them).
+            frame.layout = .nv12
+            frame.width = w
+            frame.height = h
+            let cw = frame.chromaWidth, ch = frame.chromaHeight
+            VideoFile.fit(&frame.y, w * h)
+            VideoFile.fit(&frame.u, cw * 2 * ch)
+            VideoFile.fit(&frame.v, 0)
+            VideoFile.pack(source.pointee.data.0, stride: source.pointee.linesize.0, width: w, height: h, into: &frame.y)
+            VideoFile.pack(source.pointee.data.1, stride: source.pointee.linesize.1, width: cw * 2, height: ch, into: &frame.u)
+            return
+        }
+        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
+        frame.layout = .planar
         frame.width = out.0
         frame.height = out.1
         let cw = frame.chromaWidth, ch = frame.chromaHeight
@@ -249,6 +296,16 @@ public final class VideoFile {
                     }
                 }
             }
+        }
+    }
+
+    /// The matrix a frame was encoded with: as tagged, else BT.709 for HD sizes and BT.601
+    /// below (the guess players make for untagged video).
+    static func matrix(_ space: AVColorSpace, width: Int, height: Int) -> VideoFrame.Matrix {
+        switch space {
+        case AVCOL_SPC_BT709: return .bt709
+        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_FCC: return .bt601
+        default: return width >= 1280 || height > 576 ? .bt709 : .bt601
         }
     }
 
