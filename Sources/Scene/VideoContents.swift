@@ -35,7 +35,8 @@ public final class VideoContents {
     public private(set) var pendingRef: ImageRef
     private var file: VideoFile?
     private var player: VideoPlayer?
-    private var shownTime = -Double.infinity
+    /// The time of the frame shown last (-infinity before the first).
+    public private(set) var shownTime = -Double.infinity
     private var showsFirst = true
     private let warn: (String) -> Void
     /// The host's frame gate: the decoding worker waits at it.

@@ -13,7 +13,8 @@ import Video
 /// Once the video is fully faded in the poster under it is hidden (not drawn for nothing).
 /// With `previewAudio` (the row's, or the item's) and a sound sink (`VideoLayers.soundSink`:
 /// the host's audio device), live playback also plays the file's sound (`PreviewSound`),
-/// stopped with the video.
+/// stopped with the video; while it plays, the video follows its clock (the samples the
+/// device has played), dropping or holding frames; else the row's time rules.
 ///
 /// A preview that cannot play is said once (one warning line) and that card keeps its
 /// poster. Frames come on the row's time since the preview started, exact or live as the
@@ -106,7 +107,7 @@ final class CardPreview {
             }
         }
         guard let (item, video, layer, posters) = current else { return }
-        video.update(to: state.videoTime, playback: videos.playback)
+        video.update(to: sound?.clock ?? state.videoTime, playback: videos.playback)
         if video.failed {
             unplayable.insert(item)
             stop()
