@@ -35,6 +35,11 @@ public final class VideoFile {
     public var outputSize: (width: Int, height: Int)?
     /// Whether the first frame decoded may try the device's hardware (set it before then).
     public var hardware = HardwareDecoding.auto
+    /// Speed before picture (a preview on a small card): FFmpeg skips the loop filter on
+    /// frames no other frame refers to and takes its fast, not bit-exact, paths.
+    public var fastDecoding = false {
+        didSet { applySpeed() }
+    }
     /// What decodes: the software decoder's name (`h264`), or the hardware's (`vaapi`,
     /// `h264_v4l2m2m`) once one has opened.
     public private(set) var decoderName: String
@@ -164,6 +169,7 @@ public final class VideoFile {
         avcodec_free_context(&codec)
         codec = try MediaStream.decoder(for: parameters, path: path, error: { VideoError($0) })
         decoderName = String(cString: codec!.pointee.codec.pointee.name)
+        applySpeed()
         hardware = .none
         let seconds = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
         try seek(to: max(0, seconds))
@@ -180,11 +186,19 @@ public final class VideoFile {
             avcodec_free_context(&codec)
             codec = hw.context
             decoderName = hw.name
+            applySpeed()
             HardwareFallbackNote.say("note: hardware video decoding with \(hw.name)")
         } else if !tried.isEmpty {
             HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
         }
         hardwareTried = tried
+    }
+
+    /// `fastDecoding` on the decoder now open.
+    private func applySpeed() {
+        guard let c = codec else { return }
+        c.pointee.skip_loop_filter = fastDecoding ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+        if fastDecoding { c.pointee.flags2 |= AV_CODEC_FLAG2_FAST } else { c.pointee.flags2 &= ~AV_CODEC_FLAG2_FAST }
     }
 
     /// Back to the first frame.

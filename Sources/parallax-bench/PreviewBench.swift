@@ -13,8 +13,10 @@ import ToolSupport
 /// time), a Right press every 3 s moves focus along 8 cards; each frame's work (update,
 /// flatten, frame conversion, render, glFinish) is timed. Also: the decode thread's CPU
 /// seconds per second of video played, and each preview's start latency (from the moment
-/// `previewDelay` elapses to its first frame on screen). The two browses alternate for
-/// `rounds` rounds (load on a shared machine drifts: a round's two figures are comparable).
+/// `previewDelay` elapses to its first frame on screen). The previews play twice: with
+/// `fastPreviews` off (full decoding, the file opened once the delay ends) and on. The three
+/// browses alternate for `rounds` rounds (load on a shared machine drifts: a round's figures
+/// are comparable).
 /// Like the demo, decode workers wait at the frame gate while a frame renders.
 ///
 /// Does not: play sound. Hardware decoding is tried as in the demo (`--hwdec`).
@@ -45,19 +47,20 @@ struct PreviewBench {
         var lines = ["preview cost: \(Int(seconds)) s browse of 8 cards at 60 Hz, \(framebuffer.width)x\(framebuffer.height), previewDelay \(PreviewBench.delay) s, \(rounds) rounds"]
         for round in 1...max(1, rounds) {
             let plain = try browse(preview: nil)
-            let video = try browse(preview: clip)
-            lines += ["round \(round):",
-                      "  no previews:   \(ms(plain.frames)) (\(plain.count) frames; \(plain.drawn))",
-                      "  720p previews: \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
-                      String(format: "  p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
-            if video.videoSeconds > 0 {
-                lines.append(String(format: "  decode thread: %.3f CPU s per second of video (%.1f s played)",
-                                    video.decodeCPU / video.videoSeconds, video.videoSeconds))
-            }
-            if !video.latencies.isEmpty {
-                let l = Summary(video.latencies.map { $0 * 1000 })
-                lines.append(String(format: "  preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
-                                    l.median, l.max, video.latencies.count))
+            lines += ["round \(round):", "  no previews:   \(ms(plain.frames)) (\(plain.count) frames; \(plain.drawn))"]
+            for fast in [false, true] {
+                let video = try browse(preview: clip, fast: fast)
+                lines += ["  720p previews, fastPreviews \(fast ? "on" : "off"): \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
+                          String(format: "    p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
+                if video.videoSeconds > 0 {
+                    lines.append(String(format: "    decode thread: %.3f CPU s per second of video (%.1f s played)",
+                                        video.decodeCPU / video.videoSeconds, video.videoSeconds))
+                }
+                if !video.latencies.isEmpty {
+                    let l = Summary(video.latencies.map { $0 * 1000 })
+                    lines.append(String(format: "    preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
+                                        l.median, l.max, video.latencies.count))
+                }
             }
         }
         return lines.joined(separator: "\n")
@@ -77,7 +80,7 @@ struct PreviewBench {
         }
     }
 
-    private func browse(preview: String?) throws -> Run {
+    private func browse(preview: String?, fast: Bool = true) throws -> Run {
         let items = (0..<8).map { i in
             #"{"title": "Card \#(i)"\#(preview.map { #", "preview": "\#($0)""# } ?? "")}"#
         }.joined(separator: ", ")
@@ -85,6 +88,7 @@ struct PreviewBench {
         let images = ImageStore()
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
+        scene.videos.fastPreviews = fast
         HardwareDecodingOption.apply(hwdec, to: scene)
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         compositor.pausesDecoders = true

@@ -122,6 +122,7 @@ final class CardPreviewTests: XCTestCase {
     func testLivePreviewOpensOnAWorkerThenPlays() throws {
         let (s, r) = try row()
         s.videoPlayback = .live
+        s.videos.fastPreviews = false
         let driver = SceneDriver(scene: s, events: [])
         driver.advance(to: 1.5)
         // The file is being opened on a worker: the poster still shows.
@@ -135,6 +136,21 @@ final class CardPreviewTests: XCTestCase {
         }
         XCTAssertEqual(r.preview?.playingItem, 0)
         XCTAssertEqual(previewLayer(s)?.isHidden, false, "its first frame is shown")
+    }
+
+    func testFastPreviewOpensItsFileDuringTheDelay() throws {
+        for fast in [true, false] {
+            let (s, r) = try row()
+            s.videoPlayback = .live
+            s.videos.fastPreviews = fast
+            let driver = SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))])
+            driver.advance(to: 0.5)
+            XCTAssertEqual(r.preview?.isOpening, fast, "fastPreviews \(fast): 1 s before the 1.5 s delay ends")
+            XCTAssertNil(previewLayer(s), "the poster alone until the delay ends")
+            // Focus moves to an item without a preview: nothing stays open.
+            driver.advance(to: 1.1)
+            XCTAssertEqual(r.preview?.isOpening, false)
+        }
     }
 
     func testRowWithoutPreviewsHasNoPreviewMachinery() throws {

@@ -44,13 +44,16 @@ final class CardPreview {
     /// A row that goes (a scene switched) takes its preview's decoding and sound with it.
     deinit { stop() }
 
+    /// Whether a preview's file is being opened (on a worker).
+    var isOpening: Bool { opening != nil }
+
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
 
     /// `time` while a preview plays or opens; the end of the focused item's delay when it
     /// has a preview file (`path`) to play; else `.infinity`.
     func nextUpdateTime(after time: Double, path: String?) -> Double {
-        if current != nil || opening != nil { return time }
+        if current != nil { return time }
         guard path != nil, let f = timing.focused, !unplayable.contains(f.item) else { return .infinity }
         return max(f.since + timing.delay, time)
     }
@@ -67,7 +70,11 @@ final class CardPreview {
                 at time: Double) {
         timing.focus(focused, at: time)
         guard let state = timing.state(at: time), let path, let card, !unplayable.contains(state.item) else {
+            // Fast previews open the focused item's file during the delay.
+            let early = videos.fastPreviews && videos.playback == .live && path != nil && card != nil ? focused : nil
+            let kept = early != nil && opening?.item == early ? opening : nil
             stop()
+            if let item = early, let path, !unplayable.contains(item) { opening = kept ?? VideoOpening(item: item, path: path) }
             return
         }
         if current?.item != state.item || current?.layer.superlayer !== card.card {
@@ -97,6 +104,7 @@ final class CardPreview {
             layer.contentsGravity = .resizeAspectFill
             let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
             let fill = (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
+            file.fastDecoding = videos.playback == .live && videos.fastPreviews
             let video = VideoContents(file: file, layer: layer, images: images, fill: fill, warn: CardPreview.warn)
             video.followsSceneClock = false
             videos.add(video)
@@ -178,6 +186,7 @@ final class VideoOpening {
     init(item: Int, path: String) {
         self.item = item
         let t = Thread { [weak self] in
+            DecodeThreadPriority.nice(10).applyToCurrentThread()
             let r = Result { try VideoFile(path: path) }
             guard let self else { return }
             self.lock.lock()
