@@ -33,6 +33,17 @@ public final class VideoFile {
     /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
     /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
     public var outputSize: (width: Int, height: Int)?
+    /// Frames scaled down to cover `fill` pixels (aspect kept), never up: a preview on a
+    /// small card decodes at the card's size. Returns the size frames come out at.
+    @discardableResult
+    public func cover(_ fill: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard fill.width > 0, fill.height > 0 else { return outputSize ?? (width, height) }
+        let scale = min(1, max(Double(fill.width) / Double(width), Double(fill.height) / Double(height)))
+        let size = (width: max(1, Int((Double(width) * scale).rounded())), height: max(1, Int((Double(height) * scale).rounded())))
+        outputSize = size
+        return size
+    }
+
     /// Whether the first frame decoded may try the device's hardware (set it before then).
     public var hardware = HardwareDecoding.auto
     /// Speed before picture (a preview on a small card): FFmpeg skips the loop filter on

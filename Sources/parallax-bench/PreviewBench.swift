@@ -51,7 +51,8 @@ struct PreviewBench {
             for fast in [false, true] {
                 let video = try browse(preview: clip, fast: fast)
                 lines += ["  720p previews, fastPreviews \(fast ? "on" : "off"): \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
-                          String(format: "    p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
+                          String(format: "    p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9)),
+                          "    frames showing a new video frame (\(video.newCount)): \(ms(video.newFrames)); the others: \(ms(video.otherFrames))"]
                 if video.videoSeconds > 0 {
                     lines.append(String(format: "    decode thread: %.3f CPU s per second of video (%.1f s played)",
                                         video.decodeCPU / video.videoSeconds, video.videoSeconds))
@@ -68,6 +69,9 @@ struct PreviewBench {
 
     struct Run {
         var frames = Summary([])
+        /// Frames that put a new video frame on the GPU, and the others.
+        var newFrames = Summary([]), otherFrames = Summary([])
+        var newCount = 0
         var count = 0
         var decodeCPU = 0.0, videoSeconds = 0.0
         var latencies: [Double] = []
@@ -92,7 +96,7 @@ struct PreviewBench {
         HardwareDecodingOption.apply(hwdec, to: scene)
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         compositor.pausesDecoders = true
-        var samples: [Double] = []
+        var samples: [Double] = [], converting: [Bool] = []
         var run = Run()
         let start = now()
         var next = 0.0, nextPress = 3.0, focusAt = 0.0, waiting = true
@@ -110,6 +114,7 @@ struct PreviewBench {
                 waiting = true
             }
             scene.update(to: time)
+            converting.append(scene.videos.all.contains { $0.pending != nil })
             compositor.beginFrame(atTime: time, target: .framebuffer(framebuffer))
             try compositor.render()
             renderer.finish()
@@ -128,6 +133,9 @@ struct PreviewBench {
             next += 1.0 / 60
         }
         run.frames = Summary(samples)
+        run.newFrames = Summary(zip(samples, converting).filter { $0.1 }.map { $0.0 })
+        run.otherFrames = Summary(zip(samples, converting).filter { !$0.1 }.map { $0.0 })
+        run.newCount = converting.filter { $0 }.count
         run.count = samples.count
         let n = Double(max(1, samples.count))
         run.drawCalls /= n; run.pixelsDrawn /= n; run.groups /= n; run.clipPasses /= n; run.uploadedBytes /= n

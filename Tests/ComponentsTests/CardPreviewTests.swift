@@ -153,6 +153,20 @@ final class CardPreviewTests: XCTestCase {
         }
     }
 
+    func testFastPreviewShowsItsFirstFrameTheMomentTheDelayEnds() throws {
+        let (s, r) = try row()
+        s.videoPlayback = .live
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1)
+        // The worker opens the file and decodes frame 0 during the delay.
+        let start = Date()
+        while r.preview?.hasOpened != true, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(r.preview?.hasOpened, true)
+        driver.advance(to: 1.5)
+        XCTAssertEqual(previewLayer(s)?.isHidden, false, "frame 0 shows at once, no wait for the player's worker")
+        XCTAssertEqual(try XCTUnwrap(s.videos.all.first).shownTime, 0)
+    }
+
     func testRowWithoutPreviewsHasNoPreviewMachinery() throws {
         let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "items": [{"title": "A"}]}]}"#
         let s = try SceneLoader.parse(text, file: "s.json", directory: "/tmp", images: ImageStore())
