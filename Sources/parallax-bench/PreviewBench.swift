@@ -101,6 +101,8 @@ struct PreviewBench {
         let start = now()
         var next = 0.0, nextPress = 3.0, focusAt = 0.0, waiting = true
         var played: [ObjectIdentifier: Double] = [:]
+        // Each preview kept until the end: a freed one's address could key the next.
+        var previews: [VideoContents] = []
         while next < seconds {
             let wait = start + next - now()
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
@@ -124,7 +126,10 @@ struct PreviewBench {
             run.drawCalls += Double(stats.drawCalls); run.pixelsDrawn += stats.pixelsDrawn
             run.groups += Double(stats.groups); run.clipPasses += Double(stats.clipPasses)
             run.uploadedBytes += Double(stats.uploadedBytes)
-            for v in scene.videos.all { played[ObjectIdentifier(v)] = v.decodeCPUSeconds }
+            for v in scene.videos.all {
+                if played[ObjectIdentifier(v)] == nil { previews.append(v) }
+                played[ObjectIdentifier(v)] = v.decodeCPUSeconds
+            }
             if waiting, let v = scene.videos.all.first, v.hasFrame {
                 run.latencies.append(max(0, now() - start - focusAt - PreviewBench.delay))
                 waiting = false
