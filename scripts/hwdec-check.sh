@@ -18,10 +18,11 @@ if [ -z "$clip" ]; then
 fi
 [ -f "$clip" ] || { echo "hwdec-check: $clip is not a file" >&2; exit 1; }
 clip="$(cd "$(dirname "$clip")" && pwd)/$(basename "$clip")"
-cat > "$dir/scene.json" <<JSON
-{"canvas": {"width": 1280, "height": 720}, "components": [
- {"kind": "layer", "name": "video", "bounds": [1280, 720], "position": [640, 360], "contents": "$clip"}]}
-JSON
+python3 - "$clip" > "$dir/scene.json" <<'PY'
+import json, sys
+print(json.dumps({"canvas": {"width": 1280, "height": 720}, "components": [
+    {"kind": "layer", "name": "video", "bounds": [1280, 720], "position": [640, 360], "contents": sys.argv[1]}]}))
+PY
 export SDL_VIDEODRIVER="${SDL_VIDEODRIVER:-offscreen}"
 for mode in auto none; do
     if ! "$render" "$dir/scene.json" --time 1.0 --hwdec "$mode" --png "$dir/$mode.png" 2> "$dir/$mode.err"; then
