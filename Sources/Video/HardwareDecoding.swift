@@ -101,18 +101,21 @@ struct HardwareDecoder {
     }
 }
 
-/// The one line said about hardware decoding (which decoder opened, or why none did):
-/// once per process, however many videos open.
+/// The lines said about hardware decoding (which decoder opened, why none did, a refused
+/// frame format): each once per process, however many videos open.
 enum HardwareFallbackNote {
     private static let lock = NSLock()
-    private static var said = false
+    private static var said = Set<Kind>()
 
-    /// Writes `line` on standard error unless a note was already written; whether it wrote.
+    /// What a line is about: each is said once.
+    enum Kind { case opened, noneOpened, formatRefused }
+
+    /// Writes `line` on standard error unless a line of its `kind` was already written;
+    /// whether it wrote.
     @discardableResult
-    static func say(_ line: String) -> Bool {
+    static func say(_ line: String, kind: Kind) -> Bool {
         lock.lock()
-        let first = !said
-        said = true
+        let first = said.insert(kind).inserted
         lock.unlock()
         if first { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         return first

@@ -176,7 +176,7 @@ public final class VideoFile {
     /// is not drawn), said in one line, and goes back to the frame at `pts`.
     private func backToSoftware(because format: String, at pts: Int64) throws {
         guard let fmt = self.format, let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else { return }
-        HardwareFallbackNote.say("note: \(decoderName) gives \(format) frames, which are not drawn: decoding in software")
+        HardwareFallbackNote.say("note: \(decoderName) gives \(format) frames, which are not drawn: decoding in software", kind: .formatRefused)
         avcodec_free_context(&codec)
         codec = try MediaStream.decoder(for: parameters, path: path, error: { VideoError($0) })
         decoderName = String(cString: codec!.pointee.codec.pointee.name)
@@ -198,9 +198,9 @@ public final class VideoFile {
             codec = hw.context
             decoderName = hw.name
             applySpeed()
-            HardwareFallbackNote.say("note: hardware video decoding with \(hw.name)")
+            HardwareFallbackNote.say("note: hardware video decoding with \(hw.name)", kind: .opened)
         } else if !tried.isEmpty {
-            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
+            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software", kind: .noneOpened)
         }
         hardwareTried = tried
     }
