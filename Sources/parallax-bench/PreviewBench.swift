@@ -90,6 +90,8 @@ struct PreviewBench {
         }.joined(separator: ", ")
         let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "itemSize": [400, 225], "previewDelay": \#(PreviewBench.delay), "items": [\#(items)]}]}"#
         let images = ImageStore()
+        // As the demo and ParallaxHost do: images and previews at the drawable's pixel size.
+        images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: framebuffer.width)
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
         scene.videos.fastPreviews = fast
