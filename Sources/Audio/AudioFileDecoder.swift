@@ -33,29 +33,12 @@ public final class AudioFileDecoder {
         guard let p = av_packet_alloc(), let f = av_frame_alloc() else { throw SoundError("\(path): out of memory") }
         packet = p
         decoded = f
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&opened, path, nil, nil) == 0, let fmt = opened else {
-            stream = -1
-            throw SoundError("\(path): not a readable sound file")
-        }
-        format = fmt
-        guard avformat_find_stream_info(fmt, nil) >= 0 else {
-            stream = -1
-            throw SoundError("\(path): damaged or truncated (no stream information)")
-        }
-        stream = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard stream >= 0, let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else {
-            throw SoundError("\(path): no audio stream")
-        }
-        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw SoundError("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
-        }
-        codec = avcodec_alloc_context3(decoder)
-        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw SoundError("\(path): out of memory") }
-        c.pointee.thread_count = 1
-        guard avcodec_open2(c, decoder, nil) >= 0 else {
-            throw SoundError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
-        }
+        let opened = try MediaStream.open(path: path, media: AVMEDIA_TYPE_AUDIO, words: .init(file: "sound", stream: "audio"),
+                                          error: { SoundError($0) })
+        format = opened.format
+        codec = opened.codec
+        stream = opened.index
+        let c = opened.codec
         guard c.pointee.sample_rate > 0, c.pointee.ch_layout.nb_channels > 0 else {
             throw SoundError("\(path): no sample rate or channels")
         }

@@ -9,17 +9,24 @@ public protocol SoundStreamSink: AnyObject {
     func appendStream(_ samples: UnsafeBufferPointer<Float>) -> Int
     /// Drops what is queued: the sound stops at once.
     func clearStream()
+    /// Samples of the stream played (taken by the device) since it was last cleared: the
+    /// audio clock a preview's video follows.
+    var streamPlayed: Int { get }
 }
 
 /// Plays the sound track of a file (a card preview's video) into a `SoundStreamSink`,
 /// looping: a worker opens the file (`AudioFileDecoder`), decodes ahead and waits while the
 /// sink is full. `stop` ends it at once: nothing reaches the sink after it returns.
 ///
-/// Does not: keep in step with the video frame by frame (both start together and loop), or
-/// touch the frame loop (opening and decoding are the worker's).
+/// `clock` is how far the sound has played (the sink's played samples), which the video
+/// follows while the sound plays.
+///
+/// Does not: touch the frame loop (opening and decoding are the worker's).
 public final class PreviewSound {
     private let lock = NSLock()
     private var stopped = false
+    /// The worker has given up (no sound, or an error): the video keeps the scene's clock.
+    private var ended = false
     private let sink: SoundStreamSink
 
     /// Starts playing `path`'s sound into `sink`; a file whose sound cannot be played is one
@@ -39,6 +46,16 @@ public final class PreviewSound {
         lock.unlock()
     }
 
+    /// Seconds of sound played (loops included: they run on like the video's frame times);
+    /// nil before the first sample plays and once the sound has ended on an error.
+    public var clock: Double? {
+        lock.lock()
+        let live = !stopped && !ended
+        lock.unlock()
+        let played = sink.streamPlayed
+        return live && played > 0 ? Double(played) / Double(SoundClip.sampleRate) : nil
+    }
+
     private var isStopped: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -47,6 +64,7 @@ public final class PreviewSound {
 
     private func work(path: String, warn: @Sendable (String) -> Void) {
         DecodeThreadPriority.nice(10).applyToCurrentThread()
+        defer { lock.lock(); ended = true; lock.unlock() }
         let decoder: AudioFileDecoder
         do { decoder = try AudioFileDecoder(path: path) } catch {
             if !isStopped { warn("warning: \(error) (the preview plays without sound)") }

@@ -24,6 +24,8 @@ public final class SoundMixer: SoundStreamSink {
     public static let streamSeconds = 0.5
     private var stream: [Float]
     private var streamStart = 0, streamCount = 0
+    /// Samples of the stream rendered since it was last cleared.
+    public private(set) var streamPlayed = 0
     /// Gain of the cues (0 mutes them); speech always plays at full gain.
     public var cueGain: Float = 1
 
@@ -77,7 +79,7 @@ public final class SoundMixer: SoundStreamSink {
     }
 
     /// Drops the queued stream (its sound stops at once).
-    public func clearStream() { streamStart = 0; streamCount = 0 }
+    public func clearStream() { streamStart = 0; streamCount = 0; streamPlayed = 0 }
 
     /// Samples of the stream queued and not yet played.
     public var streamQueued: Int { streamCount }
@@ -111,6 +113,7 @@ public final class SoundMixer: SoundStreamSink {
             }
             streamStart = (streamStart + n) % stream.count
             streamCount -= n
+            streamPlayed += n
         }
         for i in out.indices { out[i] = min(max(out[i], -1), 1) }
     }

@@ -90,6 +90,13 @@ package final class AudioOutput: SoundStreamSink {
         locked { mixer.clearStream() }
     }
 
+    /// Samples of the stream the callback has taken since it was last cleared.
+    package var streamPlayed: Int {
+        var n = 0
+        locked { n = mixer.streamPlayed }
+        return n
+    }
+
     /// Mutes (0) or restores (1) the navigation cues; speech is not affected.
     package func setCueGain(_ gain: Float) {
         locked { mixer.cueGain = gain }

@@ -35,7 +35,10 @@ public final class VideoContents {
     public private(set) var pendingRef: ImageRef
     private var file: VideoFile?
     private var player: VideoPlayer?
-    private var shownTime = -Double.infinity
+    /// The first frame, decoded with the opening, until the player takes it.
+    private var first: VideoFrame?
+    /// The time of the frame shown last (-infinity before the first).
+    public private(set) var shownTime = -Double.infinity
     private var showsFirst = true
     private let warn: (String) -> Void
     /// The host's frame gate: the decoding worker waits at it.
@@ -55,20 +58,17 @@ public final class VideoContents {
         self.init(file: file, layer: layer, images: images, fill: fill, warn: warn)
     }
 
-    /// Plays `file`, already open (on a worker, for a preview), in `layer`.
+    /// Plays `file`, already open (on a worker, for a preview), in `layer`; `first`: its
+    /// first frame, when the worker has decoded it too (live playback shows it at once).
     public init(file: VideoFile, layer: Layer, images: ImageStore, fill: (width: Int, height: Int)? = nil,
-                warn: @escaping (String) -> Void) {
+                first: VideoFrame? = nil, warn: @escaping (String) -> Void) {
         self.path = file.path
         self.layer = layer
         self.warn = warn
         self.file = file
         gate = images.frameGate
-        var w = file.width, h = file.height
-        if let fill, fill.width > 0, fill.height > 0 {
-            let scale = min(1, max(Double(fill.width) / Double(w), Double(fill.height) / Double(h)))
-            w = max(1, Int((Double(w) * scale).rounded())); h = max(1, Int((Double(h) * scale).rounded()))
-            file.outputSize = (w, h)
-        }
+        self.first = first
+        let (w, h) = fill.map { file.cover($0) } ?? (file.width, file.height)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         let black = Image(width: w, height: h, pixels: pixels)
@@ -89,7 +89,10 @@ public final class VideoContents {
                 return
             }
         case .live:
-            if player == nil { player = VideoPlayer(file: file, gate: gate) }
+            if player == nil {
+                player = VideoPlayer(file: file, gate: gate, first: first)
+                first = nil
+            }
             frame = player?.frame(at: time)
             if let failure = player?.failure { stop(failure); return }
         }

@@ -16,6 +16,11 @@ public final class VideoLayers {
         didSet { for v in all { v.hardwareDecoding = hardwareDecoding } }
     }
 
+    /// Whether card previews put speed before picture (live playback): decoded fast
+    /// (`VideoFile.fastDecoding`) and their file opened as soon as the card has focus,
+    /// during the delay, so the video starts when it ends. Off: full decoding, opened then.
+    public var fastPreviews = true
+
     /// Where previews with `previewAudio` play their sound (the host's `AudioOutput`); nil:
     /// silent (tools, hosts without an audio device).
     public weak var soundSink: SoundStreamSink?

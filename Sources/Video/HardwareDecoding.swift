@@ -4,19 +4,19 @@ import Foundation
 /// Whether videos may be decoded by the device's hardware, through FFmpeg: the scene's
 /// `hwdec` key and the tools' `--hwdec` option.
 public enum HardwareDecoding: String, Sendable, CaseIterable {
-    /// Try the device's decoders first (V4L2 mem2mem as on a Raspberry Pi, then VA-API and
-    /// DRM devices the codec supports); software when none opens, said in one line.
+    /// Try the device's decoders first (V4L2 mem2mem as on a Raspberry Pi, then VA-API, CUDA
+    /// (NVDEC) and DRM devices the codec supports); software when none opens, said in one line.
     case auto
     /// Software only: no hardware is tried.
     case none
 }
 
 /// Opens a decoder on the device's hardware: a `<codec>_v4l2m2m` decoder, then each
-/// VA-API or DRM device the software decoder can use as an hwaccel
+/// VA-API, CUDA (NVDEC) or DRM device the software decoder can use as an hwaccel
 /// (`av_hwdevice_ctx_create`). Frames of an hwaccel come out in the device's memory and are
 /// copied back with `av_hwframe_transfer_data` (`VideoFile`).
 ///
-/// Does not: keep frames on the GPU (they become 4:2:0 planes like software frames), or
+/// Does not: keep frames on the GPU (they come back as NV12 or 4:2:0 planes), or
 /// fall back by itself (the caller keeps its software decoder when this gives nil).
 struct HardwareDecoder {
     /// The open decoder context.
@@ -24,8 +24,8 @@ struct HardwareDecoder {
     /// What decodes, as said in messages ("h264_v4l2m2m", "vaapi").
     let name: String
 
-    /// The device types tried as hwaccels, in order.
-    static let deviceTypes = [AV_HWDEVICE_TYPE_VAAPI, AV_HWDEVICE_TYPE_DRM]
+    /// The device types tried as hwaccels, in this order.
+    static let deviceTypes = [AV_HWDEVICE_TYPE_VAAPI, AV_HWDEVICE_TYPE_CUDA, AV_HWDEVICE_TYPE_DRM]
 
     /// A hardware decoder for the stream `parameters` whose software decoder is `software`;
     /// nil when none opens, with what was tried and why in `tried`.
@@ -38,12 +38,8 @@ struct HardwareDecoder {
             if let c = context(decoder, parameters, device: nil, format: nil) { return HardwareDecoder(context: c, name: m2m) }
             tried.append("\(m2m): no device")
         }
-        var i: Int32 = 0
-        while let config = avcodec_get_hw_config(software, i) {
-            i += 1
-            let type = config.pointee.device_type
-            guard config.pointee.methods & Int32(AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX) != 0,
-                  deviceTypes.contains(type) else { continue }
+        for type in deviceTypes {
+            guard let config = hwaccel(of: software, on: type) else { continue }
             let name = String(cString: av_hwdevice_get_type_name(type))
             var device: UnsafeMutablePointer<AVBufferRef>?
             guard av_hwdevice_ctx_create(&device, type, nil, nil, 0) == 0, device != nil else {
@@ -55,6 +51,17 @@ struct HardwareDecoder {
                 return HardwareDecoder(context: c, name: name)
             }
             tried.append("\(name): cannot decode \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
+        }
+        return nil
+    }
+
+    /// `software`'s hwaccel on devices of `type` (through a device context), nil when it has none.
+    private static func hwaccel(of software: UnsafePointer<AVCodec>, on type: AVHWDeviceType) -> UnsafePointer<AVCodecHWConfig>? {
+        var i: Int32 = 0
+        while let config = avcodec_get_hw_config(software, i) {
+            i += 1
+            if config.pointee.device_type == type,
+               config.pointee.methods & Int32(AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX) != 0 { return config }
         }
         return nil
     }
@@ -94,18 +101,21 @@ struct HardwareDecoder {
     }
 }
 
-/// The one line said when hardware decoding was asked for and none opened: once per
-/// process, however many videos fall back.
+/// The lines said about hardware decoding (which decoder opened, why none did, a refused
+/// frame format): each once per process, however many videos open.
 enum HardwareFallbackNote {
     private static let lock = NSLock()
-    private static var said = false
+    private static var said = Set<Kind>()
 
-    /// Writes `line` on standard error unless a note was already written; whether it wrote.
+    /// What a line is about: each is said once.
+    enum Kind { case opened, noneOpened, formatRefused }
+
+    /// Writes `line` on standard error unless a line of its `kind` was already written;
+    /// whether it wrote.
     @discardableResult
-    static func say(_ line: String) -> Bool {
+    static func say(_ line: String, kind: Kind) -> Bool {
         lock.lock()
-        let first = !said
-        said = true
+        let first = said.insert(kind).inserted
         lock.unlock()
         if first { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         return first

@@ -12,6 +12,9 @@ import Images
 /// declaring 65535x65535 included), opening or one decode taking longer than `timeLimit`
 /// (FFmpeg's interrupt callback), or `maxBadPackets` corrupt packets in a row.
 ///
+/// A hardware decoder's frames come back as NV12 (or 4:2:0 planes) and are kept so, at
+/// full size; one whose frames are neither (P010) gives way to software at its first frame.
+///
 /// Does not: decode audio, use more than one decoding thread, convert to RGB, or go back to
 /// software when a hardware decoder that opened fails later (the video stops).
 public final class VideoFile {
@@ -30,8 +33,24 @@ public final class VideoFile {
     /// The size frames come out at (scaled on this thread by swscale); nil: the video's.
     /// A preview on a small card decodes at the card's size, so less is uploaded per frame.
     public var outputSize: (width: Int, height: Int)?
+    /// Frames scaled down to cover `fill` pixels (aspect kept), never up: a preview on a
+    /// small card decodes at the card's size. Returns the size frames come out at.
+    @discardableResult
+    public func cover(_ fill: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard fill.width > 0, fill.height > 0 else { return outputSize ?? (width, height) }
+        let scale = min(1, max(Double(fill.width) / Double(width), Double(fill.height) / Double(height)))
+        let size = (width: max(1, Int((Double(width) * scale).rounded())), height: max(1, Int((Double(height) * scale).rounded())))
+        outputSize = size
+        return size
+    }
+
     /// Whether the first frame decoded may try the device's hardware (set it before then).
     public var hardware = HardwareDecoding.auto
+    /// Speed before picture (a preview on a small card): FFmpeg skips the loop filter on
+    /// frames no other frame refers to and takes its fast, not bit-exact, paths.
+    public var fastDecoding = false {
+        didSet { applySpeed() }
+    }
     /// What decodes: the software decoder's name (`h264`), or the hardware's (`vaapi`,
     /// `h264_v4l2m2m`) once one has opened.
     public private(set) var decoderName: String
@@ -68,8 +87,7 @@ public final class VideoFile {
         guard let p = av_packet_alloc(), let f = av_frame_alloc() else { throw VideoError("\(path): out of memory") }
         packet = p
         picture = f
-        format = avformat_alloc_context()
-        guard let fmt = format else { throw VideoError("\(path): out of memory") }
+        guard let fmt = avformat_alloc_context() else { throw VideoError("\(path): out of memory") }
         fmt.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
             return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().passed ? 1 : 0
@@ -78,41 +96,30 @@ public final class VideoFile {
         fmt.pointee.probesize = 8 << 20
         fmt.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         deadline.start(VideoFile.timeLimit)
-        var opened: UnsafeMutablePointer<AVFormatContext>? = fmt
-        guard avformat_open_input(&opened, path, nil, nil) == 0 else {
-            format = nil   // freed by avformat_open_input on failure
-            throw VideoError(deadline.passed ? "\(path): took longer than \(VideoFile.timeLimit) s to open" : "\(path): not a readable video file")
-        }
-        format = opened
-        guard avformat_find_stream_info(opened, nil) >= 0 else {
-            throw VideoError("\(path): damaged or truncated (no stream information)")
-        }
-        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0, let s = opened!.pointee.streams[Int(index)] else { throw VideoError("\(path): no video stream") }
-        stream = index
-        let parameters = s.pointee.codecpar!
-        width = Int(parameters.pointee.width)
-        height = Int(parameters.pointee.height)
-        guard width > 0, height > 0 else { throw VideoError("\(path): no picture size") }
-        guard width <= VideoFile.maxSide, height <= VideoFile.maxSide else {
-            throw VideoError("\(path): \(width)x\(height) pictures (at most \(VideoFile.maxSide) on a side)")
-        }
-        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw VideoError("\(path): unsupported codec \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))")
-        }
-        codec = avcodec_alloc_context3(decoder)
-        guard let c = codec, avcodec_parameters_to_context(c, parameters) >= 0 else { throw VideoError("\(path): out of memory") }
-        c.pointee.thread_count = 1
-        guard avcodec_open2(c, decoder, nil) >= 0 else {
-            throw VideoError("\(path): cannot decode \(String(cString: decoder.pointee.name))")
-        }
-        decoderName = String(cString: decoder.pointee.name)
+        var size = (width: 0, height: 0)
+        let opened = try MediaStream.open(
+            path: path, media: AVMEDIA_TYPE_VIDEO, words: .init(file: "video", stream: "video"), prepared: fmt,
+            timedOut: { [deadline] in deadline.passed ? "\(path): took longer than \(VideoFile.timeLimit) s to open" : nil },
+            check: { parameters in
+                size = (Int(parameters.pointee.width), Int(parameters.pointee.height))
+                guard size.width > 0, size.height > 0 else { throw VideoError("\(path): no picture size") }
+                guard size.width <= VideoFile.maxSide, size.height <= VideoFile.maxSide else {
+                    throw VideoError("\(path): \(size.width)x\(size.height) pictures (at most \(VideoFile.maxSide) on a side)")
+                }
+            }, error: { VideoError($0) })
+        format = opened.format
+        codec = opened.codec
+        stream = opened.index
+        width = size.width
+        height = size.height
+        decoderName = String(cString: opened.codec.pointee.codec.pointee.name)
+        let s = opened.stream
         timeBase = av_q2d(s.pointee.time_base)
         startTime = s.pointee.start_time == CFFMPEG_NOPTS ? 0 : s.pointee.start_time
         if s.pointee.duration > 0 {
             duration = Double(s.pointee.duration) * timeBase
-        } else if opened!.pointee.duration > 0 {
-            duration = Double(opened!.pointee.duration) / Double(AV_TIME_BASE)
+        } else if opened.format.pointee.duration > 0 {
+            duration = Double(opened.format.pointee.duration) / Double(AV_TIME_BASE)
         } else {
             duration = 0
         }
@@ -146,8 +153,37 @@ public final class VideoFile {
             if deadline.passed { throw VideoError("\(path): a frame took longer than \(VideoFile.timeLimit) s to decode") }
         }
         guard outcome == .frame else { return false }
+        if let refused = unsupportedHardwareFormat() {
+            let time = picture.pointee.best_effort_timestamp
+            av_frame_unref(picture)
+            try backToSoftware(because: refused, at: time)
+            return try next(into: &frame)
+        }
         try convert(into: &frame)
         return true
+    }
+
+    /// The pixel format of a hardware frame in `picture` when it is one the planes do not
+    /// carry (only NV12 and 4:2:0 planar are: P010, 10-bit, is not drawn); else nil.
+    private func unsupportedHardwareFormat() -> String? {
+        guard let frames = picture.pointee.hw_frames_ctx?.pointee.data else { return nil }
+        let format = frames.withMemoryRebound(to: AVHWFramesContext.self, capacity: 1) { $0.pointee.sw_format }
+        if format == AV_PIX_FMT_NV12 || format == AV_PIX_FMT_YUV420P { return nil }
+        return av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Replaces the hardware decoder with a software one (its frames are in `format`, which
+    /// is not drawn), said in one line, and goes back to the frame at `pts`.
+    private func backToSoftware(because format: String, at pts: Int64) throws {
+        guard let fmt = self.format, let parameters = fmt.pointee.streams[Int(stream)]?.pointee.codecpar else { return }
+        HardwareFallbackNote.say("note: \(decoderName) gives \(format) frames, which are not drawn: decoding in software", kind: .formatRefused)
+        avcodec_free_context(&codec)
+        codec = try MediaStream.decoder(for: parameters, path: path, error: { VideoError($0) })
+        decoderName = String(cString: codec!.pointee.codec.pointee.name)
+        applySpeed()
+        hardware = .none
+        let seconds = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
+        try seek(to: max(0, seconds))
     }
 
     /// Replaces the software decoder with a hardware one when `hardware` allows and one
@@ -161,10 +197,19 @@ public final class VideoFile {
             avcodec_free_context(&codec)
             codec = hw.context
             decoderName = hw.name
+            applySpeed()
+            HardwareFallbackNote.say("note: hardware video decoding with \(hw.name)", kind: .opened)
         } else if !tried.isEmpty {
-            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software")
+            HardwareFallbackNote.say("note: no hardware video decoder (\(tried.joined(separator: ", "))): decoding in software", kind: .noneOpened)
         }
         hardwareTried = tried
+    }
+
+    /// `fastDecoding` on the decoder now open.
+    private func applySpeed() {
+        guard let c = codec else { return }
+        c.pointee.skip_loop_filter = fastDecoding ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+        if fastDecoding { c.pointee.flags2 |= AV_CODEC_FLAG2_FAST } else { c.pointee.flags2 &= ~AV_CODEC_FLAG2_FAST }
     }
 
     /// Back to the first frame.
@@ -206,13 +251,13 @@ public final class VideoFile {
         loop.reset()
     }
 
-    /// The decoded picture as packed 4:2:0 planes (other layouts through swscale), written
-    /// into `frame`'s planes (reallocated only when their sizes change).
+    /// The decoded picture as packed 4:2:0 planes (NV12 as it is, other layouts through
+    /// swscale), written into `frame`'s planes (reallocated only when their sizes change).
     private func convert(into frame: inout VideoFrame) throws {
         defer { av_frame_unref(picture) }
         var source = picture
         if source.pointee.hw_frames_ctx != nil {
-            // In hardware memory: copied back (NV12 and the like, then through swscale).
+            // In hardware memory: copied back (NV12, or 4:2:0 planes).
             if transferred == nil { transferred = av_frame_alloc() }
             guard let t = transferred, av_hwframe_transfer_data(t, source, 0) >= 0 else {
                 throw VideoError("\(path): damaged video (a hardware frame could not be read)")
@@ -227,8 +272,23 @@ public final class VideoFile {
         }
         let pts = source.pointee.best_effort_timestamp
         let time = pts == CFFMPEG_NOPTS ? 0 : Double(pts - startTime) * timeBase
-        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
         frame.time = time
+        frame.matrix = VideoFile.matrix(source.pointee.colorspace, width: w, height: h)
+        if source.pointee.format == AV_PIX_FMT_NV12.rawValue {
+            // A hardware decoder's frame: its two planes as they are (the GPU scales them).
+            frame.layout = .nv12
+            frame.width = w
+            frame.height = h
+            let cw = frame.chromaWidth, ch = frame.chromaHeight
+            VideoFile.fit(&frame.y, w * h)
+            VideoFile.fit(&frame.u, cw * 2 * ch)
+            VideoFile.fit(&frame.v, 0)
+            VideoFile.pack(source.pointee.data.0, stride: source.pointee.linesize.0, width: w, height: h, into: &frame.y)
+            VideoFile.pack(source.pointee.data.1, stride: source.pointee.linesize.1, width: cw * 2, height: ch, into: &frame.u)
+            return
+        }
+        let out = outputSize.map { (max(1, min($0.width, w)), max(1, min($0.height, h))) } ?? (w, h)
+        frame.layout = .planar
         frame.width = out.0
         frame.height = out.1
         let cw = frame.chromaWidth, ch = frame.chromaHeight
@@ -261,6 +321,16 @@ public final class VideoFile {
                     }
                 }
             }
+        }
+    }
+
+    /// The matrix a frame was encoded with: as tagged, else BT.709 for HD sizes and BT.601
+    /// below (the guess players make for untagged video).
+    static func matrix(_ space: AVColorSpace, width: Int, height: Int) -> VideoFrame.Matrix {
+        switch space {
+        case AVCOL_SPC_BT709: return .bt709
+        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_FCC: return .bt601
+        default: return width >= 1280 || height > 576 ? .bt709 : .bt601
         }
     }
 

@@ -1,11 +1,20 @@
-/// One decoded picture as 4:2:0 planes (BT.601 limited range): `y` is `width x height`,
-/// `u` and `v` are `chromaWidth x chromaHeight` (half size, rounded up), rows packed.
+/// One decoded picture as 4:2:0 planes, limited range: `y` is `width x height`; `planar`:
+/// `u` and `v` are `chromaWidth x chromaHeight` (half size, rounded up); `nv12` (a hardware
+/// decoder's frames): `u` holds Cb, Cr pairs, `chromaWidth * 2` bytes a row, `v` is empty.
+/// Rows packed.
 public struct VideoFrame: Sendable {
+    /// How the chroma is stored.
+    public enum Layout: Sendable { case planar, nv12 }
+    /// The Y'CbCr to RGB matrix (ITU-R BT.601 or BT.709).
+    public enum Matrix: Sendable { case bt601, bt709 }
+
     /// When it shows, in seconds from the start of the video (plus whole loops when played
     /// by a `VideoPlayer`).
     public var time: Double
     public var width: Int, height: Int
     public var y: [UInt8], u: [UInt8], v: [UInt8]
+    public var layout = Layout.planar
+    public var matrix = Matrix.bt601
 
     public var chromaWidth: Int { (width + 1) / 2 }
     public var chromaHeight: Int { (height + 1) / 2 }

@@ -30,14 +30,16 @@ public final class VideoPlayer {
     /// CPU seconds the worker has spent decoding (thread CPU time).
     private var cpu = 0.0
 
-    /// Starts decoding `file` from its first frame, on a thread of `priority` that waits at
-    /// `gate` (when given) before each frame.
-    public init(file: VideoFile, priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil) {
+    /// Starts decoding `file` from where it is (its first frame, unless `first`, that frame
+    /// already decoded, is given: it is queued first), on a thread of `priority` that waits
+    /// at `gate` (when given) before each frame.
+    public init(file: VideoFile, priority: DecodeThreadPriority = .nice(10), gate: FrameGate? = nil, first: VideoFrame? = nil) {
         self.file = file
         self.priority = priority
         self.gate = gate
         queue.reserveCapacity(VideoPlayer.capacity)
         spare.reserveCapacity(VideoPlayer.capacity + 2)
+        if let first { queue.append(first) }
         let t = Thread { [weak self] in self?.work() }
         t.name = "video"
         worker = t

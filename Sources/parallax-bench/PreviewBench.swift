@@ -13,8 +13,10 @@ import ToolSupport
 /// time), a Right press every 3 s moves focus along 8 cards; each frame's work (update,
 /// flatten, frame conversion, render, glFinish) is timed. Also: the decode thread's CPU
 /// seconds per second of video played, and each preview's start latency (from the moment
-/// `previewDelay` elapses to its first frame on screen). The two browses alternate for
-/// `rounds` rounds (load on a shared machine drifts: a round's two figures are comparable).
+/// `previewDelay` elapses to its first frame on screen). The previews play twice: with
+/// `fastPreviews` off (full decoding, the file opened once the delay ends) and on. The three
+/// browses alternate for `rounds` rounds (load on a shared machine drifts: a round's figures
+/// are comparable).
 /// Like the demo, decode workers wait at the frame gate while a frame renders.
 ///
 /// Does not: play sound. Hardware decoding is tried as in the demo (`--hwdec`).
@@ -45,19 +47,21 @@ struct PreviewBench {
         var lines = ["preview cost: \(Int(seconds)) s browse of 8 cards at 60 Hz, \(framebuffer.width)x\(framebuffer.height), previewDelay \(PreviewBench.delay) s, \(rounds) rounds"]
         for round in 1...max(1, rounds) {
             let plain = try browse(preview: nil)
-            let video = try browse(preview: clip)
-            lines += ["round \(round):",
-                      "  no previews:   \(ms(plain.frames)) (\(plain.count) frames; \(plain.drawn))",
-                      "  720p previews: \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
-                      String(format: "  p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9))]
-            if video.videoSeconds > 0 {
-                lines.append(String(format: "  decode thread: %.3f CPU s per second of video (%.1f s played)",
-                                    video.decodeCPU / video.videoSeconds, video.videoSeconds))
-            }
-            if !video.latencies.isEmpty {
-                let l = Summary(video.latencies.map { $0 * 1000 })
-                lines.append(String(format: "  preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
-                                    l.median, l.max, video.latencies.count))
+            lines += ["round \(round):", "  no previews:   \(ms(plain.frames)) (\(plain.count) frames; \(plain.drawn))"]
+            for fast in [false, true] {
+                let video = try browse(preview: clip, fast: fast)
+                lines += ["  720p previews, fastPreviews \(fast ? "on" : "off"): \(ms(video.frames)) (\(video.count) frames; \(video.drawn))",
+                          String(format: "    p95 ratio: %.2f", video.frames.p95 / max(plain.frames.p95, 1e-9)),
+                          "    frames showing a new video frame (\(video.newCount)): \(ms(video.newFrames)); the others: \(ms(video.otherFrames))"]
+                if video.videoSeconds > 0 {
+                    lines.append(String(format: "    decode thread: %.3f CPU s per second of video (%.1f s played)",
+                                        video.decodeCPU / video.videoSeconds, video.videoSeconds))
+                }
+                if !video.latencies.isEmpty {
+                    let l = Summary(video.latencies.map { $0 * 1000 })
+                    lines.append(String(format: "    preview start latency (delay elapsed -> first frame drawn): median %.1f ms, max %.1f ms over %d starts",
+                                        l.median, l.max, video.latencies.count))
+                }
             }
         }
         return lines.joined(separator: "\n")
@@ -65,6 +69,9 @@ struct PreviewBench {
 
     struct Run {
         var frames = Summary([])
+        /// Frames that put a new video frame on the GPU, and the others.
+        var newFrames = Summary([]), otherFrames = Summary([])
+        var newCount = 0
         var count = 0
         var decodeCPU = 0.0, videoSeconds = 0.0
         var latencies: [Double] = []
@@ -77,22 +84,27 @@ struct PreviewBench {
         }
     }
 
-    private func browse(preview: String?) throws -> Run {
+    private func browse(preview: String?, fast: Bool = true) throws -> Run {
         let items = (0..<8).map { i in
             #"{"title": "Card \#(i)"\#(preview.map { #", "preview": "\#($0)""# } ?? "")}"#
         }.joined(separator: ", ")
         let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "itemSize": [400, 225], "previewDelay": \#(PreviewBench.delay), "items": [\#(items)]}]}"#
         let images = ImageStore()
+        // As the demo and ParallaxHost do: images and previews at the drawable's pixel size.
+        images.pixelsPerPoint = ImageStore.pixelsPerPoint(drawableWidth: framebuffer.width)
         let scene = try SceneLoader.parse(text, file: "preview-bench.json", directory: "/", images: images)
         scene.videoPlayback = .live
+        scene.videos.fastPreviews = fast
         HardwareDecodingOption.apply(hwdec, to: scene)
         let compositor = Compositor(renderer: renderer, scene: scene, images: images)
         compositor.pausesDecoders = true
-        var samples: [Double] = []
+        var samples: [Double] = [], converting: [Bool] = []
         var run = Run()
         let start = now()
         var next = 0.0, nextPress = 3.0, focusAt = 0.0, waiting = true
         var played: [ObjectIdentifier: Double] = [:]
+        // Each preview kept until the end: a freed one's address could key the next.
+        var previews: [VideoContents] = []
         while next < seconds {
             let wait = start + next - now()
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
@@ -106,6 +118,7 @@ struct PreviewBench {
                 waiting = true
             }
             scene.update(to: time)
+            converting.append(scene.videos.all.contains { $0.pending != nil })
             compositor.beginFrame(atTime: time, target: .framebuffer(framebuffer))
             try compositor.render()
             renderer.finish()
@@ -115,7 +128,10 @@ struct PreviewBench {
             run.drawCalls += Double(stats.drawCalls); run.pixelsDrawn += stats.pixelsDrawn
             run.groups += Double(stats.groups); run.clipPasses += Double(stats.clipPasses)
             run.uploadedBytes += Double(stats.uploadedBytes)
-            for v in scene.videos.all { played[ObjectIdentifier(v)] = v.decodeCPUSeconds }
+            for v in scene.videos.all {
+                if played[ObjectIdentifier(v)] == nil { previews.append(v) }
+                played[ObjectIdentifier(v)] = v.decodeCPUSeconds
+            }
             if waiting, let v = scene.videos.all.first, v.hasFrame {
                 run.latencies.append(max(0, now() - start - focusAt - PreviewBench.delay))
                 waiting = false
@@ -124,6 +140,9 @@ struct PreviewBench {
             next += 1.0 / 60
         }
         run.frames = Summary(samples)
+        run.newFrames = Summary(zip(samples, converting).filter { $0.1 }.map { $0.0 })
+        run.otherFrames = Summary(zip(samples, converting).filter { !$0.1 }.map { $0.0 })
+        run.newCount = converting.filter { $0 }.count
         run.count = samples.count
         let n = Double(max(1, samples.count))
         run.drawCalls /= n; run.pixelsDrawn /= n; run.groups /= n; run.clipPasses /= n; run.uploadedBytes /= n

@@ -124,7 +124,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time browsing a card row while the focused card's 720p preview plays, against no previews; decode CPU time and preview start latency.")
     var previewCost = false
 
-    @Option(help: "In --preview-cost mode, rounds of the two browses, interleaved.")
+    @Option(help: "In --preview-cost mode, rounds of the three browses (no previews, fastPreviews off, on), interleaved.")
     var rounds: Int = 3
 
     @Option(help: ArgumentHelp(HardwareDecodingOption.help))

@@ -52,6 +52,7 @@ final class LockedMixer: SoundStreamSink {
         mixer.clearStream()
     }
     var queued: Int { lock.lock(); defer { lock.unlock() }; return mixer.streamQueued }
+    var streamPlayed: Int { lock.lock(); defer { lock.unlock() }; return mixer.streamPlayed }
     /// What the device would pull now: every queued sample, mixed.
     func pull() -> [Float] {
         lock.lock(); defer { lock.unlock() }
@@ -157,6 +158,19 @@ final class SoundMixerStreamTests: XCTestCase {
         m.clearStream()
         alloc_counter_enable(0)
         XCTAssertEqual(alloc_counter_count(), 0)
+    }
+
+    func testPlayedPositionCountsTheStreamSamplesRenderedUntilCleared() {
+        let mixer = SoundMixer()
+        _ = [Float](repeating: 0.1, count: 1000).withUnsafeBufferPointer { mixer.appendStream($0) }
+        var out = [Float](repeating: 0, count: 300)
+        out.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
+        XCTAssertEqual(mixer.streamPlayed, 300)
+        var more = [Float](repeating: 0, count: 800)
+        more.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
+        XCTAssertEqual(mixer.streamPlayed, 1000, "only the 700 queued samples were left to play")
+        mixer.clearStream()
+        XCTAssertEqual(mixer.streamPlayed, 0)
     }
 
     func testClearStopsTheStreamAtOnce() {

@@ -122,6 +122,7 @@ final class CardPreviewTests: XCTestCase {
     func testLivePreviewOpensOnAWorkerThenPlays() throws {
         let (s, r) = try row()
         s.videoPlayback = .live
+        s.videos.fastPreviews = false
         let driver = SceneDriver(scene: s, events: [])
         driver.advance(to: 1.5)
         // The file is being opened on a worker: the poster still shows.
@@ -135,6 +136,35 @@ final class CardPreviewTests: XCTestCase {
         }
         XCTAssertEqual(r.preview?.playingItem, 0)
         XCTAssertEqual(previewLayer(s)?.isHidden, false, "its first frame is shown")
+    }
+
+    func testFastPreviewOpensItsFileDuringTheDelay() throws {
+        for fast in [true, false] {
+            let (s, r) = try row()
+            s.videoPlayback = .live
+            s.videos.fastPreviews = fast
+            let driver = SceneDriver(scene: s, events: [TimedEvent(time: 1, event: .key("Right", down: true))])
+            driver.advance(to: 0.5)
+            XCTAssertEqual(r.preview?.isOpening, fast, "fastPreviews \(fast): 1 s before the 1.5 s delay ends")
+            XCTAssertNil(previewLayer(s), "the poster alone until the delay ends")
+            // Focus moves to an item without a preview: nothing stays open.
+            driver.advance(to: 1.1)
+            XCTAssertEqual(r.preview?.isOpening, false)
+        }
+    }
+
+    func testFastPreviewShowsItsFirstFrameTheMomentTheDelayEnds() throws {
+        let (s, r) = try row()
+        s.videoPlayback = .live
+        let driver = SceneDriver(scene: s, events: [])
+        driver.advance(to: 1)
+        // The worker opens the file and decodes frame 0 during the delay.
+        let start = Date()
+        while r.preview?.hasOpened != true, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(r.preview?.hasOpened, true)
+        driver.advance(to: 1.5)
+        XCTAssertEqual(previewLayer(s)?.isHidden, false, "frame 0 shows at once, no wait for the player's worker")
+        XCTAssertEqual(try XCTUnwrap(s.videos.all.first).shownTime, 0)
     }
 
     func testRowWithoutPreviewsHasNoPreviewMachinery() throws {
@@ -202,6 +232,10 @@ final class PreviewAudioTests: XCTestCase {
         }
         func clearStream() { lock.lock(); clears += 1; lock.unlock() }
         var counts: (received: Int, clears: Int) { lock.lock(); defer { lock.unlock() }; return (received, clears) }
+        /// The device's played position, as the test sets it.
+        var played = 0
+        var streamPlayed: Int { lock.lock(); defer { lock.unlock() }; return played }
+        func play(to samples: Int) { lock.lock(); played = samples; lock.unlock() }
     }
 
     func row(_ audioKeys: String) throws -> (Scene, Sink) {
@@ -224,11 +258,11 @@ final class PreviewAudioTests: XCTestCase {
         return (s, sink)
     }
 
-    /// Advances `driver` in real time from `t` until `done` or 10 s; the time reached.
-    func play(_ driver: SceneDriver, from t: Double, until done: () -> Bool) -> Double {
+    /// Advances `driver` in real time from `t` until `done` or `limit` seconds; the time reached.
+    func play(_ driver: SceneDriver, from t: Double, until done: () -> Bool, for limit: Double = 10) -> Double {
         var t = t
         let start = Date()
-        while !done(), Date().timeIntervalSince(start) < 10 {
+        while !done(), Date().timeIntervalSince(start) < limit {
             Thread.sleep(forTimeInterval: 0.02)
             t += 0.02
             driver.advance(to: t)
@@ -263,6 +297,30 @@ final class PreviewAudioTests: XCTestCase {
         let after = sink.counts.received
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(sink.counts.received, after)
+    }
+
+    /// The audio clock rules: with P seconds of sound played (the sink's position, 48 kHz)
+    /// the card shows frame floor(10 P) of the 10 fps clip, never a later one, however far
+    /// the row's own time has run; each position is held while the sound does not move.
+    func testFrameShownFollowsTheSoundsPlayedPosition() throws {
+        let (s, sink) = try row(#", "previewAudio": true, "items": [{"title": "A", "preview": "sine.mkv"}]"#)
+        let driver = SceneDriver(scene: s, events: [])
+        var t = 0.0
+        // 0.55 s -> frame 5; 0.79998 s -> 7; 0.8 s exactly -> 8; 1.3 s -> 13 (frame n shows at n / 10 s).
+        for (samples, frame) in [(26_400, 5), (38_399, 7), (38_400, 8), (62_400, 13)] {
+            sink.play(to: samples)
+            let expected = Double(frame) / 10
+            var latest = -Double.infinity
+            t = play(driver, from: t, until: {
+                latest = s.videos.all.first?.shownTime ?? latest
+                XCTAssertLessThanOrEqual(latest, expected + 1e-9, "at \(samples) samples")
+                return abs(latest - expected) < 1e-9
+            })
+            XCTAssertEqual(latest, expected, accuracy: 1e-9, "at \(samples) samples")
+            // The row's time runs on 0.3 s; the sound has not moved: the frame holds.
+            t = play(driver, from: t, until: { false }, for: 0.3)
+            XCTAssertEqual(try XCTUnwrap(s.videos.all.first).shownTime, expected, accuracy: 1e-9, "held at \(samples) samples")
+        }
     }
 
     func testMutedUnlessAsked() throws {

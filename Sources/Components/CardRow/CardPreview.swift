@@ -13,7 +13,8 @@ import Video
 /// Once the video is fully faded in the poster under it is hidden (not drawn for nothing).
 /// With `previewAudio` (the row's, or the item's) and a sound sink (`VideoLayers.soundSink`:
 /// the host's audio device), live playback also plays the file's sound (`PreviewSound`),
-/// stopped with the video.
+/// stopped with the video; while it plays, the video follows its clock (the samples the
+/// device has played), dropping or holding frames; else the row's time rules.
 ///
 /// A preview that cannot play is said once (one warning line) and that card keeps its
 /// poster. Frames come on the row's time since the preview started, exact or live as the
@@ -43,13 +44,17 @@ final class CardPreview {
     /// A row that goes (a scene switched) takes its preview's decoding and sound with it.
     deinit { stop() }
 
+    /// Whether a preview's file is being opened (on a worker), and whether that is done.
+    var isOpening: Bool { opening != nil }
+    var hasOpened: Bool { opening?.result != nil }
+
     /// The item playing, if any.
     var playingItem: Int? { current?.item }
 
-    /// `time` while a preview plays or opens; the end of the focused item's delay when it
-    /// has a preview file (`path`) to play; else `.infinity`.
+    /// `time` while a preview plays, or opens once its delay is over; the end of the focused
+    /// item's delay when it has a preview file (`path`) to play; else `.infinity`.
     func nextUpdateTime(after time: Double, path: String?) -> Double {
-        if current != nil || opening != nil { return time }
+        if current != nil { return time }
         guard path != nil, let f = timing.focused, !unplayable.contains(f.item) else { return .infinity }
         return max(f.since + timing.delay, time)
     }
@@ -66,12 +71,20 @@ final class CardPreview {
                 at time: Double) {
         timing.focus(focused, at: time)
         guard let state = timing.state(at: time), let path, let card, !unplayable.contains(state.item) else {
+            // Fast previews open the focused item's file during the delay.
+            let early = videos.fastPreviews && videos.playback == .live && path != nil && card != nil ? focused : nil
+            let kept = early != nil && opening?.item == early ? opening : nil
             stop()
+            if let item = early, let path, !unplayable.contains(item) {
+                opening = kept ?? VideoOpening(item: item, path: path, fill: fill(size), hardware: videos.hardwareDecoding,
+                                              fast: true)
+            }
             return
         }
         if current?.item != state.item || current?.layer.superlayer !== card.card {
             if current != nil { stop() }
             let file: VideoFile
+            var first: VideoFrame?
             if videos.playback == .exact {
                 // A tool rendering one time: open now, so the frame of that time shows.
                 do { file = try VideoFile(path: path) } catch {
@@ -81,11 +94,16 @@ final class CardPreview {
                 }
             } else {
                 // Live: the file is opened on a worker; the poster shows until it is.
-                if opening?.item != state.item { opening = VideoOpening(item: state.item, path: path) }
+                if opening?.item != state.item {
+                    opening = VideoOpening(item: state.item, path: path, fill: fill(size), hardware: videos.hardwareDecoding,
+                                           fast: videos.fastPreviews)
+                }
                 guard let result = opening?.result else { return }
                 opening = nil
                 switch result {
-                case .success(let f): file = f
+                case .success(let opened):
+                    file = opened.file
+                    first = opened.first
                 case .failure(let error):
                     unplayable.insert(state.item)
                     CardPreview.warn("warning: \(error) (the card keeps its poster)")
@@ -94,9 +112,8 @@ final class CardPreview {
             }
             let layer = Layer(name: "\(name)/item\(state.item)/preview", bounds: size, position: Point(size.width / 2, size.height / 2))
             layer.contentsGravity = .resizeAspectFill
-            let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
-            let fill = (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
-            let video = VideoContents(file: file, layer: layer, images: images, fill: fill, warn: CardPreview.warn)
+            file.fastDecoding = videos.playback == .live && videos.fastPreviews
+            let video = VideoContents(file: file, layer: layer, images: images, fill: fill(size), first: first, warn: CardPreview.warn)
             video.followsSceneClock = false
             videos.add(video)
             card.card.insertSublayer(layer, at: card.images.count)
@@ -106,7 +123,7 @@ final class CardPreview {
             }
         }
         guard let (item, video, layer, posters) = current else { return }
-        video.update(to: state.videoTime, playback: videos.playback)
+        video.update(to: sound?.clock ?? state.videoTime, playback: videos.playback)
         if video.failed {
             unplayable.insert(item)
             stop()
@@ -130,6 +147,12 @@ final class CardPreview {
         c.layer.removeFromSuperlayer()
         for p in c.posters { p.isHidden = false }
         current = nil
+    }
+
+    /// The pixels a card of `size` points covers.
+    private func fill(_ size: Size) -> (width: Int, height: Int) {
+        let k = images.pixelsPerPoint.isFinite ? max(0.1, min(8, images.pixelsPerPoint)) : 1.5
+        return (Int((size.width * k).rounded(.up)), Int((size.height * k).rounded(.up)))
     }
 
     private static func warn(_ line: String) {
@@ -168,16 +191,25 @@ extension CardRow {
     }
 }
 
-/// A video file opened on a thread of its own; `result` is nil until it is done.
+/// A video file opened on a thread of its own (niced), set to decode at the card's pixel
+/// size (`fill`); `fast`: its first frame decoded there too. `result` is nil until done.
 final class VideoOpening {
+    typealias Opened = (file: VideoFile, first: VideoFrame?)
     let item: Int
     private let lock = NSLock()
-    private var done: Result<VideoFile, Error>?
+    private var done: Result<Opened, Error>?
 
-    init(item: Int, path: String) {
+    init(item: Int, path: String, fill: (width: Int, height: Int), hardware: HardwareDecoding, fast: Bool) {
         self.item = item
         let t = Thread { [weak self] in
-            let r = Result { try VideoFile(path: path) }
+            DecodeThreadPriority.nice(10).applyToCurrentThread()
+            let r = Result { () throws -> Opened in
+                let file = try VideoFile(path: path)
+                file.hardware = hardware
+                file.fastDecoding = fast
+                file.cover(fill)
+                return (file, fast ? try file.next() : nil)
+            }
             guard let self else { return }
             self.lock.lock()
             self.done = r
@@ -187,7 +219,7 @@ final class VideoOpening {
         t.start()
     }
 
-    var result: Result<VideoFile, Error>? {
+    var result: Result<Opened, Error>? {
         lock.lock()
         defer { lock.unlock() }
         return done

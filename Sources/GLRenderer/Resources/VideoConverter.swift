@@ -3,8 +3,10 @@ import Images
 import Layers
 import Video
 
-/// Puts video frames on the GPU: the three 4:2:0 planes are uploaded as one-channel
-/// textures and `video.frag` converts them to RGB into the texture the renderer already
+/// Puts video frames on the GPU: the 4:2:0 planes are uploaded as textures (one channel;
+/// NV12's Cb, Cr pairs as two) into kept textures, reallocated only when the size or the
+/// layout changes, and `video.frag` converts them to RGB (BT.601 or BT.709, as the frame
+/// says) into the texture the renderer already
 /// holds for a placeholder image (`VideoContents`), so the layer then draws like any
 /// image (mipmaps regenerated when that texture has them). No RGB is made on the CPU.
 ///
@@ -16,9 +18,10 @@ import Video
 public final class VideoConverter {
     private let renderer: GLRenderer
     private let program: GLuint
-    private let yLoc: GLint, uLoc: GLint, vLoc: GLint
+    private let yLoc: GLint, uLoc: GLint, vLoc: GLint, kLoc: GLint, nv12Loc: GLint
     private var planes: [GLuint] = [0, 0, 0]
     private var planeSize = (width: 0, height: 0)
+    private var planeLayout = VideoFrame.Layout.planar
     private var framebuffer: GLuint = 0
     private var vertexArray: GLuint = 0
     /// Frames converted so far.
@@ -31,6 +34,8 @@ public final class VideoConverter {
         yLoc = glGetUniformLocation(program, "u_y")
         uLoc = glGetUniformLocation(program, "u_u")
         vLoc = glGetUniformLocation(program, "u_v")
+        kLoc = glGetUniformLocation(program, "u_k")
+        nv12Loc = glGetUniformLocation(program, "u_nv12")
         glGenTextures(3, &planes)
         glGenFramebuffers(1, &framebuffer)
         glGenVertexArrays(1, &vertexArray)
@@ -62,6 +67,12 @@ public final class VideoConverter {
         glViewport(0, 0, GLsizei(ref.width), GLsizei(ref.height))
         glUseProgram(program)
         glUniform1i(yLoc, 0); glUniform1i(uLoc, 1); glUniform1i(vLoc, 2)
+        glUniform1i(nv12Loc, frame.layout == .nv12 ? 1 : 0)
+        switch frame.matrix {
+        // R = Y' + 2(1 - Kr) Cr, B = Y' + 2(1 - Kb) Cb, G from Y' = Kr R + (1 - Kr - Kb) G + Kb B.
+        case .bt601: glUniform4f(kLoc, 1.402, 0.344136, 0.714136, 1.772)
+        case .bt709: glUniform4f(kLoc, 1.5748, 0.187324, 0.468124, 1.8556)
+        }
         for k in 0..<3 {
             glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
             glBindTexture(GLConstant.texture2D, planes[k])
@@ -78,26 +89,33 @@ public final class VideoConverter {
         return true
     }
 
-    /// The planes into their textures (reallocated when the size changes).
+    /// The planes into their textures (reallocated when the size or the layout changes).
     private func upload(_ f: VideoFrame) {
-        let sizes = [(f.width, f.height), (f.chromaWidth, f.chromaHeight), (f.chromaWidth, f.chromaHeight)]
-        let fresh = planeSize != (f.width, f.height)
+        let fresh = planeSize != (f.width, f.height) || planeLayout != f.layout
         planeSize = (f.width, f.height)
-        for (k, data) in [f.y, f.u, f.v].enumerated() {
-            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
-            glBindTexture(GLConstant.texture2D, planes[k])
-            data.withUnsafeBytes { bytes in
-                if fresh {
-                    glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-                    glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-                    glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-                    glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-                    glTexImage2D(GLConstant.texture2D, 0, GL_R8, GLsizei(sizes[k].0), GLsizei(sizes[k].1), 0,
-                                 GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-                } else {
-                    glTexSubImage2D(GLConstant.texture2D, 0, 0, 0, GLsizei(sizes[k].0), GLsizei(sizes[k].1),
-                                    GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-                }
+        planeLayout = f.layout
+        let nv12 = f.layout == .nv12
+        upload(f.y, into: planes[0], unit: 0, width: f.width, height: f.height, pairs: false, fresh: fresh)
+        upload(f.u, into: planes[1], unit: 1, width: f.chromaWidth, height: f.chromaHeight, pairs: nv12, fresh: fresh)
+        if !nv12 { upload(f.v, into: planes[2], unit: 2, width: f.chromaWidth, height: f.chromaHeight, pairs: false, fresh: fresh) }
+    }
+
+    /// One plane into `texture`: one channel a texel, or two (`pairs`: NV12's Cb, Cr).
+    private func upload(_ data: [UInt8], into texture: GLuint, unit: Int, width: Int, height: Int, pairs: Bool, fresh: Bool) {
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+        glBindTexture(GLConstant.texture2D, texture)
+        let format = GLenum(pairs ? GL_RG : GL_RED)
+        data.withUnsafeBytes { bytes in
+            if fresh {
+                glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+                glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+                glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+                glTexParameteri(GLConstant.texture2D, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+                glTexImage2D(GLConstant.texture2D, 0, pairs ? GL_RG8 : GL_R8, GLsizei(width), GLsizei(height), 0,
+                             format, GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            } else {
+                glTexSubImage2D(GLConstant.texture2D, 0, 0, 0, GLsizei(width), GLsizei(height), format, GLenum(GL_UNSIGNED_BYTE),
+                                bytes.baseAddress)
             }
         }
     }
@@ -106,8 +124,8 @@ public final class VideoConverter {
 /// The GL state the conversion pass changes, read before and put back after.
 private struct GLSaved {
     var program: GLint = 0, framebuffer: GLint = 0, vertexArray: GLint = 0, active: GLint = 0, alignment: GLint = 0
-    var viewport = [GLint](repeating: 0, count: 4)
-    var textures = [GLint](repeating: 0, count: 3)
+    var viewport: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
+    var textures: (GLint, GLint, GLint) = (0, 0, 0)
     var blend = false, scissor = false, stencil = false, depth = false
 
     init() {
@@ -116,11 +134,10 @@ private struct GLSaved {
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &vertexArray)
         glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
         glGetIntegerv(GLenum(GL_UNPACK_ALIGNMENT), &alignment)
-        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        for k in 0..<3 {
-            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
-            glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &textures[k])
-        }
+        withUnsafeMutableBytes(of: &viewport) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+        glActiveTexture(GLenum(GL_TEXTURE0)); glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &textures.0)
+        glActiveTexture(GLenum(GL_TEXTURE1)); glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &textures.1)
+        glActiveTexture(GLenum(GL_TEXTURE2)); glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &textures.2)
         blend = glIsEnabled(GLenum(GL_BLEND)) != 0
         scissor = glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
         stencil = glIsEnabled(GLenum(GL_STENCIL_TEST)) != 0
@@ -132,11 +149,10 @@ private struct GLSaved {
         glBindFramebuffer(GLConstant.framebuffer, GLuint(framebuffer))
         glBindVertexArray(GLuint(vertexArray))
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), alignment)
-        glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
-        for k in 0..<3 {
-            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
-            glBindTexture(GLConstant.texture2D, GLuint(textures[k]))
-        }
+        glViewport(viewport.0, viewport.1, viewport.2, viewport.3)
+        glActiveTexture(GLenum(GL_TEXTURE0)); glBindTexture(GLConstant.texture2D, GLuint(textures.0))
+        glActiveTexture(GLenum(GL_TEXTURE1)); glBindTexture(GLConstant.texture2D, GLuint(textures.1))
+        glActiveTexture(GLenum(GL_TEXTURE2)); glBindTexture(GLConstant.texture2D, GLuint(textures.2))
         glActiveTexture(GLenum(active))
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         set(GL_BLEND, blend); set(GL_SCISSOR_TEST, scissor); set(GL_STENCIL_TEST, stencil); set(GL_DEPTH_TEST, depth)
