@@ -34,23 +34,15 @@ package final class FillProbe {
     }
 
     private let program: GLuint
-    private var vao: GLuint = 0, vbo: GLuint = 0, texture: GLuint = 0
+    private let quad: UnitQuad
+    private var texture: GLuint = 0
 
     /// Compiles the probe's shaders (`fill.vert`, `fill.frag`). Requires a current context.
     package init(shaderDirectory: String? = nil) throws {
         var library = ShaderLibrary(overrideDirectory: shaderDirectory)
         library.glslES = GLCapabilities.currentIsES()
         program = try library.program(vertex: "fill.vert", fragment: "fill.frag")
-        let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]
-        glGenVertexArrays(1, &vao)
-        glBindVertexArray(vao)
-        glGenBuffers(1, &vbo)
-        glBindBuffer(GLConstant.arrayBuffer, vbo)
-        unit.withUnsafeBytes { glBufferData(GLConstant.arrayBuffer, GLsizeiptr($0.count), $0.baseAddress, GLConstant.staticDraw) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
-        glBindVertexArray(0)
-        glBindBuffer(GLConstant.arrayBuffer, 0)
+        quad = UnitQuad()
         // A 256x256 premultiplied gradient with alpha 0.5...0.9: every texel blends.
         var texels = [UInt8](repeating: 0, count: 256 * 256 * 4)
         for y in 0..<256 {
@@ -76,8 +68,6 @@ package final class FillProbe {
 
     deinit {
         glDeleteProgram(program)
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
         glDeleteTextures(1, &texture)
     }
 
@@ -96,7 +86,7 @@ package final class FillProbe {
         glBlendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
         glClearColor(0, 0, 0, 1)
         glUseProgram(program)
-        glBindVertexArray(vao)
+        quad.bind()
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, texture)
         func median(_ quads: Int) -> Double {

@@ -5,7 +5,8 @@ import CGL
 /// controls, the same on both APIs, where a blit's scaling filter is the driver's.
 final class ScaledCopy {
     private let program: GLuint
-    private var vao: GLuint = 0, vbo: GLuint = 0, sampler: GLuint = 0
+    private let quad = UnitQuad()
+    private var sampler: GLuint = 0
 
     /// Compiles the program (requires a current context).
     init(library: ShaderLibrary) throws {
@@ -13,23 +14,11 @@ final class ScaledCopy {
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_texture"), 0)
         glUseProgram(0)
-        let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]
-        glGenVertexArrays(1, &vao)
-        glBindVertexArray(vao)
-        glGenBuffers(1, &vbo)
-        glBindBuffer(GLConstant.arrayBuffer, vbo)
-        unit.withUnsafeBytes { glBufferData(GLConstant.arrayBuffer, GLsizeiptr($0.count), $0.baseAddress, GLConstant.staticDraw) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
-        glBindVertexArray(0)
-        glBindBuffer(GLConstant.arrayBuffer, 0)
         sampler = GLRenderer.makeSampler(filter: GLConstant.linear)
     }
 
     deinit {
         glDeleteProgram(program)
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &sampler)
     }
 
@@ -44,7 +33,7 @@ final class ScaledCopy {
         glActiveTexture(GLConstant.texture0)
         glBindTexture(GLConstant.texture2D, source.colorTexture)
         glBindSampler(0, sampler)
-        glBindVertexArray(vao)
+        quad.bind()
         glDrawArrays(GLConstant.triangleStrip, 0, 4)
         glBindVertexArray(0)
         glBindSampler(0, 0)

@@ -15,7 +15,8 @@ final class TextureBlur {
     private let stepLocation: GLint, radiusLocation: GLint, weightsLocation: GLint
     /// The taps' weights, 0...radius, uploaded for each blur.
     private var weights = [GLfloat](repeating: 0, count: 25)
-    private var vao: GLuint = 0, vbo: GLuint = 0, sampler: GLuint = 0
+    private let quad = UnitQuad()
+    private var sampler: GLuint = 0
 
     /// Compiles the program (requires a current context).
     init(library: ShaderLibrary) throws {
@@ -26,23 +27,11 @@ final class TextureBlur {
         radiusLocation = glGetUniformLocation(program, "u_radius")
         weightsLocation = glGetUniformLocation(program, "u_weights")
         glUseProgram(0)
-        let unit: [Float] = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]
-        glGenVertexArrays(1, &vao)
-        glBindVertexArray(vao)
-        glGenBuffers(1, &vbo)
-        glBindBuffer(GLConstant.arrayBuffer, vbo)
-        unit.withUnsafeBytes { glBufferData(GLConstant.arrayBuffer, GLsizeiptr($0.count), $0.baseAddress, GLConstant.staticDraw) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 3, GLConstant.float, GLConstant.false, 12, nil)
-        glBindVertexArray(0)
-        glBindBuffer(GLConstant.arrayBuffer, 0)
         sampler = GLRenderer.makeSampler(filter: GLConstant.nearest)
     }
 
     deinit {
         glDeleteProgram(program)
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
         glDeleteSamplers(1, &sampler)
     }
 
@@ -82,7 +71,7 @@ final class TextureBlur {
         weights.withUnsafeBufferPointer { glUniform1fv(weightsLocation, GLsizei($0.count), $0.baseAddress) }
         glActiveTexture(GLConstant.texture0)
         glBindSampler(0, sampler)
-        glBindVertexArray(vao)
+        quad.bind()
         // Across: source to scratch; down: scratch to the result.
         glBindFramebuffer(GLConstant.framebuffer, scratch.drawFramebuffer)
         glBindTexture(GLConstant.texture2D, source)
