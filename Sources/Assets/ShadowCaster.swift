@@ -48,11 +48,11 @@ public final class ShadowCaster {
     public func display() -> Bool {
         let drawn = layer.presentation()
         var source: ImageRef? = nil
-        if layer.shadowPath == nil, case .image(let ref) = drawn.contents, !ref.isOpaque { source = ref }
+        if drawn.shadowPath == nil, case .image(let ref) = drawn.contents, !ref.isOpaque { source = ref }
         let size = drawn.bounds, radius = drawn.shadow.radius
-        guard drawn.shadow.isVisible, source != nil || layer.shadowPath != nil, size.width > 0, size.height > 0,
+        guard drawn.shadow.isVisible, source != nil || drawn.shadowPath != nil, size.width > 0, size.height > 0,
               radius.isFinite, radius >= 0 else { return clear() }
-        let now = Shown(source: source, path: layer.shadowPath, radius: radius, size: size, gravity: layer.contentsGravity,
+        let now = Shown(source: source, path: drawn.shadowPath, radius: radius, size: size, gravity: layer.contentsGravity,
                         crop: layer.masksToBounds, contentsRect: layer.contentsRect, contentsScale: layer.contentsScale,
                         scale: contentsScale)
         if now == shown { return false }

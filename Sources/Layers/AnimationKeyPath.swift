@@ -46,6 +46,8 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
     /// The shadow's offset as a point [width, height].
     case shadowOffset
     case shadowColor
+    /// CALayer.shadowPath, as SVG path data, blended as `path` is (no path reads empty).
+    case shadowPath
     case transform
     /// Same as `transform.rotation.z`, as in Core Animation.
     case rotation = "transform.rotation"
@@ -70,7 +72,7 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case .bounds, .boundsSize: return .size(.zero)
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: return .color(.clear)
         case .contentsCenter: return .rect(.zero)
-        case .path: return .path(ShapePath())
+        case .path, .shadowPath: return .path(ShapePath())
         case .transform: return .transform(.identity)
         default: return .scalar(0)
         }
@@ -99,6 +101,7 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case .strokeStart: return .scalar(layer.strokeStart)
         case .strokeEnd: return .scalar(layer.strokeEnd)
         case .path: return .path(layer.path)
+        case .shadowPath: return .path(layer.shadowPath ?? ShapePath())
         case .fillColor: return .color(layer.shapeStyle.fillColor ?? .clear)
         case .strokeColor: return .color(layer.shapeStyle.strokeColor ?? .clear)
         case .lineWidth: return .scalar(layer.shapeStyle.lineWidth)
@@ -159,6 +162,7 @@ public enum AnimationKeyPath: String, Sendable, CaseIterable {
         case (.strokeStart, .scalar(let v)) where v.isFinite: layer.strokeStart = min(max(v, 0), 1)
         case (.strokeEnd, .scalar(let v)) where v.isFinite: layer.strokeEnd = min(max(v, 0), 1)
         case (.path, .path(let p)) where p.isFinite: layer.path = p
+        case (.shadowPath, .path(let p)) where p.isFinite: layer.shadowPath = p
         case (.fillColor, .color(let c)): if let c = clamped(c) { layer.shapeStyle.fillColor = c }
         case (.strokeColor, .color(let c)): if let c = clamped(c) { layer.shapeStyle.strokeColor = c }
         case (.lineWidth, .scalar(let v)) where v.isFinite: layer.shapeStyle.lineWidth = max(v, 0)

@@ -220,7 +220,7 @@ public struct Flattener {
     /// rounded bounds), or with a shadow image; a layer that draws nothing of its own casts none.
     static func castsShadow(_ layer: Layer, _ drawn: LayerPresentation) -> Bool {
         guard drawn.shadow.isVisible else { return false }
-        if layer.shadowImage != nil || layer.shadowPath?.roundedRectangle != nil { return true }
+        if layer.shadowImage != nil || drawn.shadowPath?.roundedRectangle != nil { return true }
         if let c = drawn.backgroundColor, c.a > 0 { return true }
         return drawn.contents != .none
     }
@@ -349,7 +349,7 @@ public struct Flattener {
             return
         }
         // The rounded bounds, or a shadowPath that is a rounded rectangle (circular corners).
-        let path = layer.shadowPath?.roundedRectangle
+        let path = drawn.shadowPath?.roundedRectangle
         let shape = path?.rect ?? Rect(x: 0, y: 0, width: drawn.bounds.width, height: drawn.bounds.height)
         let size = Size(shape.width + 2 * extent, shape.height + 2 * extent)
         let placed = Transform3D.translation(shape.minX + s.offset.x - extent, shape.minY + s.offset.y - extent, 0) * world

@@ -134,7 +134,7 @@ public final class Layer {
     public var shapeStyle = ShapeStyle()
     /// CALayer's shadow: opacity, blur radius, offset and colour (see `LayerShadow`).
     public var shadow = LayerShadow()
-    /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own).
+    /// CALayer.shadowPath: the shadow's shape, in the bounds space (nil: the layer's own); animatable.
     public var shadowPath: ShapePath? = nil
     /// The shadow's shape as a blurred image, when it is not the rounded bounds (see
     /// `ShadowImage`); nil: the rounded bounds, blurred analytically.

@@ -44,6 +44,8 @@ public struct LayerPresentation: Equatable, Sendable {
     public var instanceDelay: Double
     /// Drawn shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`).
     public var shadow: LayerShadow
+    /// Drawn `shadowPath` (nil: the shadow of the layer's own alpha).
+    public var shadowPath: ShapePath?
     /// Not animatable; kept to place the sublayers about an animated anchor point.
     public var sublayerTransform: Transform3D
 
@@ -67,6 +69,7 @@ public struct LayerPresentation: Equatable, Sendable {
         contentsCenter = layer.contentsCenter
         instanceDelay = layer.replicator?.instanceDelay ?? 0
         shadow = layer.shadow
+        shadowPath = layer.shadowPath
         sublayerTransform = layer.sublayerTransform
     }
 

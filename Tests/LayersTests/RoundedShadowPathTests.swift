@@ -81,6 +81,30 @@ final class RoundedShadowPathTests: XCTestCase {
         XCTAssertEqual(c[2].x, 81, accuracy: 1e-9); XCTAssertEqual(c[2].y, 103, accuracy: 1e-9)
     }
 
+    /// shadowPath is animatable (CALayer): the rounded rectangle (10, 10, 20, 30) animated to
+    /// (30, 10, 40, 30), same radius 4, linear over 1 s, is (20, 10, 30, 30) at 0.5; with the
+    /// offset (5, 7) and three radii (6) the shadow spans x 40 + 20 + 5 - 6 = 59 ... 40 + 50 +
+    /// 5 + 6 = 101 and y 61 ... 103, while the model keeps the first path.
+    func testAnimatedShadowPathIsDrawnAtTheBlendedRectangle() {
+        let l = Layer(name: "silhouette")
+        l.frame = Rect(x: 40, y: 50, width: 60, height: 60)
+        let from = ShapePath.roundedRect(Rect(x: 10, y: 10, width: 20, height: 30), cornerRadius: 4)
+        l.shadowPath = from
+        l.shadow.opacity = 0.5
+        l.shadow.radius = 2
+        l.shadow.offset = Point(5, 7)
+        let to = ShapePath.roundedRect(Rect(x: 30, y: 10, width: 40, height: 30), cornerRadius: 4)
+        l.add(.basic(.shadowPath, to: .path(to), duration: 1), forKey: "widen")
+        l.advanceAnimations(to: 0.5)
+        let list = l.flatten(canvas: canvas)
+        XCTAssertEqual(list.quads.count, 1)
+        let c = list.quads[0].cornerArray
+        XCTAssertEqual(c[0].x, 59, accuracy: 1e-9); XCTAssertEqual(c[0].y, 61, accuracy: 1e-9)
+        XCTAssertEqual(c[2].x, 101, accuracy: 1e-9); XCTAssertEqual(c[2].y, 103, accuracy: 1e-9)
+        XCTAssertEqual(list.quads[0].cornerRadius, 4, accuracy: 1e-9)
+        XCTAssertEqual(l.shadowPath, from)
+    }
+
     /// No shadow opacity, or a path that is not a rectangle and no shadow image: nothing drawn.
     func testSilhouetteDrawsNothingWithoutOpacityOrWithAnotherShape() throws {
         let l = Layer(name: "silhouette")

@@ -63,7 +63,7 @@ extension LayerComponent {
         // Layers that may cast a shadow of another shape than their rounded bounds.
         var casters: [ShadowCaster] = []
         func walk(_ l: Layer) {
-            if l.shadowPath != nil || l.shadow.opacity > 0 || l.hasAnimation(of: .shadowOpacity) {
+            if l.shadowPath != nil || l.hasAnimation(of: .shadowPath) || l.shadow.opacity > 0 || l.hasAnimation(of: .shadowOpacity) {
                 casters.append(ShadowCaster(layer: l, images: context.images))
             }
             for s in l.sublayers { walk(s) }
