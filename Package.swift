@@ -123,7 +123,7 @@ let tests: [Target] = [
     // What tests that draw share: the process's one GL context, the built tools, pixel comparison.
     .target(name: "_GLTestSupport", dependencies: ["Platform", "Images", "_TestSupport"], path: "Tests/_GLTestSupport"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-    .testTarget(name: "VideoTests", dependencies: ["Video"]),
+    .testTarget(name: "VideoTests", dependencies: ["Video", "_TestSupport"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio", "Platform", "Scene", "CAllocCounter", "_TestSupport"]),
     .testTarget(name: "LayerMathTests", dependencies: ["LayerMath", "_TestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "Input", "LayerMath", "CSDL2"]),

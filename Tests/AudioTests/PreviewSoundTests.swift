@@ -16,15 +16,7 @@ enum SoundClips {
 
     /// Runs ffmpeg with `arguments`, writing `name` in the folder (once per run).
     static func make(_ name: String, _ arguments: [String]) throws -> String {
-        let path = folder + "/" + name
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y"] + arguments + [path]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw SoundError("ffmpeg \(arguments.joined(separator: " ")) failed") }
-        return path
+        try FFmpegClip.make(folder + "/" + name, arguments)
     }
 
     /// 2 s of video with a 440 Hz sound track sampled at 44.1 kHz (resampled to 48 kHz).

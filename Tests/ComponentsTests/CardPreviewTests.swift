@@ -6,6 +6,7 @@ import Layers
 import Scene
 import Video
 import XCTest
+import _TestSupport
 @testable import Components
 
 /// A cardRow whose first item has a preview (a 1 s clip made by the `ffmpeg` command) and
@@ -19,12 +20,7 @@ final class CardPreviewTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let clip = dir + "/clip.mkv"
         if !FileManager.default.fileExists(atPath: clip) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=1", "-c:v", "ffv1", clip]
-            try p.run()
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0)
+            try FFmpegClip.make(clip, ["-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=1", "-c:v", "ffv1"])
             try "not a video".write(toFile: dir + "/broken.mp4", atomically: true, encoding: .utf8)
         }
         return dir
@@ -241,15 +237,8 @@ final class PreviewAudioTests: XCTestCase {
     func row(_ audioKeys: String) throws -> (Scene, Sink) {
         let dir = try CardPreviewTests.folder()
         let clip = dir + "/sine.mkv"
-        if !FileManager.default.fileExists(atPath: clip) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=2", "-f", "lavfi", "-i",
-                           "sine=frequency=440:duration=2", "-c:v", "ffv1", "-c:a", "flac", "-shortest", clip]
-            try p.run()
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0)
-        }
+        try FFmpegClip.make(clip, ["-f", "lavfi", "-i", "testsrc2=s=64x36:r=10:d=2", "-f", "lavfi", "-i",
+                                   "sine=frequency=440:duration=2", "-c:v", "ffv1", "-c:a", "flac", "-shortest"])
         let text = #"{"canvas": {"width": 1280, "height": 720}, "components": [{"kind": "cardRow", "name": "row", "frame": [40, 200, 1200, 400], "previewDelay": 0.1\#(audioKeys)}]}"#
         let s = try SceneLoader.parse(text, file: dir + "/s.json", directory: dir, images: ImageStore())
         s.videoPlayback = .live

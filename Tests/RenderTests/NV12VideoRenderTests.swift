@@ -5,6 +5,7 @@ import Scene
 import SceneRuntime
 import Video
 import XCTest
+import _TestSupport
 
 /// NV12 frames (what a hardware decoder's frames come back as) drawn headless: a 64x32
 /// raw NV12 clip tagged BT.709 limited range (made by the `ffmpeg` command from planes
@@ -16,19 +17,10 @@ import XCTest
 /// (BT.601's matrix would give left R 242 and right R 146: the test tells them apart.)
 final class NV12VideoRenderTests: XCTestCase {
     func clip() throws -> String {
-        let folder = NSTemporaryDirectory() + "video-nv12-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/halves.mkv"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
-                       "nullsrc=s=64x32:r=10:d=1,format=yuv420p,geq=lum='180':cb='if(lt(X,16),100,150)':cr='if(lt(X,16),160,100)',format=nv12",
-                       "-c:v", "rawvideo", "-colorspace", "bt709", "-color_range", "tv", path]
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "ffmpeg")
-        return path
+        try FFmpegClip.make(NSTemporaryDirectory() + "video-nv12-\(getpid())/halves.mkv", [
+            "-f", "lavfi", "-i",
+            "nullsrc=s=64x32:r=10:d=1,format=yuv420p,geq=lum='180':cb='if(lt(X,16),100,150)':cr='if(lt(X,16),160,100)',format=nv12",
+            "-c:v", "rawvideo", "-colorspace", "bt709", "-color_range", "tv"])
     }
 
     func testDecodedNV12KeepsItsInterleavedChromaAndBT709() throws {

@@ -4,6 +4,7 @@ import GLRenderer
 import Scene
 import SceneRuntime
 import XCTest
+import _TestSupport
 @testable import Components
 
 /// A video layer drawn headless: a lossless 64x32 clip at 10 fps (made by the `ffmpeg`
@@ -14,20 +15,10 @@ import XCTest
 /// B = 0.2968 - 1.772 * 38/224 < 0 (0); grey: 110/219 = 0.5023 (128); white 255; black 0.
 final class VideoFrameRenderTests: XCTestCase {
     func clip() throws -> String {
-        let folder = NSTemporaryDirectory() + "video-render-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/quarters.mkv"
-        if FileManager.default.fileExists(atPath: path) { return path }
         let lum = "if(lt(X,32),81,if(lt(Y,16),if(lt(N,5),126,235),16))"
         let cb = "if(lt(X,16),90,128)", cr = "if(lt(X,16),240,128)"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
-                       "nullsrc=s=64x32:r=10:d=1,format=yuv420p,geq=lum='\(lum)':cb='\(cb)':cr='\(cr)'", "-c:v", "ffv1", path]
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "ffmpeg")
-        return path
+        return try FFmpegClip.make(NSTemporaryDirectory() + "video-render-\(getpid())/quarters.mkv", [
+            "-f", "lavfi", "-i", "nullsrc=s=64x32:r=10:d=1,format=yuv420p,geq=lum='\(lum)':cb='\(cb)':cr='\(cr)'", "-c:v", "ffv1"])
     }
 
     /// The clip filling a 64x32 canvas, drawn at `time`: RGBA pixels, rows top first.

@@ -1,6 +1,7 @@
 import Foundation
 import Video
 import XCTest
+import _TestSupport
 
 /// Clips made by the `ffmpeg` command (scripts/setup.sh installs it) whose frame n has
 /// luma 10 n everywhere (`geq=lum=N*10`) at 10 frames per second, encoded losslessly, so
@@ -14,15 +15,7 @@ enum Clips {
 
     /// Runs ffmpeg with `arguments`, writing `name` in the folder (once per run).
     static func make(_ name: String, _ arguments: [String]) throws -> String {
-        let path = folder + "/" + name
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y"] + arguments + [path]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw VideoError("ffmpeg \(arguments.joined(separator: " ")) failed") }
-        return path
+        try FFmpegClip.make(folder + "/" + name, arguments)
     }
 
     /// 2 s of 32x24 at 10 fps, frame n all luma 10 n (chroma 128).
